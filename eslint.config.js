@@ -1,0 +1,99 @@
+import js from '@eslint/js'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import pluginLingui from 'eslint-plugin-lingui'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.data/',
+      'test-results/',
+      'playwright-report/',
+      'src/routeTree.gen.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.worker } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date']",
+          message: 'Use Temporal in the tenant time zone, never Date arithmetic.',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'localStorage', property: 'setItem', message: 'Only through src/app/storage.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['**/*.tsx'],
+    ...jsxA11y.flatConfigs.strict,
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'server/**/*.ts'],
+    ...pluginLingui.configs['flat/recommended'],
+  },
+  {
+    // UI text must go through Lingui: JSX text and user-facing attributes in the portal's components.
+    files: ['src/routes/**/*.tsx', 'src/components/**/*.tsx', 'src/app/**/*.tsx'],
+    plugins: { lingui: pluginLingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^[^A-Za-zÅÄÖåäö]*$'],
+          ignoreNames: [
+            { regex: { pattern: 'className', flags: 'i' } },
+            { regex: { pattern: '^[A-Z0-9_-]+$' } },
+            'styleName',
+            'src',
+            'srcSet',
+            'type',
+            'id',
+            'to',
+            'href',
+            'key',
+            'name',
+            'role',
+            'width',
+            'height',
+            'displayName',
+            'autoComplete',
+            'inputMode',
+            'method',
+            'lang',
+          ],
+          ignoreFunctions: [
+            'Error',
+            'console.*',
+            '*.startsWith',
+            '*.endsWith',
+            '*.includes',
+            'navigate',
+            'redirect',
+          ],
+          ignoreMethodsOnTypes: ['Map.get', 'Map.has', 'Set.has'],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}', '*.config.{ts,js}', 'sw/build.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+)

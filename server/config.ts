@@ -1,0 +1,80 @@
+import { isTenantId, type TenantId } from '../tenants'
+import type { HostMap } from '../src/domain/tenantResolution'
+
+export interface OidcConfig {
+  issuer: string
+  clientId: string
+  clientSecret: string
+}
+
+export interface ServerConfig {
+  port: number
+  host: string
+  /** PostgreSQL connection string; when absent, embedded PGlite is used. */
+  databaseUrl: string | null
+  /** PGlite data folder; null keeps the database in memory (tests). */
+  pgliteDir: string | null
+  /** Seeds demo data on an empty database, runs the embedded test identity provider and the simulator. */
+  demo: boolean
+  /** External OpenID Connect provider (the bank-id broker); null in demo mode uses the embedded one. */
+  oidc: OidcConfig | null
+  /** Origin the browser reaches this server at, for OpenID Connect redirects, e.g. http://localhost:8080. */
+  publicOrigin: string
+  accessTokenTtlSeconds: number
+  sessionTtlSeconds: number
+  extraHosts: HostMap
+  /** Folder of the built portal; null serves no static files (API-only tests). */
+  staticDir: string | null
+  redisUrl: string | null
+  logLevel: string
+}
+
+type Env = Record<string, string | undefined>
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, got "${raw}"`)
+  return value
+}
+
+/** TENANT_HOSTS="espoo=espoo.staging.example.fi,demo=demo.example.com" */
+function parseHostMap(raw: string | undefined): HostMap {
+  const map: Record<string, TenantId> = {}
+  for (const entry of (raw ?? '').split(',').filter(Boolean)) {
+    const [tenant, host] = entry.split('=').map((part) => part.trim())
+    if (!tenant || !host || !isTenantId(tenant))
+      throw new Error(`TENANT_HOSTS entry "${entry}" is not tenant=host`)
+    map[host.toLowerCase()] = tenant
+  }
+  return map
+}
+
+function oidcFrom(env: Env): OidcConfig | null {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = env
+  if (!issuer) return null
+  if (!clientId || !clientSecret) throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET')
+  return { issuer, clientId, clientSecret }
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const port = integer(env, 'PORT', 8080)
+  const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`
+  return {
+    port,
+    host: env.HOST ?? '::',
+    databaseUrl: env.DATABASE_URL || null,
+    pgliteDir: env.PGLITE_DIR === 'memory' ? null : (env.PGLITE_DIR ?? '.data/pglite'),
+    demo: env.DEMO !== 'false',
+    oidc: oidcFrom(env),
+    publicOrigin,
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 300),
+    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600),
+    extraHosts: parseHostMap(env.TENANT_HOSTS),
+    staticDir: env.STATIC_DIR === 'none' ? null : (env.STATIC_DIR ?? 'dist'),
+    redisUrl: env.REDIS_URL || null,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+
+export const user = z.object({
+  id: z.string(),
+  name: z.string(),
+  userName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  hasPassword: z.boolean(),
+  identityVerified: z.boolean(),
+})
+export type User = z.infer<typeof user>
+
+export const accessTokenResponse = z.object({
+  /** Null when there is no session: the user is anonymous. */
+  accessToken: z.string().nullable(),
+  /** Seconds until the token expires. */
+  expiresIn: z.number().int().positive().nullable(),
+})
+export type AccessTokenResponse = z.infer<typeof accessTokenResponse>
+
+export const passwordMinLength = 12
+export const userNameMinLength = 4
+export const userNameMaxLength = 256
+
+/**
+ * Error codes of the password rules (spec section 5). They follow the server identity library's codes, which
+ * the client translates; the number of distinct characters required is not shown to users.
+ */
+export const passwordErrorCodes = [
+  'PasswordTooShort',
+  'PasswordRequiresUniqueChars',
+  'PasswordRequiresNonAlphanumeric',
+  'PasswordRequiresDigit',
+  'PasswordRequiresUpper',
+  'PasswordRequiresLower',
+  'PasswordMismatch',
+  'DuplicateUserName',
+  'InvalidUserName',
+  'InvalidEmail',
+  'Required',
+] as const
+export type PasswordErrorCode = (typeof passwordErrorCodes)[number]
+
+/** Create a login (username and password) for a user who has none. */
+export const accountEditRequest = z.object({
+  userName: z.string(),
+  password: z.string(),
+  email: z.string().optional(),
+})
+export type AccountEditRequest = z.infer<typeof accountEditRequest>
+
+/** Change the password; the current one is required unless the user's identity is verified. */
+export const changePasswordRequest = z.object({
+  userName: z.string(),
+  password: z.string(),
+  currentPassword: z.string().optional(),
+})
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+
+/** An instant with its UTC offset, e.g. 2026-11-21T08:30:00+02:00. */
+export const isoDateTime = z.iso.datetime({ offset: true })
+/** A calendar date, YYYY-MM-DD. */
+export const isoDate = z.iso.date()
+
+export const id = z.string().min(1).max(64)
+
+/** A field error of a 400 answer: the property it concerns and a stable error code. */
+export const fieldError = z.object({ property: z.string(), error: z.string() })
+export type FieldError = z.infer<typeof fieldError>
+
+/**
+ * The one error shape of every 4xx and 5xx answer. `code` is stable and machine-readable; `message` is for
+ * logs and developers, never shown to users as is (the client translates by code).
+ */
+export const apiError = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(fieldError).optional(),
+})
+export type ApiError = z.infer<typeof apiError>
+
+/** Error codes the client translates. Extend here, never as string literals elsewhere. */
+export const errorCodes = {
+  validation: 'validation_failed',
+  notFound: 'not_found',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  unknownTenant: 'unknown_tenant',
+  tooManyRequests: 'too_many_requests',
+  invalidToken: 'invalid_token',
+  internal: 'internal_error',
+} as const

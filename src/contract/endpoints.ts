@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { accessTokenResponse, accountEditRequest, changePasswordRequest, user } from './account'
+import { id } from './common'
+import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
+import { trip } from './trip'
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface Endpoint {
+  method: Method
+  /** Fastify-style path; `:name` segments are filled from `params`. */
+  path: string
+  summary: string
+  /** Whether a bearer access token is required. */
+  auth: boolean
+  params?: z.ZodObject
+  query?: z.ZodObject
+  body?: z.ZodType
+  response: z.ZodType
+}
+
+const passengerParams = z.object({ id })
+
+/**
+ * Every call of the portal API (spec section 7 and ours): the one source of truth for the server's validation
+ * and OpenAPI document and for the client's typed calls.
+ */
+export const endpoints = {
+  getAccessToken: {
+    method: 'GET',
+    path: '/api/auth/access_token',
+    summary: 'A short-lived access token for the session cookie, or null when there is no session',
+    auth: false,
+    response: accessTokenResponse,
+  },
+  getAccount: {
+    method: 'GET',
+    path: '/api/account',
+    summary: 'The signed-in user',
+    auth: true,
+    response: user,
+  },
+  editAccount: {
+    method: 'POST',
+    path: '/api/account/edit',
+    summary: 'Create a username and password for a user who has none',
+    auth: true,
+    body: accountEditRequest,
+    response: user,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/account/changePassword',
+    summary: 'Change the username and password',
+    auth: true,
+    body: changePasswordRequest,
+    response: user,
+  },
+  listPassengers: {
+    method: 'GET',
+    path: '/api/passenger',
+    summary: 'Passengers granted to the user',
+    auth: true,
+    response: z.array(passenger),
+  },
+  addPassenger: {
+    method: 'POST',
+    path: '/api/passenger',
+    summary: 'Claim a passenger with an access code token',
+    auth: true,
+    body: addPassengerRequest,
+    response: passenger,
+  },
+  updatePassenger: {
+    method: 'PUT',
+    path: '/api/passenger/:id',
+    summary: "Change a passenger's initials",
+    auth: true,
+    params: passengerParams,
+    body: updatePassengerRequest,
+    response: passenger,
+  },
+  listPlaces: {
+    method: 'GET',
+    path: '/api/passenger/:id/places',
+    summary: "A passenger's saved places",
+    auth: true,
+    params: passengerParams,
+    response: z.array(place),
+  },
+  listTrips: {
+    method: 'GET',
+    path: '/api/passenger/:id/trips',
+    summary: "A passenger's trips from today to two weeks ahead",
+    auth: true,
+    params: passengerParams,
+    response: z.array(trip),
+  },
+} as const satisfies Record<string, Endpoint>
+
+export type Endpoints = typeof endpoints
+export type EndpointName = keyof Endpoints

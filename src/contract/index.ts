@@ -1,0 +1,5 @@
+export * from './common'
+export * from './account'
+export * from './passenger'
+export * from './trip'
+export * from './endpoints'

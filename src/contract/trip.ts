@@ -1,0 +1,91 @@
+import { z } from 'zod'
+import { id, isoDate, isoDateTime } from './common'
+
+/** Trip status codes of spec section 3. */
+export const tripStatusCodes = {
+  Unknown: 0,
+  Booked: 1,
+  Routed: 2,
+  Dispatching: 3,
+  Dispatched: 4,
+  Cancelled: 5,
+  EnRoute: 10,
+  CarWaiting: 11,
+  NoShow: 12,
+  Pickup: 13,
+  DropOff: 14,
+} as const
+export type TripStatusCode = (typeof tripStatusCodes)[keyof typeof tripStatusCodes]
+
+const statusCode = z.union(
+  Object.values(tripStatusCodes).map((code) => z.literal(code)),
+) as z.ZodType<TripStatusCode>
+
+export const coordinates = z.object({ latitude: z.number(), longitude: z.number() })
+
+export const tripStatus = z.object({
+  code: statusCode,
+  eta: isoDateTime.nullable(),
+  etd: isoDateTime.nullable(),
+  ata: isoDateTime.nullable(),
+  carLocation: coordinates.nullable(),
+})
+export type TripStatus = z.infer<typeof tripStatus>
+
+export const tripAddress = z.object({
+  alias: z.string().nullable(),
+  address: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+})
+export type TripAddress = z.infer<typeof tripAddress>
+
+export const viaPoint = z.object({
+  viaPointAddress: tripAddress,
+  /** Id of the passenger's saved place, when the via point is one. */
+  viaPointPlace: z.string().nullable(),
+  time: isoDateTime.nullable(),
+  /** Minutes the car waits. */
+  waitTime: z.number().int().min(0),
+})
+export type ViaPoint = z.infer<typeof viaPoint>
+
+export const review = z.object({
+  comment: z.string(),
+  driverStars: z.number().int().min(1).max(5),
+  experienceStars: z.number().int().min(1).max(5),
+  createdAt: isoDateTime,
+})
+export type Review = z.infer<typeof review>
+
+export const trip = z.object({
+  id,
+  /** The trip's date in the tenant's time zone; a trip is identified by id plus date. */
+  date: isoDate,
+  passenger: z.object({ id, name: z.string(), avatarText: z.string() }),
+  startDateTime: isoDateTime,
+  endDateTime: isoDateTime,
+  /** Ids of the passenger's saved places the trip starts and ends at, when it does. */
+  startPlace: z.string().nullable(),
+  endPlace: z.string().nullable(),
+  startAddress: tripAddress,
+  endAddress: tripAddress,
+  viaPoints: z.array(viaPoint),
+  carName: z.string().nullable(),
+  carRegisterNumber: z.string().nullable(),
+  carPhoneNumber: z.string().nullable(),
+  driverName: z.string().nullable(),
+  /** Euros. */
+  deductible: z.number().nullable(),
+  note: z.string().nullable(),
+  cancelledAt: isoDateTime.nullable(),
+  cancelReason: z.string().nullable(),
+  pickupTime: isoDateTime.nullable(),
+  dropoffTime: isoDateTime.nullable(),
+  noShowTime: isoDateTime.nullable(),
+  allowEtaQuery: z.boolean(),
+  allowReview: z.boolean(),
+  status: tripStatus.nullable(),
+  reviews: z.array(review),
+})
+export type Trip = z.infer<typeof trip>

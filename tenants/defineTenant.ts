@@ -1,0 +1,83 @@
+import type { BottomNavItemId, MenuItemId, TenantConfig, Theme, ThemeColors } from './types'
+
+type Features = TenantConfig['features']
+
+export interface TenantInput {
+  id: TenantConfig['id']
+  name: string
+  hosts: readonly string[]
+  theme: Partial<Pick<Theme, 'menuRight' | 'dark'>> & {
+    colors: Pick<ThemeColors, 'primary' | 'accent'> & Partial<ThemeColors>
+  }
+  features?: Partial<Features>
+  phone?: Partial<TenantConfig['phone']>
+  starScale?: 4 | 5
+  textVariant?: TenantConfig['textVariant']
+}
+
+/** Neutral colours of the light themes; a branded theme brings its primary and accent. */
+const lightNeutrals: Omit<ThemeColors, 'primary' | 'accent'> = {
+  onPrimary: '#ffffff',
+  background: '#f4f6f8',
+  surface: '#ffffff',
+  text: '#1a1f29',
+  muted: '#4b5563',
+  onAccent: '#1a1f29',
+}
+
+const defaultFeatures: Features = {
+  booking: true,
+  transportationPermissions: false,
+  travelCardRegistration: false,
+  registerButton: false,
+  heroImage: false,
+  infoList: true,
+  keusotePages: false,
+}
+
+/** Menu order of spec section 2; items a tenant does not offer are left out. */
+function menuFor(features: Features): MenuItemId[] {
+  const items: (MenuItemId | false)[] = [
+    'home',
+    features.booking && 'booking',
+    'passengers',
+    features.transportationPermissions && 'transportationPermissions',
+    'trips',
+    'canceltrips',
+    'messages',
+    'personal-info',
+    features.travelCardRegistration && 'register-travel-card',
+    'privacy',
+    'accessibility-report',
+    'password',
+    'logout',
+  ]
+  return items.filter((item): item is MenuItemId => item !== false)
+}
+
+function bottomNavFor(features: Features): BottomNavItemId[] {
+  return [features.booking ? 'booking' : 'passengers', 'trips', 'canceltrips', 'messages']
+}
+
+/** Builds a tenant from what sets it apart; menus and bottom navigation follow from its features. */
+export function defineTenant(input: TenantInput): TenantConfig {
+  const features = { ...defaultFeatures, ...input.features }
+  const config: TenantConfig = {
+    id: input.id,
+    name: input.name,
+    hosts: input.hosts,
+    theme: {
+      cssClassName: `theme-${input.id}`,
+      dark: input.theme.dark ?? false,
+      menuRight: input.theme.menuRight ?? false,
+      colors: { ...lightNeutrals, ...input.theme.colors },
+    },
+    features,
+    phone: { internationalFormat: false, requiredAtBooking: false, ...input.phone },
+    starScale: input.starScale ?? 5,
+    menu: menuFor(features),
+    bottomNav: bottomNavFor(features),
+  }
+  if (input.textVariant) config.textVariant = input.textVariant
+  return config
+}
