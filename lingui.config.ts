@@ -14,6 +14,6 @@ export default defineConfig({
       exclude: ['**/node_modules/**', '**/*.test.*'],
     },
   ],
-  format: formatter({ lineNumbers: false, origins: false }),
+  format: formatter({ lineNumbers: false, origins: false, explicitIdAsDefault: true }),
   orderBy: 'messageId',
 })

@@ -13,6 +13,7 @@ export default defineTenant({
       surface: '#262626',
       text: '#f2f2f2',
       muted: '#c4c4c4',
+      link: '#ffd400',
       accent: '#ffd400',
       onAccent: '#111111',
     },

@@ -7,6 +7,7 @@ export interface TenantInput {
   name: string
   hosts: readonly string[]
   theme: Partial<Pick<Theme, 'menuRight' | 'dark'>> & {
+    /** `link` defaults to `primary`, which light themes keep dark enough for text. */
     colors: Pick<ThemeColors, 'primary' | 'accent'> & Partial<ThemeColors>
   }
   features?: Partial<Features>
@@ -16,7 +17,7 @@ export interface TenantInput {
 }
 
 /** Neutral colours of the light themes; a branded theme brings its primary and accent. */
-const lightNeutrals: Omit<ThemeColors, 'primary' | 'accent'> = {
+const lightNeutrals: Omit<ThemeColors, 'primary' | 'accent' | 'link'> = {
   onPrimary: '#ffffff',
   background: '#f4f6f8',
   surface: '#ffffff',
@@ -70,7 +71,7 @@ export function defineTenant(input: TenantInput): TenantConfig {
       cssClassName: `theme-${input.id}`,
       dark: input.theme.dark ?? false,
       menuRight: input.theme.menuRight ?? false,
-      colors: { ...lightNeutrals, ...input.theme.colors },
+      colors: { ...lightNeutrals, link: input.theme.colors.primary, ...input.theme.colors },
     },
     features,
     phone: { internationalFormat: false, requiredAtBooking: false, ...input.phone },

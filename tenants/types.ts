@@ -41,7 +41,7 @@ export type BottomNavItemId = 'booking' | 'passengers' | 'trips' | 'canceltrips'
 
 /** Colours as hex; every pair used for text is checked for WCAG AA contrast by a unit test. */
 export interface ThemeColors {
-  /** Top bar, primary buttons, links on `surface`. */
+  /** Top bar and primary buttons. */
   primary: string
   /** Text and icons on `primary`. */
   onPrimary: string
@@ -53,6 +53,8 @@ export interface ThemeColors {
   text: string
   /** Secondary text on `background` and `surface`. */
   muted: string
+  /** Links and focus rings on `background` and `surface`. */
+  link: string
   /** Accent for badges and the active bottom navigation item, with `onAccent` text. */
   accent: string
   onAccent: string

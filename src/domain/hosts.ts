@@ -23,7 +23,7 @@ export function isDevHost(hostname: string): boolean {
   if (isLocalHost(hostname)) return true
   return normalizeHostname(hostname)
     .split('.')
-    .some((label) => label.startsWith('staging') || label.startsWith('dev'))
+    .some((label) => /^(dev|staging)(-|\d|$)|-(dev|staging)$/.test(label))
 }
 
 export function topLevelDomain(hostname: string): string {

@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+import { startServer, type RunningServer } from './server'
+
+export const demoUsers = {
+  guardian: { userName: 'guardian', password: 'demo-guardian-2026' },
+  single: { userName: 'single', password: 'demo-single-2026' },
+} as const
+
+interface WorkerFixtures {
+  server: RunningServer
+}
+
+interface TestFixtures {
+  /** Asserts that axe finds no WCAG 2.2 A/AA violation on the page as it is now. */
+  expectAccessible: (page?: Page) => Promise<void>
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+    async ({}, use) => {
+      const server = await startServer()
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  expectAccessible: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze()
+      const summary = results.violations.map(
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
+      )
+      expect(summary, `axe violations on ${target.url()}`).toEqual([])
+    })
+  },
+})
+
+export { expect }

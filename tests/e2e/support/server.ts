@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+
+export interface RunningServer {
+  port: number
+  /** http://localhost:{port} */
+  origin: string
+  /** The portal of a tenant on its own host name, e.g. http://espoo.localhost:{port}. */
+  tenantOrigin(tenant: string): string
+  stop(): Promise<void>
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+async function waitUntilReady(origin: string, child: ChildProcess, output: () => string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`API host exited with ${child.exitCode}:\n${output()}`)
+    try {
+      const response = await fetch(`${origin}/api/auth/access_token`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`API host did not start:\n${output()}`)
+}
+
+/** Starts the real API host serving the built portal, with a fresh in-memory database seeded with demo data. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort()
+  const origin = `http://localhost:${port}`
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      PGLITE_DIR: 'memory',
+      DATABASE_URL: '',
+      STATIC_DIR: 'dist',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  await waitUntilReady(origin, child, () => log)
+  return {
+    port,
+    origin,
+    tenantOrigin: (tenant) => `http://${tenant}.localhost:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
