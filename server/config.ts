@@ -14,7 +14,7 @@ export interface ServerConfig {
   databaseUrl: string | null
   /** PGlite data folder; null keeps the database in memory (tests). */
   pgliteDir: string | null
-  /** Seeds demo data on an empty database, runs the embedded test identity provider and the simulator. */
+  /** Seeds demo data on an empty database, runs the embedded test identity provider. */
   demo: boolean
   /** External OpenID Connect provider (the bank-id broker); null in demo mode uses the embedded one. */
   oidc: OidcConfig | null
@@ -25,8 +25,9 @@ export interface ServerConfig {
   extraHosts: HostMap
   /** Folder of the built portal; null serves no static files (API-only tests). */
   staticDir: string | null
-  redisUrl: string | null
   logLevel: string
+  /** Behind a reverse proxy: take the client's address, protocol and host from X-Forwarded-* headers. */
+  trustProxy: boolean
 }
 
 type Env = Record<string, string | undefined>
@@ -74,7 +75,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600),
     extraHosts: parseHostMap(env.TENANT_HOSTS),
     staticDir: env.STATIC_DIR === 'none' ? null : (env.STATIC_DIR ?? 'dist'),
-    redisUrl: env.REDIS_URL || null,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
   }
 }

@@ -33,4 +33,12 @@ export const errorCodes = {
   tooManyRequests: 'too_many_requests',
   invalidToken: 'invalid_token',
   internal: 'internal_error',
+  /** Malformed request: bad JSON, an empty JSON body. */
+  badRequest: 'bad_request',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  /** `api/account/edit` for a user who already has a password. */
+  alreadyHasPassword: 'already_has_password',
+  /** `api/account/changePassword` for a user who has no password yet. */
+  noPassword: 'no_password',
 } as const

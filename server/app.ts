@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto'
+import fastifyCookie from '@fastify/cookie'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { errorCodes } from '../src/contract/common'
+import { createKeyStore } from './auth/accessTokens'
+import { loginScope } from './auth/loginScope'
+import { createStrongAuthClient, type StrongAuthClient } from './auth/oidcClient'
+import { createTestIdentityProvider, testIdpMountPath } from './auth/testIdp/provider'
+import { registerTestIdp } from './auth/testIdp/routes'
+import type { ServerConfig } from './config'
+import type { Db } from './db/schema'
+import { loadServerI18n, type ServerI18n } from './i18n/catalogs'
+import { registerApiDocs } from './plugins/apiDocs'
+import { registerErrorHandler, sendApiError } from './plugins/errors'
+import { registerSecurityHeaders } from './plugins/securityHeaders'
+import { registerStaticPortal } from './plugins/staticPortal'
+import { registerTenantResolution, tenantRewriteUrl } from './plugins/tenant'
+import { apiRoutes } from './routes/api'
+import { registerManifestRoutes } from './routes/manifest'
+
+export interface AppDeps {
+  config: ServerConfig
+  /** Migrated database; the caller owns it and closes it after the app. */
+  db: Db
+}
+
+/**
+ * Strong authentication: the configured OpenID Connect provider, or in demo mode the embedded test provider
+ * mounted on this server; neither leaves only username and password.
+ */
+async function strongAuthFor(
+  app: FastifyInstance,
+  config: ServerConfig,
+  i18n: ServerI18n,
+): Promise<StrongAuthClient | null> {
+  if (config.oidc) return createStrongAuthClient(config.oidc)
+  if (!config.demo) return null
+  const settings = {
+    issuer: `${config.publicOrigin}${testIdpMountPath}`,
+    publicOrigin: config.publicOrigin,
+    port: config.port,
+    clientId: 'portal-demo',
+    clientSecret: randomBytes(24).toString('base64url'),
+    trustProxy: config.trustProxy,
+  }
+  await registerTestIdp(app, await createTestIdentityProvider(settings), i18n)
+  return createStrongAuthClient(settings)
+}
+
+/** The API host: tenant resolution, sign-in pages, the JSON API with its OpenAPI document, and the built portal. */
+export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+  const tenantOptions = { extraHosts: config.extraHosts, trustProxy: config.trustProxy }
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    rewriteUrl: tenantRewriteUrl(tenantOptions),
+    bodyLimit: 64 * 1024,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const i18n = await loadServerI18n()
+  const keys = createKeyStore(db)
+  registerErrorHandler(app)
+  registerSecurityHeaders(app)
+  registerTenantResolution(app, db, i18n, tenantOptions)
+  await app.register(fastifyCookie)
+  await registerApiDocs(app)
+
+  await app.register(apiRoutes, { keys, accessTokenTtlSeconds: config.accessTokenTtlSeconds })
+  const strongAuth = await strongAuthFor(app, config, i18n)
+  await app.register(loginScope, { config, i18n, keys, strongAuth })
+  registerManifestRoutes(app)
+
+  const portal = await registerStaticPortal(app, config.staticDir)
+  app.setNotFoundHandler((request, reply) => {
+    const spa = portal.serveSpaFallback(request, reply)
+    if (spa) return spa
+    const path = request.url.split('?')[0]
+    return sendApiError(reply, {
+      statusCode: 404,
+      code: errorCodes.notFound,
+      message: `No route for ${request.method} ${path}`,
+    })
+  })
+  return app
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { isLocale, type Locale } from '../../src/domain/locale'
+import type { ServerConfig } from '../config'
+import type { ServerI18n } from '../i18n/catalogs'
+import { pageLocale } from '../i18n/pageLocale'
+import { isLoginBlocked, recordLoginFailure } from './loginRateLimit'
+import { renderLoginPage } from './loginPage'
+import { createPasswordChecker } from './passwords'
+import { endSession, startSession } from './sessions'
+
+export interface LoginPageDeps {
+  config: ServerConfig
+  i18n: ServerI18n
+  /** Whether the strong authentication button shows. */
+  strongAuth: boolean
+}
+
+const loginForm = z.object({
+  username: z.string().max(256).default(''),
+  password: z.string().max(1024).default(''),
+  locale: z.string().optional(),
+})
+
+/** Re-renders the login page with a translated error and the given status. */
+export function sendLoginPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: LoginPageDeps,
+  status: number,
+  locale: Locale,
+  error?: (i18n: ReturnType<ServerI18n>) => string,
+  userName?: string,
+): FastifyReply {
+  const i18n = deps.i18n(locale)
+  const page = renderLoginPage(i18n, {
+    locale,
+    tenant: request.tenant,
+    strongAuth: deps.strongAuth,
+    ...(error ? { error: error(i18n) } : {}),
+    ...(userName ? { userName } : {}),
+  })
+  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page)
+}
+
+/** GET and POST /login (username and password) and GET /logout. */
+export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): void {
+  const checkPassword = createPasswordChecker()
+
+  app.get('/login', async (request, reply) => sendLoginPage(request, reply, deps, 200, pageLocale(request)))
+
+  app.post('/login', { schema: { body: loginForm } }, async (request, reply) => {
+    const form = request.body as z.output<typeof loginForm>
+    const locale = isLocale(form.locale) ? form.locale : pageLocale(request)
+    const userName = form.username.trim()
+    if (await isLoginBlocked(request.db, userName, request.ip)) {
+      return sendLoginPage(request, reply, deps, 429, locale, (i18n) =>
+        i18n._({
+          id: 'login.error_rate_limited',
+          message: 'Too many failed login attempts. Wait a while before trying again.',
+        }),
+      )
+    }
+    const user = userName ? await request.db.users.findByUserName(userName) : undefined
+    const passwordMatches = await checkPassword(user?.password_hash, form.password)
+    if (!user || !passwordMatches) {
+      if (userName) await recordLoginFailure(request.db, userName, request.ip)
+      return sendLoginPage(
+        request,
+        reply,
+        deps,
+        401,
+        locale,
+        (i18n) => i18n._({ id: 'login.error_invalid', message: 'Incorrect username or password.' }),
+        userName,
+      )
+    }
+    await request.db.loginAttempts.clearUserName(userName)
+    await startSession(request, reply, user.id, deps.config.sessionTtlSeconds)
+    return reply.redirect(`${request.tenant.pathPrefix}/`, 303)
+  })
+
+  app.get('/logout', async (request, reply) => {
+    const query = request.query as { locale?: unknown }
+    await endSession(request, reply)
+    const lang = isLocale(query.locale) ? `?lang=${query.locale}` : ''
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(`${request.tenant.pathPrefix}/logged-out${lang}`, 303)
+  })
+}

@@ -1,0 +1,31 @@
+import { mkdir } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema'
+import { TemporalPlugin } from './temporalPlugin'
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; null uses embedded PGlite. */
+  databaseUrl: string | null
+  /** PGlite data folder; null keeps the database in memory. */
+  pgliteDir: string | null
+  /** PostgreSQL schema to work in (tests give each file its own). */
+  schema?: string
+}
+
+/** Opens Kysely over PostgreSQL or embedded PGlite; `db.destroy()` closes the pool or the PGlite instance. */
+export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Database>> {
+  const plugins = [new TemporalPlugin()]
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+  }
+  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true })
+  const pglite = await PGlite.create(options.pgliteDir ?? undefined)
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins })
+}

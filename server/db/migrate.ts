@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely'
+import { Migrator, type Migration } from 'kysely/migration'
+import * as accounts from './migrations/0001_accounts'
+import * as passengers from './migrations/0002_passengers'
+import * as trips from './migrations/0003_trips'
+
+/** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001_accounts': accounts,
+  '0002_passengers': passengers,
+  '0003_trips': trips,
+}
+
+export function createMigrator<DB>(db: Kysely<DB>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } })
+}
+
+/** Brings the schema to the latest migration; throws with the failing migration's error. */
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
+  const { error, results } = await createMigrator(db).migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`)
+  return (results ?? []).map((result) => result.migrationName)
+}

@@ -1,0 +1,123 @@
+import type { Insertable, Selectable } from 'kysely'
+import type { Temporal } from 'temporal-polyfill'
+import type { TenantId } from '../../../tenants'
+import type { Db, PassengersTable } from '../schema'
+
+export type PassengerRow = Selectable<PassengersTable>
+export type NewPassenger = Omit<Insertable<PassengersTable>, 'tenant_id' | 'created_at'>
+
+/** Passengers reach a user only through grants; every lookup for a user joins them. */
+export function passengersRepository(db: Db, tenant: TenantId) {
+  const granted = (userId: string) =>
+    db
+      .selectFrom('passengers')
+      .innerJoin('passenger_grants', (join) =>
+        join
+          .onRef('passenger_grants.tenant_id', '=', 'passengers.tenant_id')
+          .onRef('passenger_grants.passenger_id', '=', 'passengers.id'),
+      )
+      .selectAll('passengers')
+      .where('passengers.tenant_id', '=', tenant)
+      .where('passenger_grants.user_id', '=', userId)
+
+  return {
+    listGranted: (userId: string): Promise<PassengerRow[]> =>
+      granted(userId).orderBy('passengers.name').orderBy('passengers.id').execute(),
+
+    findGranted: (userId: string, passengerId: string): Promise<PassengerRow | undefined> =>
+      granted(userId).where('passengers.id', '=', passengerId).executeTakeFirst(),
+
+    async updateAvatarText(passengerId: string, avatarText: string): Promise<PassengerRow> {
+      return db
+        .updateTable('passengers')
+        .set({ avatar_text: avatarText })
+        .where('tenant_id', '=', tenant)
+        .where('id', '=', passengerId)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    },
+
+    async insertMany(passengers: readonly NewPassenger[]): Promise<void> {
+      if (passengers.length === 0) return
+      await db
+        .insertInto('passengers')
+        .values(passengers.map((passenger) => ({ ...passenger, tenant_id: tenant })))
+        .execute()
+    },
+
+    async grant(userId: string, passengerIds: readonly string[]): Promise<void> {
+      if (passengerIds.length === 0) return
+      await db
+        .insertInto('passenger_grants')
+        .values(
+          passengerIds.map((passengerId) => ({
+            tenant_id: tenant,
+            user_id: userId,
+            passenger_id: passengerId,
+          })),
+        )
+        .onConflict((conflict) => conflict.columns(['tenant_id', 'user_id', 'passenger_id']).doNothing())
+        .execute()
+    },
+
+    /**
+     * Uses up an unused, unexpired access code and grants its passenger to the user, in one statement so that
+     * two requests cannot both use the same code. Returns the passenger id, or undefined for an invalid code.
+     */
+    async claimWithAccessCode(
+      userId: string,
+      token: string,
+      now: Temporal.Instant,
+    ): Promise<string | undefined> {
+      const row = await db
+        .with('claimed', (qb) =>
+          qb
+            .updateTable('access_codes')
+            .set({ used_at: now, used_by_user_id: userId })
+            .where('tenant_id', '=', tenant)
+            .where('token', '=', normalizeAccessCode(token))
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', now)
+            .returning('passenger_id'),
+        )
+        .with('granted', (qb) =>
+          qb
+            .insertInto('passenger_grants')
+            .columns(['tenant_id', 'user_id', 'passenger_id'])
+            .expression((eb) =>
+              eb
+                .selectFrom('claimed')
+                .select((s) => [s.val(tenant).as('tenant_id'), s.val(userId).as('user_id'), 'passenger_id']),
+            )
+            .onConflict((conflict) => conflict.columns(['tenant_id', 'user_id', 'passenger_id']).doNothing())
+            .returning('passenger_id'),
+        )
+        .selectFrom('claimed')
+        .select('passenger_id')
+        .executeTakeFirst()
+      return row?.passenger_id
+    },
+
+    async insertAccessCodes(
+      codes: readonly { token: string; passengerId: string; expiresAt: Temporal.Instant }[],
+    ): Promise<void> {
+      if (codes.length === 0) return
+      await db
+        .insertInto('access_codes')
+        .values(
+          codes.map((code) => ({
+            tenant_id: tenant,
+            token: normalizeAccessCode(code.token),
+            passenger_id: code.passengerId,
+            expires_at: code.expiresAt,
+          })),
+        )
+        .execute()
+    },
+  }
+}
+
+/** Access codes are typed by hand: compared trimmed and case-insensitively. */
+export function normalizeAccessCode(token: string): string {
+  return token.trim().toUpperCase()
+}

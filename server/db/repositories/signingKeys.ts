@@ -1,0 +1,36 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { TenantId } from '../../../tenants'
+import type { Db } from '../schema'
+
+export interface SigningKey {
+  kid: string
+  secret: Uint8Array
+}
+
+/**
+ * The tenant's HS256 key for access tokens. The first instance that needs one stores it; a racing instance's
+ * insert does nothing and every instance then reads the same stored key.
+ */
+export function signingKeysRepository(db: Db, tenant: TenantId) {
+  return {
+    async getOrCreate(): Promise<SigningKey> {
+      const select = () =>
+        db
+          .selectFrom('signing_keys')
+          .select(['kid', 'secret'])
+          .where('tenant_id', '=', tenant)
+          .executeTakeFirst()
+      let row = await select()
+      if (!row) {
+        await db
+          .insertInto('signing_keys')
+          .values({ tenant_id: tenant, kid: randomUUID(), secret: randomBytes(32).toString('base64url') })
+          .onConflict((conflict) => conflict.column('tenant_id').doNothing())
+          .execute()
+        row = await select()
+      }
+      if (!row) throw new Error(`No signing key for tenant ${tenant}`)
+      return { kid: row.kid, secret: new Uint8Array(Buffer.from(row.secret, 'base64url')) }
+    },
+  }
+}

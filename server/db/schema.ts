@@ -1,0 +1,179 @@
+import type { ColumnType, Generated, Kysely, RawBuilder } from 'kysely'
+import type { Temporal } from 'temporal-polyfill'
+import type { TenantId } from '../../tenants'
+
+/** timestamptz, as Temporal.Instant both ways (see temporalPlugin.ts). */
+export type Timestamp = Temporal.Instant
+/** A timestamptz the database fills with now() unless given. */
+export type CreatedAt = ColumnType<Temporal.Instant, Temporal.Instant | undefined, never>
+/** jsonb: read as T, written through `jsonb()` so pg and PGlite both send text. */
+export type Jsonb<T> = ColumnType<T, RawBuilder<T>, RawBuilder<T>>
+
+type Tenant = ColumnType<TenantId, TenantId, never>
+
+export interface UsersTable {
+  tenant_id: Tenant
+  id: string
+  name: string
+  user_name: string | null
+  email: string | null
+  phone: string | null
+  /** argon2id PHC string; null for users who log in only with strong authentication. */
+  password_hash: string | null
+  /** `sub` of the strong-authentication identity. */
+  identity_subject: string | null
+  identity_verified: Generated<boolean>
+  created_at: CreatedAt
+}
+
+export interface SessionsTable {
+  tenant_id: Tenant
+  /** SHA-256 of the session id; the id itself exists only in the browser's cookie. */
+  id_hash: string
+  user_id: string
+  created_at: CreatedAt
+  expires_at: Timestamp
+}
+
+export interface LoginAttemptsTable {
+  tenant_id: Tenant
+  id: string
+  /** Lower-cased username as typed. */
+  user_name: string
+  ip: string
+  attempted_at: CreatedAt
+}
+
+export interface SigningKeysTable {
+  tenant_id: Tenant
+  kid: string
+  /** base64url of 32 random bytes (HS256). */
+  secret: string
+  created_at: CreatedAt
+}
+
+export interface PassengersTable {
+  tenant_id: Tenant
+  id: string
+  name: string
+  phone: string | null
+  avatar_text: string
+  created_at: CreatedAt
+}
+
+export interface PassengerGrantsTable {
+  tenant_id: Tenant
+  user_id: string
+  passenger_id: string
+  granted_at: CreatedAt
+}
+
+export interface AccessCodesTable {
+  tenant_id: Tenant
+  /** Upper-cased, as users type it case-insensitively. */
+  token: string
+  passenger_id: string
+  expires_at: Timestamp
+  used_at: Timestamp | null
+  used_by_user_id: string | null
+  created_at: CreatedAt
+}
+
+export interface PlacesTable {
+  tenant_id: Tenant
+  id: string
+  passenger_id: string
+  alias: string | null
+  display: string
+  address: string
+  streetnumber: string | null
+  postalcode: string | null
+  city: string | null
+  latitude: number | null
+  longitude: number | null
+  is_home: boolean
+  is_pickup: boolean
+  is_via_point: boolean
+  is_main: boolean
+  is_secondary_place: boolean
+  source: string
+  sort_order: number
+}
+
+export interface TripEventsTable {
+  tenant_id: Tenant
+  trip_id: string
+  /** 1, 2, 3... per trip: the order the projection applies them in. */
+  seq: number
+  type: string
+  payload: Jsonb<Record<string, unknown>>
+  occurred_at: Timestamp
+  recorded_at: CreatedAt
+}
+
+export interface StoredAddress {
+  alias: string | null
+  address: string
+  lat: number | null
+  lng: number | null
+}
+
+export interface StoredViaPoint {
+  address: StoredAddress
+  placeId: string | null
+  /** ISO instant (jsonb has no time type). */
+  time: string | null
+  waitMinutes: number
+}
+
+/** The projection of a trip's events (server/domain/tripProjection.ts); never written any other way. */
+export interface TripsTable {
+  tenant_id: Tenant
+  id: string
+  passenger_id: string
+  booked_at: Timestamp
+  start_time: Timestamp
+  end_time: Timestamp
+  start_place_id: string | null
+  end_place_id: string | null
+  start_address: Jsonb<StoredAddress>
+  end_address: Jsonb<StoredAddress>
+  via_points: Jsonb<StoredViaPoint[]>
+  car_name: string | null
+  car_register_number: string | null
+  car_phone_number: string | null
+  driver_name: string | null
+  deductible_cents: number | null
+  note: string | null
+  cancelled_at: Timestamp | null
+  cancel_reason: string | null
+  pickup_time: Timestamp | null
+  dropoff_time: Timestamp | null
+  no_show_time: Timestamp | null
+  allow_eta_query: boolean
+  allow_review: boolean
+  status_code: number
+  eta: Timestamp | null
+  etd: Timestamp | null
+  ata: Timestamp | null
+  car_latitude: number | null
+  car_longitude: number | null
+  /** Sequence number of the last event applied. */
+  version: number
+}
+
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+  login_attempts: LoginAttemptsTable
+  signing_keys: SigningKeysTable
+  passengers: PassengersTable
+  passenger_grants: PassengerGrantsTable
+  access_codes: AccessCodesTable
+  places: PlacesTable
+  trip_events: TripEventsTable
+  trips: TripsTable
+}
+
+/** The database or a transaction on it: repositories accept either. */
+export type Db = Kysely<Database>

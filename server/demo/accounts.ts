@@ -1,0 +1,39 @@
+import { tenants, type TenantId } from '../../tenants'
+import { fullName, seededIdentity, testIdentities } from './identities'
+
+/** The demo sign-ins, the same on every tenant. */
+export const demoAccounts = {
+  guardian: { userName: 'guardian', password: 'demo-guardian-2026' },
+  single: { userName: 'single', password: 'demo-single-2026' },
+} as const
+
+/** Unused access codes on every tenant, each for a passenger nobody has claimed yet. */
+export const demoAccessCodes = ['LISAA-1001', 'LISAA-1002', 'LISAA-1003', 'LISAA-1004', 'LISAA-1005'] as const
+
+/** The tenant's addresses on a local port: its own `.localhost` name and the path prefix form. */
+export function tenantUrls(tenant: TenantId, port: number): string[] {
+  if (tenant === 'default') return [`http://localhost:${port}/`]
+  return [`http://${tenant}.localhost:${port}/`, `http://localhost:${port}/${tenant}/`]
+}
+
+/** The README's demo section, generated from the same values the seed uses. */
+export function demoAccountsMarkdown(port = 8080): string {
+  const identities = testIdentities.map((identity) => fullName(identity)).join(', ')
+  return [
+    '| Sign-in | Password | What it shows |',
+    '| --- | --- | --- |',
+    `| \`${demoAccounts.guardian.userName}\` | \`${demoAccounts.guardian.password}\` | three passengers (two children, a grandparent) with trips today in every state and two weeks ahead |`,
+    `| \`${demoAccounts.single.userName}\` | \`${demoAccounts.single.password}\` | exactly one passenger |`,
+    `| Strong authentication as ${fullName(seededIdentity)} | none | a user without a password (can create a login); one passenger |`,
+    '',
+    `Strong authentication goes through the embedded test identity provider (\`/idp\`), which offers ${identities}; the others become new users without passengers.`,
+    '',
+    `Access codes for adding a passenger (each works once per tenant): ${demoAccessCodes.map((code) => `\`${code}\``).join(', ')}.`,
+    '',
+    'Tenants:',
+    '',
+    ...Object.values(tenants).map(
+      (tenant) => `- ${tenant.name}: ${tenantUrls(tenant.id, port).join(' or ')}`,
+    ),
+  ].join('\n')
+}

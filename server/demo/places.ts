@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto'
+import type { NewPlace } from '../db/repositories/places'
+import type { Address } from '../domain/tripEvents'
+import type { PassengerKind } from './people'
+import type { Region } from './regions'
+
+export type PlaceRole = 'home' | 'main' | 'errand' | 'leisure'
+
+export interface DemoPlace {
+  role: PlaceRole
+  row: NewPlace
+  address: Address
+}
+
+interface PlaceTemplate {
+  role: PlaceRole
+  alias: string
+  display: string
+  street: string
+  /** Offset from the town centre in thousandths of a degree. */
+  north: number
+  east: number
+}
+
+const templates: Record<PassengerKind, readonly PlaceTemplate[]> = {
+  child: [
+    { role: 'home', alias: 'Koti', display: 'Koti', street: 'Koivukuja', north: 12, east: -18 },
+    { role: 'main', alias: 'Koulu', display: 'Keskuskoulu', street: 'Koulukatu', north: -4, east: 6 },
+    {
+      role: 'errand',
+      alias: 'Terapia',
+      display: 'Lasten terapiakeskus',
+      street: 'Terveystie',
+      north: 3,
+      east: 14,
+    },
+    { role: 'leisure', alias: 'Uimahalli', display: 'Uimahalli', street: 'Urheilukatu', north: -9, east: -7 },
+  ],
+  elder: [
+    { role: 'home', alias: 'Koti', display: 'Koti', street: 'Mäntytie', north: -14, east: 16 },
+    {
+      role: 'main',
+      alias: 'Päivätoiminta',
+      display: 'Päivätoimintakeskus Kotikaari',
+      street: 'Puistotie',
+      north: 5,
+      east: -3,
+    },
+    {
+      role: 'errand',
+      alias: 'Apteekki',
+      display: 'Keskustan apteekki',
+      street: 'Kauppakatu',
+      north: 1,
+      east: 2,
+    },
+    {
+      role: 'leisure',
+      alias: 'Terveysasema',
+      display: 'Terveysasema',
+      street: 'Terveystie',
+      north: 3,
+      east: 14,
+    },
+  ],
+}
+
+/** The places of one passenger around the tenant's town; `seed` varies house numbers between passengers. */
+export function demoPlaces(
+  passengerId: string,
+  kind: PassengerKind,
+  region: Region,
+  seed: number,
+): DemoPlace[] {
+  return templates[kind].map((template, index) => {
+    const number = String(((seed * 7 + index * 11) % 40) + 1)
+    const postalcode = `${region.postalPrefix}${String((seed + index * 3) % 9)}0`
+    const latitude = Number((region.latitude + (template.north + (seed % 5)) / 1000).toFixed(5))
+    const longitude = Number((region.longitude + (template.east - (seed % 4)) / 1000).toFixed(5))
+    const street = `${template.street} ${number}`
+    const full = `${street}, ${postalcode} ${region.city}`
+    const home = template.role === 'home'
+    return {
+      role: template.role,
+      address: { alias: template.alias, address: full, lat: latitude, lng: longitude },
+      row: {
+        id: randomUUID(),
+        passenger_id: passengerId,
+        alias: template.alias,
+        display: template.display,
+        address: full,
+        streetnumber: number,
+        postalcode,
+        city: region.city,
+        latitude,
+        longitude,
+        is_home: home,
+        is_pickup: home,
+        is_via_point: template.role === 'errand',
+        is_main: template.role === 'main',
+        is_secondary_place: template.role === 'errand' || template.role === 'leisure',
+        source: 'productDestination',
+        sort_order: index,
+      },
+    }
+  })
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
+import { Temporal } from 'temporal-polyfill'
+import { tenantIds, type TenantId } from '../../tenants'
+import { hashPassword } from '../auth/passwords'
+import type { Database } from '../db/schema'
+import { tenantDb, type TenantDb } from '../db/tenantDb'
+import { demoAccounts, demoAccessCodes } from './accounts'
+import { fullName, seededIdentity } from './identities'
+import { families, familyKinds, demoPhone, initials, singlePassengers, unclaimedPassengers } from './people'
+import type { PassengerKind } from './people'
+import { demoPlaces } from './places'
+import { regions } from './regions'
+import { demoTimeZone, guardianTrips, regularTrips, singleTrips, type DemoPassenger } from './schedule'
+import { demoTripEvents, type TripPlan } from './tripEvents'
+
+/** example.com addresses without Finnish letters: 'Mäkelä' becomes 'makela'. */
+function asciiEmail(address: string): string {
+  return address
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+}
+
+interface PasswordHashes {
+  guardian: string
+  single: string
+}
+
+/** Creates passengers with their places; returns them for trip planning. */
+async function addPassengers(
+  db: TenantDb,
+  people: readonly { name: string; kind: PassengerKind }[],
+  seedBase: number,
+): Promise<DemoPassenger[]> {
+  const region = regions[db.tenant]
+  const passengers = people.map((person, index) => {
+    const id = randomUUID()
+    return {
+      id,
+      kind: person.kind,
+      index,
+      name: person.name,
+      places: demoPlaces(id, person.kind, region, seedBase + index),
+    }
+  })
+  await db.passengers.insertMany(
+    passengers.map((passenger, index) => ({
+      id: passenger.id,
+      name: passenger.name,
+      phone: demoPhone(seedBase + index),
+      avatar_text: initials(passenger.name),
+    })),
+  )
+  await db.places.insertMany(passengers.flatMap((passenger) => passenger.places.map((place) => place.row)))
+  return passengers
+}
+
+async function seedTenant(
+  db: TenantDb,
+  tenantIndex: number,
+  hashes: PasswordHashes,
+  now: Temporal.ZonedDateTime,
+) {
+  const family = families[tenantIndex % families.length]!
+  const today = now.toPlainDate()
+  const guardian = await db.users.create({
+    name: `${family.guardian} ${family.familyName}`,
+    userName: demoAccounts.guardian.userName,
+    passwordHash: hashes.guardian,
+    email: asciiEmail(`${family.guardian}.${family.familyName}@example.com`),
+    phone: demoPhone(tenantIndex * 20),
+  })
+  const guardianPassengers = await addPassengers(
+    db,
+    family.passengers.map((given, index) => ({
+      name: `${given} ${family.familyName}`,
+      kind: familyKinds[index]!,
+    })),
+    tenantIndex * 20 + 1,
+  )
+  await db.passengers.grant(
+    guardian.id,
+    guardianPassengers.map((passenger) => passenger.id),
+  )
+
+  const singleName = singlePassengers[tenantIndex % singlePassengers.length]!
+  const single = await db.users.create({
+    name: `Marja ${singleName.split(' ')[1]}`,
+    userName: demoAccounts.single.userName,
+    passwordHash: hashes.single,
+    phone: demoPhone(tenantIndex * 20 + 5),
+  })
+  const [singlePassenger] = await addPassengers(
+    db,
+    [{ name: singleName, kind: 'child' }],
+    tenantIndex * 20 + 6,
+  )
+  await db.passengers.grant(single.id, [singlePassenger!.id])
+
+  const strong = await db.users.create({
+    name: fullName(seededIdentity),
+    identitySubject: seededIdentity.subject,
+    identityVerified: true,
+  })
+  const [strongPassenger] = await addPassengers(
+    db,
+    [{ name: `Lauri ${seededIdentity.familyName}`, kind: 'child' }],
+    tenantIndex * 20 + 8,
+  )
+  await db.passengers.grant(strong.id, [strongPassenger!.id])
+
+  const unclaimed = await addPassengers(
+    db,
+    unclaimedPassengers.map((person) => ({ name: person.givenName, kind: person.kind })),
+    tenantIndex * 20 + 10,
+  )
+  await db.passengers.insertAccessCodes(
+    unclaimed.map((passenger, index) => ({
+      token: demoAccessCodes[index]!,
+      passengerId: passenger.id,
+      expiresAt: now.add({ days: 90 }).toInstant(),
+    })),
+  )
+
+  const plans: TripPlan[] = [
+    ...guardianTrips(guardianPassengers, now),
+    ...singleTrips(singlePassenger!, now),
+    ...regularTrips(strongPassenger!, today, 13),
+    ...unclaimed.flatMap((passenger) => regularTrips(passenger, today, 5)),
+  ]
+  const instant = now.toInstant()
+  await db.trips.recordNewTrips(
+    plans.map((plan) => ({ id: randomUUID(), events: demoTripEvents(plan, instant) })),
+  )
+}
+
+/**
+ * Seeds every tenant that has no users yet with the demo accounts, passengers, places, access codes and trips,
+ * relative to `now` in Europe/Helsinki. An advisory lock keeps two instances starting together from both seeding.
+ * Returns the tenants it seeded.
+ */
+export async function seedDemoData(
+  db: Kysely<Database>,
+  now: Temporal.Instant = Temporal.Now.instant(),
+  tenants: readonly TenantId[] = tenantIds,
+): Promise<TenantId[]> {
+  const hashes = {
+    guardian: await hashPassword(demoAccounts.guardian.password),
+    single: await hashPassword(demoAccounts.single.password),
+  }
+  const zoned = now.toZonedDateTimeISO(demoTimeZone)
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(72550001)`.execute(trx)
+    const seeded: TenantId[] = []
+    for (const tenant of tenants) {
+      const scoped = tenantDb(trx, tenant)
+      if (await scoped.users.hasAny()) continue
+      await seedTenant(scoped, tenantIds.indexOf(tenant), hashes, zoned)
+      seeded.push(tenant)
+    }
+    return seeded
+  })
+}

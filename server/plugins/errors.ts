@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { errorCodes, type ApiError, type FieldError } from '../../src/contract/common'
+
+/** An expected failure a handler reports; the error handler turns it into the `apiError` shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message)
+  }
+}
+
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.statusCode === 401) reply.header('www-authenticate', 'Bearer')
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(error)
+}
+
+const codesByStatus: Record<number, string> = {
+  400: errorCodes.badRequest,
+  401: errorCodes.unauthorized,
+  403: errorCodes.forbidden,
+  404: errorCodes.notFound,
+  413: errorCodes.payloadTooLarge,
+  415: errorCodes.unsupportedMediaType,
+  429: errorCodes.tooManyRequests,
+}
+
+/** The one shape of every error answer; a 4xx for anything the client sent wrong, never a 500. */
+function toApiError(error: FastifyError | HttpError): ApiError {
+  if (error instanceof HttpError) {
+    return {
+      statusCode: error.statusCode,
+      code: error.code,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+    }
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => ({
+      property: issue.instancePath.slice(1).replaceAll('/', '.') || (error.validationContext ?? 'body'),
+      error: issue.keyword,
+    }))
+    return { statusCode: 400, code: errorCodes.validation, message: 'The request is not valid', errors }
+  }
+  const status = error.statusCode ?? 500
+  if (status >= 400 && status < 500) {
+    return {
+      statusCode: status,
+      code: codesByStatus[status] ?? errorCodes.badRequest,
+      message: error.message,
+    }
+  }
+  return { statusCode: 500, code: errorCodes.internal, message: 'Internal server error' }
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const apiError = toApiError(error)
+    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed')
+    else request.log.info({ statusCode: apiError.statusCode, code: apiError.code }, error.message)
+    return sendApiError(reply, apiError)
+  })
+}

@@ -1,0 +1,106 @@
+import type { IncomingMessage } from 'node:http'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { errorCodes } from '../../src/contract/common'
+import { resolveTenant, type HostMap, type TenantResolution } from '../../src/domain/tenantResolution'
+import { getTenant, type TenantConfig, type TenantId } from '../../tenants'
+import { tenantDb, type TenantDb } from '../db/tenantDb'
+import type { Db } from '../db/schema'
+import type { ServerI18n } from '../i18n/catalogs'
+import { pageLocale } from '../i18n/pageLocale'
+import { renderUnknownTenantPage } from '../pages/unknownTenant'
+import { sendApiError } from './errors'
+
+export interface RequestTenant {
+  id: TenantId
+  config: TenantConfig
+  /** '' or '/espoo' when the tenant came from the path prefix (already stripped from the URL). */
+  pathPrefix: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant: RequestTenant
+    /** The data of this request's tenant: every query is scoped by it. */
+    db: TenantDb
+  }
+  interface FastifyContextConfig {
+    /** false for routes that serve every host alike (the embedded identity provider). */
+    tenant?: boolean
+  }
+}
+
+export interface TenantOptions {
+  extraHosts: HostMap
+  trustProxy: boolean
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** The host the browser used; behind a trusted proxy, the forwarded one. */
+export function requestHostname(raw: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy
+    ? headerValue(raw.headers['x-forwarded-host'])?.split(',')[0]?.trim()
+    : undefined
+  return forwarded || raw.headers.host || ''
+}
+
+function resolve(raw: IncomingMessage, url: string, options: TenantOptions): TenantResolution {
+  return resolveTenant({
+    hostname: requestHostname(raw, options.trustProxy),
+    pathname: url.split('?')[0] ?? '/',
+    header: headerValue(raw.headers['x-tenant']),
+    extraHosts: options.extraHosts,
+  })
+}
+
+/** Fastify's `rewriteUrl`: `/espoo/login` on a local host is routed as `/login` for tenant espoo. */
+export function tenantRewriteUrl(options: TenantOptions): (raw: IncomingMessage) => string {
+  return (raw) => {
+    const url = raw.url ?? '/'
+    const resolution = resolve(raw, url, options)
+    if (resolution.kind !== 'tenant' || resolution.pathPrefix === '') return url
+    const rest = url.slice(resolution.pathPrefix.length)
+    return rest.startsWith('/') ? rest : `/${rest}`
+  }
+}
+
+function rejectUnknownTenant(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  requested: string,
+  i18n: ServerI18n,
+): FastifyReply {
+  const message = `Unknown tenant "${requested}": no transport service is configured for this address`
+  if (request.url.startsWith('/api/') || request.url === '/api') {
+    return sendApiError(reply, { statusCode: 404, code: errorCodes.unknownTenant, message })
+  }
+  const locale = pageLocale(request)
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .send(renderUnknownTenantPage(i18n(locale), locale, requested))
+}
+
+/** Resolves every request's tenant (host, then X-Tenant, then path prefix on local hosts) before routing on. */
+export function registerTenantResolution(
+  app: FastifyInstance,
+  db: Db,
+  i18n: ServerI18n,
+  options: TenantOptions,
+): void {
+  app.decorateRequest('tenant', null as unknown as RequestTenant)
+  app.decorateRequest('db', null as unknown as TenantDb)
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.tenant === false) return
+    const resolution = resolve(request.raw, request.originalUrl, options)
+    if (resolution.kind === 'unknown') return rejectUnknownTenant(request, reply, resolution.requested, i18n)
+    request.tenant = {
+      id: resolution.tenantId,
+      config: getTenant(resolution.tenantId),
+      pathPrefix: resolution.pathPrefix,
+    }
+    request.db = tenantDb(db, resolution.tenantId)
+  })
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify'
+import { errorCodes, type FieldError } from '../../src/contract/common'
+import { endpoints } from '../../src/contract/endpoints'
+import { credentialErrors, isValidEmail } from '../../src/domain/password'
+import type { KeyStore } from '../auth/accessTokens'
+import { hashPassword, verifyPassword } from '../auth/passwords'
+import type { TenantDb } from '../db/tenantDb'
+import { isUniqueViolation, type UserRow } from '../db/repositories/users'
+import { HttpError } from '../plugins/errors'
+import { registerEndpoint } from './registerEndpoint'
+import { toUserView } from './views'
+
+const duplicateUserName: FieldError = { property: 'userName', error: 'DuplicateUserName' }
+
+function rejectWith(errors: FieldError[]): never {
+  throw new HttpError(400, errorCodes.validation, 'The username or password does not meet the rules', errors)
+}
+
+/** The rules of spec section 5 plus uniqueness: usernames are unique per tenant, case-insensitively. */
+async function credentialProblems(db: TenantDb, user: UserRow, userName: string, password: string) {
+  const errors = credentialErrors(userName, password)
+  if (!errors.some((error) => error.property === 'userName')) {
+    const holder = await db.users.findByUserName(userName)
+    if (holder && holder.id !== user.id) errors.push(duplicateUserName)
+  }
+  return errors
+}
+
+async function saveCredentials(
+  db: TenantDb,
+  user: UserRow,
+  credentials: { userName: string; password: string; email?: string | undefined },
+): Promise<UserRow> {
+  try {
+    return await db.users.setCredentials(user.id, {
+      userName: credentials.userName,
+      passwordHash: await hashPassword(credentials.password),
+      email: credentials.email,
+    })
+  } catch (error) {
+    // Another request took the username between the check and the update.
+    if (isUniqueViolation(error)) rejectWith([duplicateUserName])
+    throw error
+  }
+}
+
+export function registerAccountRoutes(app: FastifyInstance, keys: KeyStore): void {
+  registerEndpoint(app, keys, endpoints.getAccount, async ({ user }) => toUserView(user))
+
+  registerEndpoint(app, keys, endpoints.editAccount, async ({ request, user, body }) => {
+    if (user.password_hash !== null) {
+      throw new HttpError(400, errorCodes.alreadyHasPassword, 'The user already has a username and password')
+    }
+    const errors = await credentialProblems(request.db, user, body.userName, body.password)
+    const email = body.email?.trim() || undefined
+    if (email !== undefined && !isValidEmail(email)) errors.push({ property: 'email', error: 'InvalidEmail' })
+    if (errors.length > 0) rejectWith(errors)
+    return toUserView(await saveCredentials(request.db, user, { ...body, email }))
+  })
+
+  registerEndpoint(app, keys, endpoints.changePassword, async ({ request, user, body }) => {
+    if (user.password_hash === null) {
+      throw new HttpError(400, errorCodes.noPassword, 'The user has no password yet: create a login instead')
+    }
+    const errors = await credentialProblems(request.db, user, body.userName, body.password)
+    // A strongly identified user may reset the password without the old one (spec section 6).
+    if (!user.identity_verified) {
+      if (!body.currentPassword) errors.push({ property: 'currentPassword', error: 'Required' })
+      else if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+        errors.push({ property: 'currentPassword', error: 'PasswordMismatch' })
+      }
+    }
+    if (errors.length > 0) rejectWith(errors)
+    return toUserView(await saveCredentials(request.db, user, body))
+  })
+}

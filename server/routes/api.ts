@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify'
+import type { KeyStore } from '../auth/accessTokens'
+import { registerAccessTokenRoute } from './accessToken'
+import { registerAccountRoutes } from './account'
+import { registerPassengerRoutes } from './passengers'
+
+export interface ApiOptions {
+  keys: KeyStore
+  accessTokenTtlSeconds: number
+}
+
+/** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
+export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<void> {
+  api.removeContentTypeParser('text/plain')
+  registerAccessTokenRoute(api, options.keys, options.accessTokenTtlSeconds)
+  registerAccountRoutes(api, options.keys)
+  registerPassengerRoutes(api, options.keys)
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
+import { errorCodes } from '../../src/contract/common'
+import { endpoints } from '../../src/contract/endpoints'
+import { timeZoneForHost } from '../../src/domain/hosts'
+import type { KeyStore } from '../auth/accessTokens'
+import type { PassengerRow } from '../db/repositories/passengers'
+import type { UserRow } from '../db/repositories/users'
+import { toTripView } from '../domain/tripView'
+import { HttpError } from '../plugins/errors'
+import { registerEndpoint } from './registerEndpoint'
+import { toPassengerView, toPlaceView } from './views'
+
+/** Trips are shown from today to two weeks ahead (spec section 1): through the 14th day after today. */
+export const tripWindowDays = 15
+
+/** A passenger granted to this user in this tenant; anything else is indistinguishable from a missing one. */
+async function grantedPassenger(
+  request: FastifyRequest,
+  user: UserRow,
+  passengerId: string,
+): Promise<PassengerRow> {
+  const passenger = await request.db.passengers.findGranted(user.id, passengerId)
+  if (!passenger) throw new HttpError(404, errorCodes.notFound, 'Passenger not found')
+  return passenger
+}
+
+export function registerPassengerRoutes(app: FastifyInstance, keys: KeyStore): void {
+  registerEndpoint(app, keys, endpoints.listPassengers, async ({ request, user }) =>
+    (await request.db.passengers.listGranted(user.id)).map(toPassengerView),
+  )
+
+  registerEndpoint(app, keys, endpoints.addPassenger, async ({ request, user, body }) => {
+    const passengerId = await request.db.passengers.claimWithAccessCode(
+      user.id,
+      body.token,
+      Temporal.Now.instant(),
+    )
+    if (!passengerId)
+      throw new HttpError(404, errorCodes.invalidToken, 'The access code is unknown, used or expired')
+    return toPassengerView(await grantedPassenger(request, user, passengerId))
+  })
+
+  registerEndpoint(app, keys, endpoints.updatePassenger, async ({ request, user, params, body }) => {
+    const passenger = await grantedPassenger(request, user, params.id)
+    return toPassengerView(await request.db.passengers.updateAvatarText(passenger.id, body.avatarText))
+  })
+
+  registerEndpoint(app, keys, endpoints.listPlaces, async ({ request, user, params }) => {
+    const passenger = await grantedPassenger(request, user, params.id)
+    return (await request.db.places.listForPassenger(passenger.id)).map(toPlaceView)
+  })
+
+  registerEndpoint(app, keys, endpoints.listTrips, async ({ request, user, params }) => {
+    const passenger = await grantedPassenger(request, user, params.id)
+    const timeZone = timeZoneForHost(request.hostname)
+    const today = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay()
+    const trips = await request.db.trips.listForPassenger(
+      passenger.id,
+      today.toInstant(),
+      today.add({ days: tripWindowDays }).toInstant(),
+    )
+    const view = { id: passenger.id, name: passenger.name, avatarText: passenger.avatar_text }
+    return trips.map((trip) => toTripView(trip, view, timeZone))
+  })
+}

@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { tenantIds } from '../tenants'
+import { buildApp } from './app'
+import { loadConfig } from './config'
+import { openDatabase } from './db/connect'
+import { migrateToLatest } from './db/migrate'
+import { demoAccounts, tenantUrls } from './demo/accounts'
+import { fullName, seededIdentity } from './demo/identities'
+import { seedDemoData } from './demo/seed'
+
+/** `npm start`: build the portal if it is missing, migrate, seed demo data on an empty database, serve. */
+async function main(): Promise<void> {
+  const config = loadConfig()
+  if (config.staticDir) {
+    const dist = resolve(config.staticDir)
+    if (!existsSync(resolve(dist, 'index.html')) || !existsSync(resolve(dist, 'sw.js'))) {
+      console.log('The built portal is missing: running npm run build')
+      const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+      if (build.status !== 0) throw new Error('npm run build failed')
+    }
+  }
+
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir })
+  const applied = await migrateToLatest(db)
+  if (applied.length > 0) console.log(`Migrations applied: ${applied.join(', ')}`)
+  if (config.demo) {
+    const seeded = await seedDemoData(db)
+    if (seeded.length > 0) console.log(`Demo data seeded for ${seeded.length} tenants`)
+  }
+
+  const app = await buildApp({ config, db })
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await db.destroy()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ host: config.host, port: config.port })
+  const database = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.pgliteDir ?? 'memory'})`
+  console.log(`\nPassenger portal on port ${config.port}, database ${database}. Tenants:`)
+  for (const tenant of tenantIds)
+    console.log(`  ${tenant.padEnd(12)} ${tenantUrls(tenant, config.port).join('  ')}`)
+  if (config.demo) {
+    const { guardian, single } = demoAccounts
+    console.log(
+      `Demo sign-ins: ${guardian.userName} / ${guardian.password}, ${single.userName} / ${single.password}, ` +
+        `or strong authentication as ${fullName(seededIdentity)}`,
+    )
+  }
+  console.log(`API documentation: http://localhost:${config.port}/api/docs\n`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

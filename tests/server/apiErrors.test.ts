@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiError } from '../../src/contract/common'
+import { endpoints } from '../../src/contract/endpoints'
+import { createTestApp, testPort, tokenFor, type TestApp } from './support/app'
+import { backends } from './support/database'
+
+describe.each(backends)('bad input and the API document on $name', (backend) => {
+  let test: TestApp
+  let token: string
+  beforeAll(async () => {
+    test = await createTestApp(backend, { seed: ['espoo'] })
+    token = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+  })
+  afterAll(() => test.close())
+
+  const post = (payload: string, contentType = 'application/json') =>
+    test.app.inject({
+      method: 'POST',
+      url: '/api/passenger',
+      headers: {
+        host: `espoo.localhost:${testPort}`,
+        authorization: `Bearer ${token}`,
+        'content-type': contentType,
+      },
+      payload,
+    })
+
+  it.each([
+    ['malformed JSON', () => post('{"token": '), 400, 'bad_request'],
+    ['an empty JSON body', () => post(''), 400, 'bad_request'],
+    ['a wrong type', () => post('{"token": 12345}'), 400, 'validation_failed'],
+    ['a missing field', () => post('{}'), 400, 'validation_failed'],
+    ['an array body', () => post('[]'), 400, 'validation_failed'],
+    ['plain text', () => post('LISAA-1001', 'text/plain'), 415, 'unsupported_media_type'],
+    [
+      'a form post',
+      () => post('token=LISAA-1001', 'application/x-www-form-urlencoded'),
+      415,
+      'unsupported_media_type',
+    ],
+    ['an oversize body', () => post(JSON.stringify({ token: 'x'.repeat(70_000) })), 413, 'payload_too_large'],
+  ])('answers %s with %i and the stable shape', async (_name, send, status, code) => {
+    const response = await send()
+    expect(response.statusCode).toBe(status)
+    expect(response.headers['content-type']).toContain('application/json')
+    const body = response.json()
+    expect(apiError.parse(body)).toEqual(body)
+    expect(body).toMatchObject({ statusCode: status, code })
+  })
+
+  it('names the field of a validation error', async () => {
+    expect((await post('{}')).json().errors).toEqual([{ property: 'token', error: 'invalid_type' }])
+    expect((await post('[]')).json().errors).toEqual([{ property: 'body', error: 'invalid_type' }])
+  })
+
+  it('answers an unknown API route or method with a JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing'],
+      ['DELETE', '/api/passenger'],
+      ['GET', '/api'],
+    ] as const) {
+      const response = await test.app.inject({
+        method,
+        url,
+        headers: { host: `espoo.localhost:${testPort}` },
+      })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.json()).toMatchObject({ statusCode: 404, code: 'not_found' })
+    }
+  })
+
+  it('documents every contract endpoint in the OpenAPI document', async () => {
+    const response = await test.app.inject({
+      url: '/api/docs/json',
+      headers: { host: `localhost:${testPort}` },
+    })
+    expect(response.statusCode).toBe(200)
+    const document = response.json() as { paths: Record<string, Record<string, { summary: string }>> }
+    for (const endpoint of Object.values(endpoints)) {
+      const path = endpoint.path.replace(/:(\w+)/g, '{$1}')
+      expect(document.paths[path]?.[endpoint.method.toLowerCase()]?.summary, path).toBe(endpoint.summary)
+    }
+    expect(Object.keys(document.paths).every((path) => path.startsWith('/api/'))).toBe(true)
+    const ui = await test.app.inject({ url: '/api/docs', headers: { host: `localhost:${testPort}` } })
+    expect([200, 302]).toContain(ui.statusCode)
+  })
+})

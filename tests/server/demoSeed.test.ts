@@ -1,0 +1,131 @@
+import { sql } from 'kysely'
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tripStatusCodes } from '../../src/contract/trip'
+import { tenantIds } from '../../tenants'
+import { tenantDb } from '../../server/db/tenantDb'
+import { demoAccessCodes, demoAccountsMarkdown } from '../../server/demo/accounts'
+import { seedDemoData } from '../../server/demo/seed'
+import { demoTimeZone } from '../../server/demo/schedule'
+import { projectTrip } from '../../server/domain/tripProjection'
+import { backends, createTestDatabase, type TestDatabase } from './support/database'
+
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
+
+describe.each(backends)('demo seed on $name', (backend) => {
+  let database: TestDatabase
+  const now = Temporal.Now.instant()
+  beforeAll(async () => {
+    database = await createTestDatabase(backend)
+  })
+  afterAll(() => database.drop())
+
+  it('seeds every tenant once', async () => {
+    expect(await seedDemoData(database.db, now)).toEqual([...tenantIds])
+    expect(await seedDemoData(database.db, now)).toEqual([])
+  })
+
+  it('gives each tenant the demo users, their passengers and unused access codes', async () => {
+    for (const tenant of tenantIds) {
+      const db = tenantDb(database.db, tenant)
+      const guardian = await db.users.findByUserName('guardian')
+      const single = await db.users.findByUserName('single')
+      const strong = await db.users.findByIdentitySubject('demo-aino-virtanen')
+      expect(guardian?.password_hash).toMatch(/^\$argon2id\$/)
+      expect(strong).toMatchObject({ name: 'Aino Virtanen', password_hash: null, user_name: null })
+      expect(await db.passengers.listGranted(guardian!.id)).toHaveLength(3)
+      expect(await db.passengers.listGranted(single!.id)).toHaveLength(1)
+      expect(await db.passengers.listGranted(strong!.id)).toHaveLength(1)
+      const codes = await database.db
+        .selectFrom('access_codes')
+        .select(['token', 'used_at'])
+        .where('tenant_id', '=', tenant)
+        .orderBy('token')
+        .execute()
+      expect(codes).toEqual(demoAccessCodes.map((token) => ({ token, used_at: null })))
+    }
+  })
+
+  it('gives the guardian trips today in every state and trips through the next two weeks', async () => {
+    const db = tenantDb(database.db, 'espoo')
+    const guardian = await db.users.findByUserName('guardian')
+    const today = now.toZonedDateTimeISO(demoTimeZone).startOfDay()
+    const trips = []
+    for (const passenger of await db.passengers.listGranted(guardian!.id)) {
+      trips.push(
+        ...(await db.trips.listForPassenger(
+          passenger.id,
+          today.toInstant(),
+          today.add({ days: 15 }).toInstant(),
+        )),
+      )
+    }
+    const tomorrow = today.add({ days: 1 }).toInstant()
+    const todays = trips.filter((trip) => Temporal.Instant.compare(trip.start, tomorrow) < 0)
+    expect(todays.length).toBeGreaterThanOrEqual(8)
+    const codes = new Set(trips.map((trip) => trip.statusCode))
+    for (const code of ['Booked', 'Dispatched', 'Cancelled', 'NoShow', 'DropOff'] as const) {
+      expect(codes).toContain(tripStatusCodes[code])
+    }
+    expect(trips.some((trip) => trip.viaPoints.some((via) => via.waitMinutes > 0))).toBe(true)
+    expect(trips.some((trip) => trip.deductibleCents !== null)).toBe(true)
+    expect(trips.some((trip) => trip.carName === null && trip.statusCode === tripStatusCodes.Booked)).toBe(
+      true,
+    )
+    expect(trips.some((trip) => trip.cancelReason)).toBe(true)
+    const lastDay = today.add({ days: 10 }).toInstant()
+    expect(trips.some((trip) => Temporal.Instant.compare(trip.start, lastDay) > 0)).toBe(true)
+  })
+
+  it('stores each trip as exactly the projection of its stored events', async () => {
+    const rows = await database.db
+      .selectFrom('trips')
+      .select('id')
+      .where('tenant_id', '=', 'demo')
+      .limit(40)
+      .execute()
+    const db = tenantDb(database.db, 'demo')
+    for (const { id } of rows) {
+      expect(plain(projectTrip(id, await db.trips.events(id)))).toEqual(plain(await db.trips.find(id)))
+    }
+  })
+
+  it('appends events to a trip and updates its projection', async () => {
+    const db = tenantDb(database.db, 'demo')
+    const { id } = await database.db
+      .selectFrom('trips')
+      .select('id')
+      .where('tenant_id', '=', 'demo')
+      .where('status_code', '=', tripStatusCodes.Booked)
+      .limit(1)
+      .executeTakeFirstOrThrow()
+    const before = await db.trips.find(id)
+    const pickup = Temporal.Now.instant()
+    const after = await database.db
+      .transaction()
+      .execute((trx) =>
+        tenantDb(trx, 'demo').trips.appendEvents(id, [
+          { type: 'pickedUp', eta: null, seq: before!.version + 1, at: pickup },
+        ]),
+      )
+    expect(after.statusCode).toBe(tripStatusCodes.Pickup)
+    expect(plain(await db.trips.find(id))).toEqual(plain(after))
+    // The same sequence number twice: the log's primary key refuses the second append.
+    await expect(
+      db.trips.appendEvents(id, [{ type: 'droppedOff', seq: before!.version + 1, at: pickup }]),
+    ).rejects.toThrow()
+    const count = await sql<{
+      n: number
+    }>`select count(*)::int as n from trip_events where trip_id = ${id}`.execute(database.db)
+    expect(count.rows[0]?.n).toBe(before!.version + 1)
+  })
+
+  it('describes the demo accounts for the README', () => {
+    const text = demoAccountsMarkdown(8080)
+    expect(text).toContain('`guardian` | `demo-guardian-2026`')
+    expect(text).toContain('`single` | `demo-single-2026`')
+    expect(text).toContain('Aino Virtanen')
+    expect(text).toContain('`LISAA-1001`')
+    expect(text).toContain('http://espoo.localhost:8080/')
+  })
+})

@@ -1,0 +1,75 @@
+import { sql } from 'kysely'
+import { NO_MIGRATIONS } from 'kysely/migration'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMigrator, migrateToLatest, migrations } from '../../server/db/migrate'
+import { backends, createEmptyDatabase, type TestDatabase } from './support/database'
+
+const tables = [
+  'access_codes',
+  'login_attempts',
+  'passenger_grants',
+  'passengers',
+  'places',
+  'sessions',
+  'signing_keys',
+  'trip_events',
+  'trips',
+  'users',
+]
+
+async function tablesWithTenant(database: TestDatabase) {
+  const result = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = 'tenant_id'
+    order by table_name`.execute(database.db)
+  return result.rows.map((row) => row.table_name)
+}
+
+describe.each(backends)('migrations on $name', (backend) => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createEmptyDatabase(backend)
+  })
+  afterAll(() => database.drop())
+
+  it('apply every migration to an empty database', async () => {
+    expect(await migrateToLatest(database.db)).toEqual(Object.keys(migrations))
+    expect(await migrateToLatest(database.db)).toEqual([])
+  })
+
+  it('give every table a tenant_id', async () => {
+    expect(await tablesWithTenant(database)).toEqual(tables)
+  })
+
+  it('enforce usernames unique per tenant, case-insensitively', async () => {
+    const insert = (tenant: 'espoo' | 'demo', id: string, userName: string) =>
+      database.db
+        .insertInto('users')
+        .values({ tenant_id: tenant, id, name: 'X', user_name: userName })
+        .execute()
+    await insert('espoo', 'u1', 'Sanna')
+    await expect(insert('espoo', 'u2', 'sanna')).rejects.toThrow()
+    await expect(insert('demo', 'u3', 'sanna')).resolves.toBeDefined()
+  })
+
+  it('keep a passenger grant inside one tenant', async () => {
+    await database.db
+      .insertInto('passengers')
+      .values({ tenant_id: 'espoo', id: 'p1', name: 'P', avatar_text: 'P' })
+      .execute()
+    const grant = (tenant: 'espoo' | 'demo', userId: string) =>
+      database.db
+        .insertInto('passenger_grants')
+        .values({ tenant_id: tenant, user_id: userId, passenger_id: 'p1' })
+        .execute()
+    await expect(grant('demo', 'u3')).rejects.toThrow()
+    await expect(grant('espoo', 'u1')).resolves.toBeDefined()
+  })
+
+  it('roll back to empty and forward again', async () => {
+    const down = await createMigrator(database.db).migrateTo(NO_MIGRATIONS)
+    expect(down.error).toBeUndefined()
+    expect(await tablesWithTenant(database)).toEqual([])
+    expect(await migrateToLatest(database.db)).toEqual(Object.keys(migrations))
+  })
+})

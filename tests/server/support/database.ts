@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
+import { openDatabase } from '../../../server/db/connect'
+import { migrateToLatest } from '../../../server/db/migrate'
+import type { Database } from '../../../server/db/schema'
+
+export interface Backend {
+  name: 'pglite' | 'postgres'
+  databaseUrl: string | null
+}
+
+/** In-memory PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const backends: Backend[] = [
+  { name: 'pglite', databaseUrl: null },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'postgres' as const, databaseUrl: process.env.TEST_DATABASE_URL }]
+    : []),
+]
+
+export interface TestDatabase {
+  db: Kysely<Database>
+  /** Closes the database and, on PostgreSQL, drops the test's schema. */
+  drop(): Promise<void>
+}
+
+/** A fresh, unmigrated database: in-memory PGlite, or a new schema of its own on PostgreSQL. */
+export async function createEmptyDatabase(backend: Backend): Promise<TestDatabase> {
+  if (!backend.databaseUrl) {
+    const db = await openDatabase({ databaseUrl: null, pgliteDir: null })
+    return { db, drop: () => db.destroy() }
+  }
+  const url = backend.databaseUrl
+  const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`
+  const admin = await openDatabase({ databaseUrl: url, pgliteDir: null })
+  await sql`create schema ${sql.id(schema)}`.execute(admin)
+  await admin.destroy()
+  const db = await openDatabase({ databaseUrl: url, pgliteDir: null, schema })
+  return {
+    db,
+    drop: async () => {
+      await db.destroy()
+      const cleanup = await openDatabase({ databaseUrl: url, pgliteDir: null })
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup)
+      await cleanup.destroy()
+    },
+  }
+}
+
+export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+  const database = await createEmptyDatabase(backend)
+  await migrateToLatest(database.db)
+  return database
+}
