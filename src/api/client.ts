@@ -1,0 +1,104 @@
+import ky from 'ky'
+import type { z } from 'zod'
+import { endpoints, type EndpointName, type Endpoints } from '../contract/endpoints'
+import { ApiRequestError, parseApiError } from './errors'
+
+type Input<S> = S extends z.ZodType ? z.input<S> : never
+type ParamsArg<E> = E extends { params: infer P } ? { params: Input<P> } : { params?: undefined }
+type QueryArg<E> = E extends { query: infer Q } ? { query: Input<Q> } : { query?: undefined }
+type BodyArg<E> = E extends { body: infer B } ? { body: Input<B> } : { body?: undefined }
+
+/** The `:params`, query and body an endpoint of `src/contract/endpoints.ts` takes. */
+export type CallArgs<N extends EndpointName> = ParamsArg<Endpoints[N]> &
+  QueryArg<Endpoints[N]> &
+  BodyArg<Endpoints[N]>
+/** The parsed response of an endpoint. */
+export type CallResult<N extends EndpointName> = z.output<Endpoints[N]['response']>
+
+export interface ApiClientOptions {
+  /** The portal's origin, e.g. `location.origin`; calls go to `{origin}/api/...`. */
+  origin: string
+  tenantId: string
+  /** The current access token, or null when there is no valid one. */
+  token: () => string | null
+  /** Told about every 401 answer, so the auth machine can expire the session. */
+  onUnauthorized: () => void
+  fetch?: typeof fetch
+  timeoutMs?: number
+}
+
+export interface ApiClient {
+  call<N extends EndpointName>(
+    name: N,
+    ...args: object extends CallArgs<N> ? [args?: CallArgs<N>] : [args: CallArgs<N>]
+  ): Promise<CallResult<N>>
+}
+
+/** Replaces `:name` segments with the encoded parameters. */
+export function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, key: string) => {
+    const value = params[key]
+    if (value === undefined || value === null || value === '')
+      throw new Error(`Missing path parameter ${key}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+export function requestHeaders(tenantId: string, token: string | null): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (token) headers.Authorization = `Bearer ${token}`
+  if (tenantId !== 'default') headers['X-Tenant'] = tenantId
+  return headers
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return null
+  }
+}
+
+/** Typed calls by endpoint name; responses are parsed with the contract at this boundary. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const http = ky.create({
+    retry: 0,
+    timeout: options.timeoutMs ?? 20_000,
+    throwHttpErrors: false,
+    credentials: 'same-origin',
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
+
+  async function call<N extends EndpointName>(name: N, args?: CallArgs<N>): Promise<CallResult<N>> {
+    const endpoint = endpoints[name]
+    const url = new URL(
+      fillPath(endpoint.path, args?.params as Record<string, unknown> | undefined),
+      options.origin,
+    )
+    for (const [key, value] of Object.entries((args?.query as Record<string, unknown> | undefined) ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
+    }
+    let response: Response
+    try {
+      response = await http(url, {
+        method: endpoint.method,
+        headers: requestHeaders(options.tenantId, options.token()),
+        ...(args?.body === undefined ? {} : { json: args.body }),
+      })
+    } catch {
+      throw new ApiRequestError(0, null)
+    }
+    const json = await readJson(response)
+    if (response.status === 401) options.onUnauthorized()
+    if (!response.ok) throw new ApiRequestError(response.status, parseApiError(json))
+    const parsed = endpoint.response.safeParse(json)
+    if (!parsed.success) {
+      throw new ApiRequestError(response.status, null, `${name}: the response does not match the contract`)
+    }
+    return parsed.data as CallResult<N>
+  }
+
+  return { call: call as ApiClient['call'] }
+}

@@ -1,0 +1,32 @@
+import { useSelector } from '@xstate/react'
+import { useMemo } from 'react'
+import { authStatus, type AuthStatus } from '../../machines/auth.machine'
+import { platform } from './platform'
+
+export type { AuthStatus } from '../../machines/auth.machine'
+
+export interface AuthApi {
+  status: AuthStatus
+  userId: string | null
+  /** Full-page navigation to `{prefix}/login?locale=..`; remembers the page's `?redirect=` for the return. */
+  login(): void
+  /** Clears local data, then full-page navigation to `{prefix}/logout?locale=..`. */
+  logout(): void
+  /** For the logged-out page: forget the local session data. */
+  clearLocal(): void
+}
+
+export function useAuth(): AuthApi {
+  const { auth } = platform()
+  const status = useSelector(auth, authStatus)
+  const userId = useSelector(auth, (snapshot) => snapshot.context.userId)
+  const commands = useMemo(
+    () => ({
+      login: () => auth.send({ type: 'auth.login' }),
+      logout: () => auth.send({ type: 'auth.logout' }),
+      clearLocal: () => auth.send({ type: 'auth.clear' }),
+    }),
+    [auth],
+  )
+  return { status, userId, ...commands }
+}

@@ -1,0 +1,162 @@
+import { createActor, fromPromise } from 'xstate'
+import { authMachine, authStatus, type AuthSnapshot } from '../../machines/auth.machine'
+import { noticesMachine } from '../../machines/notices.machine'
+import type { ApiClient } from '../api/client'
+import type { Locale } from '../domain/locale'
+import { databaseName } from '../db/names'
+import type { PortalEnvironment } from './environment'
+import type { Platform } from './platform'
+import { landingPath } from './redirect'
+import { createPortalRouter } from './router'
+import { SessionStore, type UserSession } from './session'
+import { lastUser, loginPending, rememberUser, storeLoginPending } from './storage'
+import { fetchAccessToken } from './tokenFetch'
+
+/** A server page of the tenant (login, logout), reached by full-page navigation. */
+export function serverPage(env: PortalEnvironment, page: 'login' | 'logout', locale: Locale): string {
+  return `${env.pathPrefix}/${page}?locale=${locale}`
+}
+
+/** Raw IndexedDB, so signing out does not have to load Dexie first. */
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(name)
+    request.onsuccess = request.onerror = () => resolve()
+  })
+}
+
+/** Logout waits for the deletion, but never hangs on a connection that does not close. */
+const clearingTimeoutMs = 3_000
+
+export function createPlatform(env: PortalEnvironment, locale: Locale, origin: string): Platform {
+  const tenantId = env.tenant.id
+  const sessions = new SessionStore()
+  let clearing: Promise<void> = Promise.resolve()
+  let apiClient: Promise<ApiClient> | null = null
+
+  const forgetDatabase = (userId: string) => {
+    clearing = clearing.then(() => deleteDatabase(databaseName(tenantId, userId)))
+  }
+
+  const auth = createActor(
+    authMachine.provide({
+      actors: { fetchToken: fromPromise(() => fetchAccessToken({ origin, tenantId })) },
+      actions: {
+        rememberUser: (_, { userId }) => {
+          const previous = lastUser(tenantId)
+          if (previous && previous !== userId) forgetDatabase(previous)
+          rememberUser(tenantId, userId)
+        },
+        clearLocalData: (_, { userId }) => {
+          closeSession()
+          rememberUser(tenantId, null)
+          if (userId) forgetDatabase(userId)
+        },
+        // The auth guard of the current route sends an anonymous user home with the path as redirect.
+        goHome: () => void router.invalidate(),
+        navigateToLogin: () => {
+          const redirect = new URLSearchParams(window.location.search).get('redirect')
+          storeLoginPending({ redirect })
+          window.location.assign(serverPage(env, 'login', locale))
+        },
+        navigateToLogout: () => {
+          const timeout = new Promise<void>((resolve) => setTimeout(resolve, clearingTimeoutMs))
+          void Promise.race([clearing, timeout]).then(() =>
+            window.location.assign(serverPage(env, 'logout', locale)),
+          )
+        },
+      },
+    }),
+    { input: { lastUserId: lastUser(tenantId) } },
+  )
+  const notices = createActor(noticesMachine)
+  const router = createPortalRouter(env.pathPrefix, {
+    auth: { status: () => authStatus(auth.getSnapshot()) },
+  })
+
+  let opening: string | null = null
+  let pushedToken: string | null = null
+  function closeSession() {
+    opening = null
+    const current = sessions.getState().session
+    if (current) {
+      sessions.setSession(null)
+      current.close()
+    }
+  }
+
+  /** Opens the database and the sync worker once a user is known; another user closes the previous ones. */
+  function followUser(snapshot: AuthSnapshot) {
+    const status = authStatus(snapshot)
+    const { userId, token } = snapshot.context
+    const wanted = status === 'authenticated' || status === 'offline' ? userId : null
+    const current: UserSession | null = sessions.getState().session
+    if ((current?.userId ?? opening) !== wanted) {
+      closeSession()
+      if (wanted) {
+        opening = wanted
+        void import('./userSession').then(({ openUserSession }) => {
+          if (opening !== wanted) return
+          opening = null
+          sessions.setSession(
+            openUserSession({
+              origin,
+              tenantId,
+              userId: wanted,
+              token: auth.getSnapshot().context.token,
+              onUnauthorized: () => auth.send({ type: 'auth.unauthorized' }),
+              onStatus: (status) => sessions.setSync(status),
+            }),
+          )
+        })
+      }
+    } else if (current && token !== pushedToken) {
+      current.sync.setToken(token)
+    }
+    pushedToken = token
+  }
+
+  /** After a login the server returns to the portal's home; continue to where the user was going. */
+  let landed = false
+  function land(snapshot: AuthSnapshot) {
+    const status = authStatus(snapshot)
+    if (landed || status === 'starting') return
+    landed = true
+    const pending = loginPending()
+    if (!pending) return
+    storeLoginPending(null)
+    // The router has not rendered yet (the start-up spinner shows until now), so this is its first location.
+    if (status === 'authenticated')
+      router.history.replace(env.pathPrefix + landingPath(pending.redirect, env.tenant))
+  }
+
+  auth.subscribe((snapshot) => {
+    followUser(snapshot)
+    land(snapshot)
+  })
+  window.addEventListener('online', () => auth.send({ type: 'auth.online' }))
+  window.addEventListener('offline', () => auth.send({ type: 'auth.offline' }))
+  notices.start()
+  auth.start()
+
+  return {
+    env,
+    locale,
+    origin,
+    auth,
+    notices,
+    sessions,
+    router,
+    api: () => {
+      apiClient ??= import('../api/client').then(({ createApiClient }) =>
+        createApiClient({
+          origin,
+          tenantId,
+          token: () => auth.getSnapshot().context.token,
+          onUnauthorized: () => auth.send({ type: 'auth.unauthorized' }),
+        }),
+      )
+      return apiClient
+    },
+  }
+}

@@ -1,0 +1,32 @@
+import { useMemo } from 'react'
+import { selectableLocales, type Locale } from '../domain/locale'
+import { platform } from './platform'
+import { storeLocale } from './storage'
+
+export interface LocaleApi {
+  locale: Locale
+  /** The language selector's choices (English hidden on .uk/.us hosts while active). */
+  selectable: Locale[]
+  /** Stores the choice and reloads the page, which loads only that catalog. */
+  setLocale(locale: Locale): void
+}
+
+/** Reload without a `lang` query, which would otherwise win over the stored choice. */
+export function changeLocale(locale: Locale): void {
+  storeLocale(locale)
+  const url = new URL(window.location.href)
+  if (url.searchParams.has('lang')) {
+    url.searchParams.delete('lang')
+    window.location.replace(url.href)
+  } else {
+    window.location.reload()
+  }
+}
+
+export function useLocale(): LocaleApi {
+  const { locale, env } = platform()
+  return useMemo(
+    () => ({ locale, selectable: selectableLocales(env.hostname, locale), setLocale: changeLocale }),
+    [locale, env.hostname],
+  )
+}

@@ -1,0 +1,36 @@
+import type { Actor } from 'xstate'
+import type { authMachine } from '../../machines/auth.machine'
+import type { noticesMachine } from '../../machines/notices.machine'
+import type { Locale } from '../domain/locale'
+import type { ApiClient } from '../api/client'
+import type { PortalEnvironment } from './environment'
+import type { PortalRouter } from './router'
+import type { SessionStore } from './session'
+
+/**
+ * Everything the running portal holds for one page load: the environment, the locale, the auth and notice
+ * actors, the user session and the router. main.tsx builds it once (createPlatform) and installs it; the hooks
+ * and the actions, which run outside React, read it from here.
+ */
+export interface Platform {
+  env: PortalEnvironment
+  locale: Locale
+  origin: string
+  auth: Actor<typeof authMachine>
+  notices: Actor<typeof noticesMachine>
+  sessions: SessionStore
+  router: PortalRouter
+  /** The ky client, loaded on first use so an anonymous first visit does not carry it. */
+  api(): Promise<ApiClient>
+}
+
+let installed: Platform | null = null
+
+export function installPlatform(platform: Platform | null): void {
+  installed = platform
+}
+
+export function platform(): Platform {
+  if (!installed) throw new Error('The portal platform is not installed (see src/main.tsx)')
+  return installed
+}

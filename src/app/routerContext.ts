@@ -1,0 +1,8 @@
+import type { AuthStatus } from '../../machines/auth.machine'
+
+export type { AuthStatus } from '../../machines/auth.machine'
+
+/** What route guards may read; `status()` is read synchronously, after start-up has resolved auth. */
+export interface RouterContext {
+  auth: { status: () => AuthStatus }
+}

@@ -1,0 +1,69 @@
+import type { TokenResult } from '../../machines/auth.machine'
+
+/**
+ * `GET /api/auth/access_token`, kept free of ky and zod: it runs on every start, before anything else loads.
+ * Whatever is not a clear answer from the API (network error, 5xx, an HTML page from a static host) counts
+ * as unreachable, so a remembered user keeps their local data.
+ */
+
+export interface TokenFetchOptions {
+  origin: string
+  tenantId: string
+  fetch?: typeof fetch
+}
+
+function tenantHeaders(tenantId: string): Record<string, string> {
+  return tenantId === 'default' ? {} : { 'X-Tenant': tenantId }
+}
+
+async function getJson(options: TokenFetchOptions, path: string, token?: string): Promise<unknown> {
+  const doFetch = options.fetch ?? fetch
+  const response = await doFetch(new URL(path, options.origin), {
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      ...tenantHeaders(options.tenantId),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+  })
+  if (response.status === 401) return { accessToken: null, expiresIn: null }
+  if (!response.ok) throw new Error(`HTTP ${response.status}`)
+  return (await response.json()) as unknown
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
+}
+
+/** The `sub` claim of a JWT, read without verifying it: the server verifies; this only names the local database. */
+export function subjectOf(token: string): string | null {
+  const payload = token.split('.')[1]
+  if (!payload) return null
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/')
+    const binary = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='))
+    const text = new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)))
+    const json: unknown = JSON.parse(text)
+    const sub = field(json, 'sub')
+    return typeof sub === 'string' && sub !== '' ? sub : null
+  } catch {
+    return null
+  }
+}
+
+export async function fetchAccessToken(options: TokenFetchOptions): Promise<TokenResult> {
+  try {
+    const body = await getJson(options, '/api/auth/access_token')
+    const accessToken = field(body, 'accessToken')
+    const expiresIn = field(body, 'expiresIn')
+    if (accessToken === null) return { kind: 'none' }
+    if (typeof accessToken !== 'string' || typeof expiresIn !== 'number' || expiresIn <= 0) {
+      return { kind: 'unreachable' }
+    }
+    const userId = subjectOf(accessToken) ?? field(await getJson(options, '/api/account', accessToken), 'id')
+    if (typeof userId !== 'string' || userId === '') return { kind: 'unreachable' }
+    return { kind: 'token', token: accessToken, expiresIn, userId }
+  } catch {
+    return { kind: 'unreachable' }
+  }
+}

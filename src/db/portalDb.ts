@@ -1,0 +1,169 @@
+import { Dexie, type EntityTable, type Table } from 'dexie'
+import { Temporal } from 'temporal-polyfill'
+import type { z } from 'zod'
+import { passenger, place, trip, user, type Passenger, type Place, type Trip, type User } from '../contract'
+import { databaseName } from './names'
+
+export { databaseName } from './names'
+
+/**
+ * The local database of one user of one tenant (`portal:{tenant}:{userId}`), so a shared device never mixes
+ * operators or people. Screens read it; the sync worker and the online actions write it. Every row read back
+ * is validated with the contract schema: a row an older version wrote, or that was tampered with, is skipped
+ * rather than shown half-formed.
+ */
+
+/** The one account row is keyed by a constant, so a pull replaces it whatever the user's id. */
+export type StoredAccount = User & { key: 'me' }
+export type StoredPlace = Place & { passengerId: string }
+/** Trips are keyed by id plus date (spec section 3); `passengerId` is lifted out for the index. */
+export type StoredTrip = Trip & { passengerId: string }
+export interface StoredMeta {
+  key: 'lastSyncedAt'
+  value: string
+}
+
+/** Everything one pull fetched: the server's whole read model for the user, which replaces the local one. */
+export interface ReadModelPull {
+  account: User
+  passengers: Passenger[]
+  places: Record<string, Place[]>
+  trips: Record<string, Trip[]>
+  /** ISO instant of the pull. */
+  syncedAt: string
+}
+
+export interface MessageSummary {
+  total: number
+  unseen: number
+}
+
+function valid<S extends z.ZodType>(schema: S, rows: readonly unknown[]): z.infer<S>[] {
+  return rows.flatMap((row) => {
+    const parsed = schema.safeParse(row)
+    return parsed.success ? [parsed.data] : []
+  })
+}
+
+const nameOrder = new Intl.Collator('fi')
+
+/** By start instant (offsets may differ across a DST change), then passenger name (spec section 9). */
+export function compareTrips(a: Trip, b: Trip): number {
+  return (
+    Temporal.Instant.compare(
+      Temporal.Instant.from(a.startDateTime),
+      Temporal.Instant.from(b.startDateTime),
+    ) || nameOrder.compare(a.passenger.name, b.passenger.name)
+  )
+}
+
+export class PortalDb extends Dexie {
+  account!: EntityTable<StoredAccount, 'key'>
+  passengers!: EntityTable<Passenger, 'id'>
+  places!: Table<StoredPlace, [string, string]>
+  trips!: Table<StoredTrip, [string, string]>
+  /** Empty until messages arrive (a later issue); feeds the bottom navigation's messages item. */
+  messages!: Table<{ id: string; seenAt: string | null }, string>
+  meta!: EntityTable<StoredMeta, 'key'>
+
+  constructor(name: string) {
+    super(name)
+    // Version 1. A later schema adds `this.version(2).stores({...})` with an upgrade; never edit this one.
+    this.version(1).stores({
+      account: 'key',
+      passengers: 'id, name',
+      places: '[passengerId+id], passengerId',
+      trips: '[id+date], passengerId, startDateTime',
+      messages: 'id, createdAt',
+      meta: 'key',
+    })
+  }
+
+  /**
+   * Replaces the whole read model with a pull, in one transaction: observers see the old or the new state,
+   * never a mix, and whatever the server no longer returns (a revoked passenger, a cancelled-and-gone trip)
+   * is deleted.
+   */
+  async replaceReadModels(pull: ReadModelPull): Promise<void> {
+    const tables = [this.account, this.passengers, this.places, this.trips, this.meta]
+    await this.transaction('rw', tables, async () => {
+      await Promise.all([
+        this.account.clear(),
+        this.passengers.clear(),
+        this.places.clear(),
+        this.trips.clear(),
+      ])
+      await this.account.put({ ...pull.account, key: 'me' })
+      await this.passengers.bulkPut(pull.passengers)
+      await this.places.bulkPut(
+        Object.entries(pull.places).flatMap(([passengerId, places]) =>
+          places.map((row) => ({ ...row, passengerId })),
+        ),
+      )
+      await this.trips.bulkPut(
+        Object.values(pull.trips)
+          .flat()
+          .map((row) => ({ ...row, passengerId: row.passenger.id })),
+      )
+      await this.meta.put({ key: 'lastSyncedAt', value: pull.syncedAt })
+    })
+  }
+
+  /** A passenger the server just returned (added or edited); their trips show the new initials at once. */
+  async savePassenger(row: Passenger): Promise<void> {
+    await this.transaction('rw', [this.passengers, this.trips], async () => {
+      await this.passengers.put(row)
+      await this.trips
+        .where('passengerId')
+        .equals(row.id)
+        .modify((stored) => {
+          stored.passenger = { id: row.id, name: row.name, avatarText: row.avatarText }
+        })
+    })
+  }
+
+  async saveAccount(row: User): Promise<void> {
+    await this.account.put({ ...row, key: 'me' })
+  }
+
+  async getAccount(): Promise<User | null> {
+    const row = await this.account.get('me')
+    return row ? (valid(user, [row])[0] ?? null) : null
+  }
+
+  /** Sorted by name, in Finnish order (Å, Ä, Ö after Z), whatever the UI language: the names are Finnish. */
+  async listPassengers(): Promise<Passenger[]> {
+    const rows = valid(passenger, await this.passengers.toArray())
+    return rows.sort((a, b) => nameOrder.compare(a.name, b.name))
+  }
+
+  async listPlaces(passengerId: string): Promise<Place[]> {
+    return valid(place, await this.places.where('passengerId').equals(passengerId).toArray())
+  }
+
+  /** Sorted by start time, then passenger name. */
+  async listTrips(filter: { passengerId?: string } = {}): Promise<Trip[]> {
+    const rows = filter.passengerId
+      ? await this.trips.where('passengerId').equals(filter.passengerId).toArray()
+      : await this.trips.toArray()
+    return valid(trip, rows).sort(compareTrips)
+  }
+
+  async getTrip(id: string, date: string): Promise<Trip | null> {
+    const row = await this.trips.get([id, date])
+    return row ? (valid(trip, [row])[0] ?? null) : null
+  }
+
+  async lastSyncedAt(): Promise<string | null> {
+    return (await this.meta.get('lastSyncedAt'))?.value ?? null
+  }
+
+  async messageSummary(): Promise<MessageSummary> {
+    const rows = await this.messages.toArray()
+    return { total: rows.length, unseen: rows.filter((row) => row.seenAt === null).length }
+  }
+}
+
+export function openPortalDb(tenantId: string, userId: string): PortalDb {
+  return new PortalDb(databaseName(tenantId, userId))
+}

@@ -1,0 +1,62 @@
+import { I18nProvider } from '@lingui/react'
+import { StrictMode, type ReactNode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/App'
+import { decideBoot } from './app/bootstrap'
+import { createPlatform } from './app/createPlatform'
+import { activateCatalog } from './app/i18n'
+import { installPlatform } from './app/platform'
+import { pushNotice } from './app/notices'
+import { registerServiceWorker } from './app/serviceWorker'
+import { storedLocale, storedTenant, storeLocale, storeTenant } from './app/storage'
+import { applyDocumentSetup } from './app/theme'
+import { UnknownTenant } from './app/UnknownTenant'
+import { getTenant } from '../tenants'
+import './styles.css'
+
+async function boot(render: (node: ReactNode) => void): Promise<void> {
+  const decision = decideBoot({
+    href: window.location.href,
+    storedTenant: storedTenant(),
+    storedLocale: storedLocale(),
+    browserLanguages: navigator.languages,
+  })
+  if (decision.kind === 'redirect') {
+    window.location.replace(decision.url)
+    return
+  }
+  if (decision.storeLocale) storeLocale(decision.locale)
+  if (decision.kind === 'unknownTenant') {
+    const i18n = await activateCatalog(decision.locale)
+    applyDocumentSetup(document, {
+      locale: decision.locale,
+      theme: getTenant('default').theme,
+      pathPrefix: '',
+    })
+    render(
+      <I18nProvider i18n={i18n}>
+        <UnknownTenant requested={decision.requested} />
+      </I18nProvider>,
+    )
+    return
+  }
+  const { environment, locale } = decision
+  if (decision.storeTenant) storeTenant(environment.tenant.id)
+  applyDocumentSetup(document, {
+    locale,
+    theme: environment.tenant.theme,
+    pathPrefix: environment.pathPrefix,
+  })
+  const i18n = await activateCatalog(locale, environment.tenant.textVariant)
+  const platform = createPlatform(environment, locale, window.location.origin)
+  installPlatform(platform)
+  render(<App platform={platform} i18n={i18n} />)
+  if (import.meta.env.PROD) {
+    registerServiceWorker(pushNotice).catch((error: unknown) => console.error('Service worker', error))
+  }
+}
+
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html has no #root')
+const root = createRoot(container)
+void boot((node) => root.render(<StrictMode>{node}</StrictMode>))

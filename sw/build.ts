@@ -1,0 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build } from 'vite'
+import { injectManifest } from 'workbox-build'
+
+/**
+ * Builds dist/sw.js after `vite build`: bundles sw/sw.ts into one classic script, then lets workbox-build
+ * inject the precache manifest of the built app shell.
+ */
+const distDir = 'dist'
+
+async function bundleServiceWorker(outDir: string): Promise<string> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify: true,
+      sourcemap: false,
+      target: 'es2022',
+      lib: { entry: 'sw/sw.ts', formats: ['iife'], name: 'portalServiceWorker', fileName: () => 'sw.js' },
+    },
+  })
+  return join(outDir, 'sw.js')
+}
+
+const workDir = await mkdtemp(join(tmpdir(), 'portal-sw-'))
+try {
+  const swSrc = await bundleServiceWorker(workDir)
+  const { count, size, warnings } = await injectManifest({
+    swSrc,
+    swDest: join(distDir, 'sw.js'),
+    globDirectory: distDir,
+    globPatterns: ['index.html', 'assets/**/*.{js,css,svg,png,jpg,webp,avif,woff2}'],
+    globIgnores: ['sw.js', '**/*.map', '.vite/**'],
+    // Hashed file names make the URL the revision; workbox need not add its own.
+    dontCacheBustURLsMatching: /^assets\//,
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+  })
+  for (const warning of warnings) console.warn(`sw: ${warning}`)
+  console.log(`sw: dist/sw.js precaches ${count} files, ${(size / 1024).toFixed(0)} KiB`)
+} finally {
+  await rm(workDir, { recursive: true, force: true })
+}

@@ -1,0 +1,33 @@
+/// <reference lib="webworker" />
+import { ExpirationPlugin } from 'workbox-expiration'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { StaleWhileRevalidate } from 'workbox-strategies'
+import { isTenantAsset, serverPagePattern } from './routes'
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[]
+}
+
+// The app shell: index.html, scripts, styles, locale chunks and images, listed by workbox-build at build time.
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+// Every navigation of the single-page app opens the cached shell, so an installed portal starts offline.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [serverPagePattern] }))
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isTenantAsset(url.pathname),
+  new StaleWhileRevalidate({
+    cacheName: 'tenant-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 64 })],
+  }),
+)
+
+// No skipWaiting on install: a new version waits until the user chooses to reload (src/app/serviceWorker.ts).
+self.addEventListener('message', (event) => {
+  const data: unknown = event.data
+  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
+    void self.skipWaiting()
+  }
+})

@@ -1,0 +1,121 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createApiClient, fillPath, requestHeaders } from '../../../src/api/client'
+import { ApiRequestError } from '../../../src/api/errors'
+import { passengerOf } from '../db/samples'
+import { fakeFetch, json } from './fakeServer'
+
+function client(
+  routes: Parameters<typeof fakeFetch>[0],
+  options: { tenantId?: string; token?: string | null } = {},
+) {
+  const server = fakeFetch(routes)
+  const onUnauthorized = vi.fn()
+  const api = createApiClient({
+    origin: 'http://portal.test',
+    tenantId: options.tenantId ?? 'espoo',
+    token: () => (options.token === undefined ? 'tok' : options.token),
+    onUnauthorized,
+    fetch: server.fetch,
+  })
+  return { api, onUnauthorized, requests: server.requests }
+}
+
+const anna = passengerOf('p1', 'Anna')
+
+describe('fillPath', () => {
+  it('fills and encodes :params', () => {
+    expect(fillPath('/api/passenger/:id/trips', { id: 'a b/c' })).toBe('/api/passenger/a%20b%2Fc/trips')
+  })
+  it('refuses a missing parameter', () => {
+    expect(() => fillPath('/api/passenger/:id', {})).toThrow(/id/)
+  })
+})
+
+describe('requestHeaders', () => {
+  it('sends the bearer token when there is one, and the tenant unless default', () => {
+    expect(requestHeaders('espoo', 'tok')).toMatchObject({ Authorization: 'Bearer tok', 'X-Tenant': 'espoo' })
+    const anonymousDefault = requestHeaders('default', null)
+    expect(anonymousDefault).not.toHaveProperty('Authorization')
+    expect(anonymousDefault).not.toHaveProperty('X-Tenant')
+  })
+})
+
+describe('api client', () => {
+  it('calls an endpoint by name and parses the answer with the contract', async () => {
+    const { api, requests } = client({ 'GET /api/passenger': () => json(200, [anna]) })
+    await expect(api.call('listPassengers')).resolves.toEqual([anna])
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer tok')
+    expect(requests[0]?.headers.get('x-tenant')).toBe('espoo')
+  })
+
+  it('fills path params and sends the body as JSON', async () => {
+    const { api, requests } = client({
+      'PUT /api/passenger/p1': () => json(200, { ...anna, avatarText: 'AN' }),
+    })
+    const updated = await api.call('updatePassenger', { params: { id: 'p1' }, body: { avatarText: 'an' } })
+    expect(updated.avatarText).toBe('AN')
+    expect(requests[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/passenger/p1',
+      body: { avatarText: 'an' },
+    })
+  })
+
+  it('sends no bearer header without a valid token, and no tenant header for default', async () => {
+    const { api, requests } = client(
+      { 'GET /api/passenger': () => json(200, []) },
+      { tenantId: 'default', token: null },
+    )
+    await api.call('listPassengers')
+    expect(requests[0]?.headers.has('authorization')).toBe(false)
+    expect(requests[0]?.headers.has('x-tenant')).toBe(false)
+  })
+
+  it('turns an error answer into ApiRequestError with the contract body', async () => {
+    const body = {
+      statusCode: 400,
+      code: 'validation_failed',
+      message: 'bad',
+      errors: [{ property: 'password', error: 'PasswordTooShort' }],
+    }
+    const { api } = client({ 'POST /api/account/changePassword': () => json(400, body) })
+    const error = await api
+      .call('changePassword', { body: { userName: 'x', password: 'y' } })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiRequestError)
+    expect(error).toMatchObject({ status: 400, body })
+  })
+
+  it('keeps the status with a null body when the error is not in the contract shape', async () => {
+    const { api } = client({
+      'GET /api/account': () => new Response('<h1>Bad gateway</h1>', { status: 502 }),
+    })
+    await expect(api.call('getAccount')).rejects.toMatchObject({ status: 502, body: null })
+  })
+
+  it('reports a network failure as status 0', async () => {
+    const { api } = client({})
+    await expect(api.call('listPassengers')).rejects.toMatchObject({ status: 0, body: null })
+  })
+
+  it('reports a 401 to the auth machine', async () => {
+    const { api, onUnauthorized } = client({
+      'GET /api/account': () => json(401, { statusCode: 401, code: 'unauthorized', message: 'no' }),
+    })
+    await expect(api.call('getAccount')).rejects.toMatchObject({ status: 401 })
+    expect(onUnauthorized).toHaveBeenCalledTimes(1)
+  })
+
+  it('does not report other errors as unauthorized', async () => {
+    const { api, onUnauthorized } = client({
+      'GET /api/account': () => json(404, { statusCode: 404, code: 'not_found', message: 'no' }),
+    })
+    await expect(api.call('getAccount')).rejects.toMatchObject({ status: 404 })
+    expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+
+  it('rejects a response that does not match the contract', async () => {
+    const { api } = client({ 'GET /api/passenger': () => json(200, [{ id: 'p1' }]) })
+    await expect(api.call('listPassengers')).rejects.toBeInstanceOf(ApiRequestError)
+  })
+})

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { fetchAccessToken, subjectOf } from '../../../src/app/tokenFetch'
+import { fakeFetch, json } from '../api/fakeServer'
+
+const base64url = (value: object) =>
+  Buffer.from(JSON.stringify(value))
+    .toString('base64')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+const jwt = (claims: object) => `${base64url({ alg: 'HS256' })}.${base64url(claims)}.signature`
+
+describe('subjectOf', () => {
+  it('reads the sub claim of a JWT', () => {
+    expect(subjectOf(jwt({ sub: 'u-42', exp: 1 }))).toBe('u-42')
+    expect(subjectOf(jwt({ sub: 'käyttäjä-1' }))).toBe('käyttäjä-1')
+  })
+  it('is null for anything else', () => {
+    expect(subjectOf('not-a-jwt')).toBeNull()
+    expect(subjectOf(jwt({ name: 'x' }))).toBeNull()
+    expect(subjectOf('a.%%%.c')).toBeNull()
+  })
+})
+
+describe('fetchAccessToken', () => {
+  const options = (routes: Parameters<typeof fakeFetch>[0], tenantId = 'espoo') => {
+    const server = fakeFetch(routes)
+    return {
+      options: { origin: 'http://portal.test', tenantId, fetch: server.fetch },
+      requests: server.requests,
+    }
+  }
+
+  it('returns the token, its lifetime and the user from the sub claim', async () => {
+    const token = jwt({ sub: 'u-1' })
+    const { options: o, requests } = options({
+      'GET /api/auth/access_token': () => json(200, { accessToken: token, expiresIn: 300 }),
+    })
+    await expect(fetchAccessToken(o)).resolves.toEqual({
+      kind: 'token',
+      token,
+      expiresIn: 300,
+      userId: 'u-1',
+    })
+    expect(requests[0]?.headers.get('x-tenant')).toBe('espoo')
+  })
+
+  it('asks the account for the user when the token has no sub', async () => {
+    const token = jwt({})
+    const { options: o, requests } = options({
+      'GET /api/auth/access_token': () => json(200, { accessToken: token, expiresIn: 60 }),
+      'GET /api/account': () => json(200, { id: 'u-2' }),
+    })
+    await expect(fetchAccessToken(o)).resolves.toMatchObject({ kind: 'token', userId: 'u-2' })
+    expect(requests[1]?.headers.get('authorization')).toBe(`Bearer ${token}`)
+  })
+
+  it('is none without a session', async () => {
+    const { options: o } = options({
+      'GET /api/auth/access_token': () => json(200, { accessToken: null, expiresIn: null }),
+    })
+    await expect(fetchAccessToken(o)).resolves.toEqual({ kind: 'none' })
+  })
+
+  it('sends no tenant header for the default tenant', async () => {
+    const { options: o, requests } = options(
+      { 'GET /api/auth/access_token': () => json(200, { accessToken: null, expiresIn: null }) },
+      'default',
+    )
+    await fetchAccessToken(o)
+    expect(requests[0]?.headers.has('x-tenant')).toBe(false)
+  })
+
+  it.each([
+    ['a network error', {}],
+    ['a server error', { 'GET /api/auth/access_token': () => json(503, {}) }],
+    [
+      'an HTML page from a static host',
+      { 'GET /api/auth/access_token': () => new Response('<!doctype html>') },
+    ],
+    [
+      'a malformed answer',
+      { 'GET /api/auth/access_token': () => json(200, { accessToken: 'x', expiresIn: -1 }) },
+    ],
+  ])('is unreachable on %s', async (_, routes) => {
+    const { options: o } = options(routes)
+    await expect(fetchAccessToken(o)).resolves.toEqual({ kind: 'unreachable' })
+  })
+})

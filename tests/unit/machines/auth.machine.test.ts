@@ -1,0 +1,242 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, SimulatedClock } from 'xstate'
+import {
+  authMachine,
+  authStatus,
+  reconnectIntervalMs,
+  refreshMarginMs,
+  type TokenResult,
+} from '../../../machines/auth.machine'
+
+const token = (userId = 'u1', expiresIn = 300, value = `t-${userId}`): TokenResult => ({
+  kind: 'token',
+  token: value,
+  expiresIn,
+  userId,
+})
+
+/** Starts the machine with a scripted token endpoint and spies for every side effect. */
+function start(results: (TokenResult | 'hang')[], lastUserId: string | null = null) {
+  const clock = new SimulatedClock()
+  const fetchToken = vi.fn(async (): Promise<TokenResult> => {
+    const next = results.shift()
+    if (!next) throw new Error('no more scripted answers')
+    return next === 'hang' ? new Promise<never>(() => {}) : next
+  })
+  const effects = {
+    rememberUser: vi.fn(),
+    clearLocalData: vi.fn(),
+    goHome: vi.fn(),
+    navigateToLogin: vi.fn(),
+    navigateToLogout: vi.fn(),
+  }
+  const machine = authMachine.provide({
+    actors: { fetchToken: fromPromise(fetchToken) },
+    actions: {
+      rememberUser: (_, params) => effects.rememberUser(params.userId),
+      clearLocalData: (_, params) => effects.clearLocalData(params.userId),
+      goHome: effects.goHome,
+      navigateToLogin: effects.navigateToLogin,
+      navigateToLogout: effects.navigateToLogout,
+    },
+  })
+  const actor = createActor(machine, { clock, input: { lastUserId } }).start()
+  return { actor, clock, fetchToken, effects, status: () => authStatus(actor.getSnapshot()) }
+}
+
+/** Lets the promise actors settle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('auth machine', () => {
+  it('is starting until the token endpoint answers', async () => {
+    const { status } = start([token()])
+    expect(status()).toBe('starting')
+    await settle()
+    expect(status()).toBe('authenticated')
+  })
+
+  it('keeps the token in context and remembers the user', async () => {
+    const { actor, effects } = start([token('u7')])
+    await settle()
+    expect(actor.getSnapshot().context).toMatchObject({ token: 't-u7', userId: 'u7', expiresIn: 300 })
+    expect(effects.rememberUser).toHaveBeenCalledWith('u7')
+  })
+
+  it('is anonymous without a session, and forgets a remembered user', async () => {
+    const { status, effects, actor } = start([{ kind: 'none' }], 'u1')
+    await settle()
+    expect(status()).toBe('anonymous')
+    expect(effects.clearLocalData).toHaveBeenCalledWith('u1')
+    expect(actor.getSnapshot().context.userId).toBeNull()
+  })
+
+  it('refreshes 30 s before expiry, and not earlier', async () => {
+    const { clock, fetchToken, actor } = start([token('u1', 120, 'first'), token('u1', 120, 'second')])
+    await settle()
+    clock.increment(120_000 - refreshMarginMs - 1)
+    await settle()
+    expect(fetchToken).toHaveBeenCalledTimes(1)
+    clock.increment(1)
+    await settle()
+    expect(fetchToken).toHaveBeenCalledTimes(2)
+    expect(actor.getSnapshot().context.token).toBe('second')
+  })
+
+  it('schedules the next refresh from the new token', async () => {
+    const { clock, fetchToken } = start([token('u1', 60), token('u1', 60), token('u1', 60)])
+    await settle()
+    clock.increment(30_000)
+    await settle()
+    clock.increment(30_000)
+    await settle()
+    expect(fetchToken).toHaveBeenCalledTimes(3)
+  })
+
+  it('expires when a refresh returns no token: signs out, clears data, goes home', async () => {
+    const { clock, effects, status } = start([token('u1', 60), { kind: 'none' }])
+    await settle()
+    clock.increment(30_000)
+    await settle()
+    expect(status()).toBe('anonymous')
+    expect(effects.clearLocalData).toHaveBeenCalledWith('u1')
+    expect(effects.goHome).toHaveBeenCalledTimes(1)
+  })
+
+  it('expires on a 401 while authenticated', async () => {
+    const { actor, effects, status } = start([token('u1')])
+    await settle()
+    actor.send({ type: 'auth.unauthorized' })
+    expect(status()).toBe('anonymous')
+    expect(actor.getSnapshot().context.token).toBeNull()
+    expect(effects.clearLocalData).toHaveBeenCalledWith('u1')
+    expect(effects.goHome).toHaveBeenCalledTimes(1)
+  })
+
+  it('ignores a 401 while offline: local data stays readable', async () => {
+    const { actor, effects, status } = start([{ kind: 'unreachable' }], 'u1')
+    await settle()
+    actor.send({ type: 'auth.unauthorized' })
+    expect(status()).toBe('offline')
+    expect(effects.clearLocalData).not.toHaveBeenCalled()
+  })
+
+  it('expires a token that outlives its refresh', async () => {
+    const { clock, status, effects } = start([token('u1', 60), 'hang'])
+    await settle()
+    clock.increment(30_000)
+    await settle()
+    expect(status()).toBe('authenticated')
+    clock.increment(30_000)
+    await settle()
+    expect(status()).toBe('anonymous')
+    expect(effects.goHome).toHaveBeenCalled()
+  })
+
+  it('starts offline with a remembered user when the server cannot be reached', async () => {
+    const { actor, status, effects } = start([{ kind: 'unreachable' }], 'u9')
+    await settle()
+    expect(status()).toBe('offline')
+    expect(actor.getSnapshot().context).toMatchObject({ userId: 'u9', token: null })
+    expect(effects.clearLocalData).not.toHaveBeenCalled()
+  })
+
+  it('treats a failing token fetch like an unreachable server', async () => {
+    const { status } = start([], 'u9')
+    await settle()
+    expect(status()).toBe('offline')
+  })
+
+  it('starts anonymous offline when nobody is remembered, and checks again when back online', async () => {
+    const { actor, status, fetchToken } = start([{ kind: 'unreachable' }, token('u2')])
+    await settle()
+    expect(status()).toBe('anonymous')
+    actor.send({ type: 'auth.online' })
+    await settle()
+    expect(fetchToken).toHaveBeenCalledTimes(2)
+    expect(status()).toBe('authenticated')
+  })
+
+  it('fetches a token when back online', async () => {
+    const { actor, status } = start([{ kind: 'unreachable' }, token('u1')], 'u1')
+    await settle()
+    actor.send({ type: 'auth.online' })
+    await settle()
+    expect(status()).toBe('authenticated')
+    expect(actor.getSnapshot().context.token).toBe('t-u1')
+  })
+
+  it('keeps trying an unreachable server while offline', async () => {
+    const { clock, status, fetchToken } = start(
+      [{ kind: 'unreachable' }, { kind: 'unreachable' }, token('u1')],
+      'u1',
+    )
+    await settle()
+    clock.increment(reconnectIntervalMs)
+    await settle()
+    expect(status()).toBe('offline')
+    clock.increment(reconnectIntervalMs)
+    await settle()
+    expect(fetchToken).toHaveBeenCalledTimes(3)
+    expect(status()).toBe('authenticated')
+  })
+
+  it('goes offline when the network drops, and expires if the session ended meanwhile', async () => {
+    const { actor, status, effects } = start([token('u1'), { kind: 'none' }])
+    await settle()
+    actor.send({ type: 'auth.offline' })
+    expect(status()).toBe('offline')
+    expect(actor.getSnapshot().context.token).toBeNull()
+    actor.send({ type: 'auth.online' })
+    await settle()
+    expect(status()).toBe('anonymous')
+    expect(effects.clearLocalData).toHaveBeenCalledWith('u1')
+  })
+
+  it('goes offline when a refresh cannot reach the server', async () => {
+    const { clock, status } = start([token('u1', 60), { kind: 'unreachable' }])
+    await settle()
+    clock.increment(30_000)
+    await settle()
+    expect(status()).toBe('offline')
+  })
+
+  it('logs out: clears local data, then navigates to the logout page', async () => {
+    const { actor, effects } = start([token('u1')])
+    await settle()
+    actor.send({ type: 'auth.logout' })
+    expect(effects.clearLocalData).toHaveBeenCalledWith('u1')
+    expect(effects.navigateToLogout).toHaveBeenCalledTimes(1)
+    expect(effects.clearLocalData.mock.invocationCallOrder[0]!).toBeLessThan(
+      effects.navigateToLogout.mock.invocationCallOrder[0]!,
+    )
+    expect(actor.getSnapshot().context.token).toBeNull()
+  })
+
+  it('logs out once, however often it is asked', async () => {
+    const { actor, effects } = start([token('u1')])
+    await settle()
+    actor.send({ type: 'auth.logout' })
+    actor.send({ type: 'auth.logout' })
+    expect(effects.navigateToLogout).toHaveBeenCalledTimes(1)
+  })
+
+  it('starts a login only from anonymous', async () => {
+    const anonymous = start([{ kind: 'none' }])
+    await settle()
+    anonymous.actor.send({ type: 'auth.login' })
+    expect(anonymous.effects.navigateToLogin).toHaveBeenCalledTimes(1)
+    const signedIn = start([token()])
+    await settle()
+    signedIn.actor.send({ type: 'auth.login' })
+    expect(signedIn.effects.navigateToLogin).not.toHaveBeenCalled()
+  })
+
+  it('forgets local data for the logged-out page', async () => {
+    const { actor, effects, status } = start([{ kind: 'unreachable' }], 'u3')
+    await settle()
+    actor.send({ type: 'auth.clear' })
+    expect(effects.clearLocalData).toHaveBeenCalledWith('u3')
+    expect(status()).toBe('anonymous')
+    expect(actor.getSnapshot().context.lastUserId).toBeNull()
+  })
+})

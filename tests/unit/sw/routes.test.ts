@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { isServerPage, isTenantAsset } from '../../../sw/routes'
+
+describe('service worker routes', () => {
+  it.each([
+    '/api/passenger',
+    '/api/docs',
+    '/login?locale=fi',
+    '/logout?locale=sv',
+    '/idp/auth',
+    '/acceptinvite?code=X&locale=fi',
+    '/logoutandacceptinvite?code=X',
+    '/espoo/login?locale=fi',
+    '/demo/api/auth/access_token',
+    '/helpbus/logout',
+  ])('leaves the server page %s to the network', (path) => {
+    expect(isServerPage(path)).toBe(true)
+  })
+
+  it.each([
+    '/',
+    '/trips',
+    '/trips/t1/2026-11-23',
+    '/passengers?redirect=/api',
+    '/espoo/',
+    '/espoo/passengers',
+    '/logged-out?lang=fi',
+    '/loginhelp',
+    '/apiary',
+    '/nosuch/login',
+    '/invitation/ABC',
+  ])('serves the app shell for %s', (path) => {
+    expect(isServerPage(path)).toBe(false)
+  })
+
+  it('revalidates the tenant manifest and icons', () => {
+    expect(isTenantAsset('/manifest.webmanifest')).toBe(true)
+    expect(isTenantAsset('/espoo/manifest.webmanifest')).toBe(true)
+    expect(isTenantAsset('/tenant-icon/espoo.svg')).toBe(true)
+    expect(isTenantAsset('/assets/index-abc.js')).toBe(false)
+    expect(isTenantAsset('/manifest.webmanifest.bak')).toBe(false)
+  })
+})

@@ -1,0 +1,193 @@
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createApiClient } from '../../../src/api/client'
+import { openPortalDb, type PortalDb } from '../../../src/db/portalDb'
+import { fetchReadModels, pullInto } from '../../../workers/pull'
+import { pullIntervalMs, SyncEngine, type SyncStatus } from '../../../workers/syncEngine'
+import { fakeFetch, json } from '../api/fakeServer'
+import { account, passengerOf, placeOf, tripOf } from '../db/samples'
+
+const anna = passengerOf('p1', 'Anna')
+const bertil = passengerOf('p2', 'Bertil')
+
+/** The server's read model, mutable per test. */
+function serverState() {
+  return {
+    passengers: [anna, bertil],
+    trips: {
+      p1: [tripOf('t1', anna, '2026-11-23T08:00:00+02:00')],
+      p2: [tripOf('t2', bertil, '2026-11-23T09:00:00+02:00')],
+    } as Record<string, ReturnType<typeof tripOf>[]>,
+    unauthorized: false,
+  }
+}
+
+function apiFor(state: ReturnType<typeof serverState>, onUnauthorized = vi.fn()) {
+  const guard = (answer: () => Response) => () =>
+    state.unauthorized ? json(401, { statusCode: 401, code: 'unauthorized', message: 'expired' }) : answer()
+  const server = fakeFetch({
+    'GET /api/account': guard(() => json(200, account)),
+    'GET /api/passenger': guard(() => json(200, state.passengers)),
+    'GET /api/passenger/p1/places': guard(() => json(200, [placeOf('home', 'Kotikatu 1')])),
+    'GET /api/passenger/p2/places': guard(() => json(200, [])),
+    'GET /api/passenger/p1/trips': guard(() => json(200, state.trips.p1 ?? [])),
+    'GET /api/passenger/p2/trips': guard(() => json(200, state.trips.p2 ?? [])),
+  })
+  let token: string | null = 'tok'
+  const api = createApiClient({
+    origin: 'http://portal.test',
+    tenantId: 'espoo',
+    token: () => token,
+    onUnauthorized,
+    fetch: server.fetch,
+  })
+  return { api, requests: server.requests, onUnauthorized, setToken: (t: string | null) => (token = t) }
+}
+
+let db: PortalDb
+beforeEach(() => {
+  db = openPortalDb('espoo', 'user-1')
+})
+afterEach(async () => {
+  vi.useRealTimers()
+  await db.delete()
+})
+
+describe('pull', () => {
+  it('fetches the account, the passengers, and each passenger’s places and trips', async () => {
+    const { api, requests } = apiFor(serverState())
+    const pull = await fetchReadModels(api, '2026-11-21T10:00:00Z')
+    expect(pull.passengers.map((p) => p.id)).toEqual(['p1', 'p2'])
+    expect(Object.keys(pull.trips)).toEqual(['p1', 'p2'])
+    expect(requests.map((r) => r.path).sort()).toEqual(
+      [
+        '/api/account',
+        '/api/passenger',
+        '/api/passenger/p1/places',
+        '/api/passenger/p1/trips',
+        '/api/passenger/p2/places',
+        '/api/passenger/p2/trips',
+      ].sort(),
+    )
+  })
+
+  it('writes the pull to the database with the time of the pull', async () => {
+    const { api } = apiFor(serverState())
+    await pullInto(db, api, '2026-11-21T10:00:00Z')
+    expect((await db.listTrips()).map((t) => t.id)).toEqual(['t1', 't2'])
+    expect((await db.listPlaces('p1')).length).toBe(1)
+    expect(await db.lastSyncedAt()).toBe('2026-11-21T10:00:00Z')
+  })
+
+  it('leaves the local data as it was when any call fails', async () => {
+    const state = serverState()
+    const { api } = apiFor(state)
+    await pullInto(db, api, '2026-11-21T10:00:00Z')
+    state.trips = { p1: [{ ...tripOf('bad', anna, 'not a time') }] }
+    await expect(pullInto(db, api, '2026-11-21T10:01:00Z')).rejects.toThrow()
+    expect((await db.listTrips()).map((t) => t.id)).toEqual(['t1', 't2'])
+    expect(await db.lastSyncedAt()).toBe('2026-11-21T10:00:00Z')
+  })
+
+  it('drops a passenger the server no longer returns', async () => {
+    const state = serverState()
+    const { api } = apiFor(state)
+    await pullInto(db, api, '2026-11-21T10:00:00Z')
+    state.passengers = [anna]
+    await pullInto(db, api, '2026-11-21T10:01:00Z')
+    expect((await db.listPassengers()).map((p) => p.id)).toEqual(['p1'])
+    expect((await db.listTrips()).map((t) => t.id)).toEqual(['t1'])
+  })
+})
+
+describe('sync engine', () => {
+  function engine(state = serverState()) {
+    const server = apiFor(state)
+    const statuses: SyncStatus[] = []
+    let clock = 0
+    const sync = new SyncEngine({
+      db,
+      api: server.api,
+      now: () => `2026-11-21T10:00:${String(clock++).padStart(2, '0')}Z`,
+      onStatus: (status) => statuses.push(status),
+    })
+    const pulls = () => server.requests.filter((r) => r.path === '/api/passenger').length
+    /** Waits until the engine has pulled `count` times and is idle again. */
+    const pulled = (count: number) =>
+      vi.waitFor(() => {
+        expect(pulls()).toBe(count)
+        expect(statuses.at(-1)?.syncing).toBe(false)
+      })
+    return { sync, server, statuses, pulls, pulled, state }
+  }
+
+  it('pulls on start and reports syncing, then the time of the pull', async () => {
+    const { sync, statuses, pulls } = engine()
+    await sync.start('tok', true, true)
+    sync.stop()
+    expect(pulls()).toBe(1)
+    expect(statuses.some((s) => s.syncing)).toBe(true)
+    expect(statuses.at(-1)).toEqual({ syncing: false, lastSyncedAt: '2026-11-21T10:00:00Z', lastError: null })
+  })
+
+  it('does not pull without a token or offline, and pulls when either comes back', async () => {
+    const { sync, pulls, pulled } = engine()
+    await sync.start(null, false, true)
+    expect(pulls()).toBe(0)
+    sync.setToken('tok')
+    await sync.pullNow()
+    expect(pulls()).toBe(0)
+    sync.setOnline(true)
+    await pulled(1)
+    sync.stop()
+  })
+
+  it('pulls when a token arrives after none', async () => {
+    const { sync, pulled } = engine()
+    await sync.start(null, true, true)
+    sync.setToken('tok')
+    await pulled(1)
+    sync.setToken('tok2')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await pulled(1)
+    sync.stop()
+  })
+
+  it('pulls every 60 s while visible, not while hidden', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    const { sync, pulled } = engine()
+    await sync.start('tok', true, true)
+    await pulled(1)
+    await vi.advanceTimersByTimeAsync(pullIntervalMs)
+    await pulled(2)
+    sync.setVisible(false)
+    await vi.advanceTimersByTimeAsync(pullIntervalMs * 3)
+    await pulled(2)
+    sync.setVisible(true)
+    await vi.advanceTimersByTimeAsync(pullIntervalMs)
+    await pulled(3)
+    sync.stop()
+  })
+
+  it('runs a requested pull after the running one, never two at once', async () => {
+    const { sync, pulls } = engine()
+    await sync.start('tok', true, true)
+    const first = sync.pullNow()
+    const second = sync.pullNow()
+    const third = sync.pullNow()
+    await Promise.all([first, second, third])
+    sync.stop()
+    // The start pull, then one pull for the three requests (the first runs, the others coalesce into one more).
+    expect(pulls()).toBe(3)
+  })
+
+  it('reports a 401 through the API client and records the failure', async () => {
+    const state = serverState()
+    state.unauthorized = true
+    const { sync, server, statuses } = engine(state)
+    await sync.start('tok', true, true)
+    sync.stop()
+    expect(server.onUnauthorized).toHaveBeenCalled()
+    expect(statuses.at(-1)).toMatchObject({ syncing: false, lastError: 401 })
+  })
+})

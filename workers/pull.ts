@@ -1,0 +1,34 @@
+import type { ApiClient } from '../src/api/client'
+import type { PortalDb, ReadModelPull } from '../src/db/portalDb'
+
+/**
+ * One pull of the read models: the account, the passengers, and each passenger's places and trips. The API
+ * client parses every answer with the contract, so what reaches the database has been validated. The pull is
+ * all or nothing: if any call fails, the local data stays as it was.
+ */
+export async function fetchReadModels(api: ApiClient, syncedAt: string): Promise<ReadModelPull> {
+  const [account, passengers] = await Promise.all([api.call('getAccount'), api.call('listPassengers')])
+  const perPassenger = await Promise.all(
+    passengers.map(async ({ id }) => {
+      const [places, trips] = await Promise.all([
+        api.call('listPlaces', { params: { id } }),
+        api.call('listTrips', { params: { id } }),
+      ])
+      return { id, places, trips }
+    }),
+  )
+  return {
+    account,
+    passengers,
+    places: Object.fromEntries(perPassenger.map(({ id, places }) => [id, places])),
+    trips: Object.fromEntries(perPassenger.map(({ id, trips }) => [id, trips])),
+    syncedAt,
+  }
+}
+
+/** Fetches and writes one pull in one transaction; returns when it has committed. */
+export async function pullInto(db: PortalDb, api: ApiClient, syncedAt: string): Promise<ReadModelPull> {
+  const pull = await fetchReadModels(api, syncedAt)
+  await db.replaceReadModels(pull)
+  return pull
+}
