@@ -50,7 +50,7 @@ export default tseslint.config(
   },
   {
     // UI text must go through Lingui: JSX text and user-facing attributes in the portal's components.
-    files: ['src/routes/**/*.tsx', 'src/components/**/*.tsx', 'src/app/**/*.tsx'],
+    files: ['src/routes/**/*.tsx', 'src/components/**/*.tsx', 'src/app/**/*.tsx', 'src/content/**/*.tsx'],
     plugins: { lingui: pluginLingui },
     rules: {
       'lingui/no-unlocalized-strings': [

@@ -5,22 +5,55 @@ describe('resolveTenant', () => {
   it.each([
     // hostname, pathname, header, stored, expected
     ['espoo.localhost:8080', '/', undefined, null, { tenantId: 'espoo', source: 'host', pathPrefix: '' }],
-    ['espoo.matkaportaali.fi', '/trips', undefined, null, { tenantId: 'espoo', source: 'host', pathPrefix: '' }],
+    [
+      'espoo.matkaportaali.fi',
+      '/trips',
+      undefined,
+      null,
+      { tenantId: 'espoo', source: 'host', pathPrefix: '' },
+    ],
     ['DEMO.Localhost', '/', undefined, null, { tenantId: 'demo', source: 'host', pathPrefix: '' }],
     ['helpbus.localhost', '/espoo/', 'demo', null, { tenantId: 'helpbus', source: 'host', pathPrefix: '' }],
-    ['localhost:8080', '/api/passenger', 'kovanen', null, { tenantId: 'kovanen', source: 'header', pathPrefix: '' }],
-    ['localhost:8080', '/espoo/passengers', undefined, null, { tenantId: 'espoo', source: 'path', pathPrefix: '/espoo' }],
+    [
+      'localhost:8080',
+      '/api/passenger',
+      'kovanen',
+      null,
+      { tenantId: 'kovanen', source: 'header', pathPrefix: '' },
+    ],
+    [
+      'localhost:8080',
+      '/espoo/passengers',
+      undefined,
+      null,
+      { tenantId: 'espoo', source: 'path', pathPrefix: '/espoo' },
+    ],
     ['127.0.0.1:8080', '/luvn', undefined, null, { tenantId: 'luvn', source: 'path', pathPrefix: '/luvn' }],
     ['localhost', '/passengers', undefined, 'lapha', { tenantId: 'lapha', source: 'stored', pathPrefix: '' }],
-    ['localhost', '/passengers', undefined, 'nonsense', { tenantId: 'default', source: 'default', pathPrefix: '' }],
-    ['localhost', '/default/passengers', undefined, null, { tenantId: 'default', source: 'default', pathPrefix: '' }],
+    [
+      'localhost',
+      '/passengers',
+      undefined,
+      'nonsense',
+      { tenantId: 'default', source: 'default', pathPrefix: '' },
+    ],
+    [
+      'localhost',
+      '/default/passengers',
+      undefined,
+      null,
+      { tenantId: 'default', source: 'default', pathPrefix: '' },
+    ],
     ['localhost', '/', undefined, null, { tenantId: 'default', source: 'default', pathPrefix: '' }],
   ] as const)('%s %s header=%s stored=%s', (hostname, pathname, header, stored, expected) => {
     expect(resolveTenant({ hostname, pathname, header, stored })).toEqual({ kind: 'tenant', ...expected })
   })
 
   it('reports an unknown tenant host, header, or non-local host', () => {
-    expect(resolveTenant({ hostname: 'nope.localhost', pathname: '/' })).toEqual({ kind: 'unknown', requested: 'nope' })
+    expect(resolveTenant({ hostname: 'nope.localhost', pathname: '/' })).toEqual({
+      kind: 'unknown',
+      requested: 'nope',
+    })
     expect(resolveTenant({ hostname: 'localhost', pathname: '/', header: 'nope' })).toEqual({
       kind: 'unknown',
       requested: 'nope',

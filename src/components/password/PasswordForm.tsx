@@ -1,0 +1,102 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { passwordFormMachine } from '../../../machines/passwordForm.machine'
+import { changePassword, createLogin } from '../../app/actions'
+import type { User } from '../../contract/account'
+import { passwordFields, type PasswordField, type PasswordFormMode } from '../../domain/passwordForm'
+import { MachineForm } from '../forms/MachineForm'
+import { useFormMachine } from '../forms/useFormMachine'
+import { Alert } from '../ui/Alert'
+import { buttonClasses } from '../ui/Button'
+import { TextField } from '../ui/TextField'
+
+export interface PasswordFormProps {
+  user: User
+  mode: PasswordFormMode
+}
+
+/** Changes the password, or creates a username and password for a user who logs in with strong authentication. */
+export function PasswordForm({ user, mode }: PasswordFormProps) {
+  const { t } = useLingui()
+  const fields = passwordFields(mode)
+  const form = useFormMachine(passwordFormMachine, {
+    input: { fields },
+    submit: (values) =>
+      mode.kind === 'create'
+        ? createLogin({ userName: values.userName.trim(), password: values.password })
+        : changePassword({
+            userName: user.userName ?? '',
+            password: values.password,
+            ...(mode.askCurrent ? { currentPassword: values.currentPassword } : {}),
+          }),
+  })
+
+  if (form.succeeded) {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <Alert severity="success" live>
+          {mode.kind === 'create' ? (
+            <Trans id="password.done_created">
+              Your login has been created. You can now also log in with your username and password.
+            </Trans>
+          ) : (
+            <Trans id="password.done_changed">Your password has been changed.</Trans>
+          )}
+        </Alert>
+        <Link to="/personal-info" className={buttonClasses('secondary')}>
+          <Trans id="password.to_personal_info">Show personal information</Trans>
+        </Link>
+      </div>
+    )
+  }
+
+  const labels: Record<PasswordField, string> = {
+    userName: t({ id: 'password.username', message: 'Username' }),
+    currentPassword: t({ id: 'password.current_password', message: 'Current password' }),
+    password: t({ id: 'password.new_password', message: 'New password' }),
+    confirmation: t({ id: 'password.confirm_password', message: 'Confirm new password' }),
+  }
+  const autoComplete: Record<PasswordField, string> = {
+    userName: 'username',
+    currentPassword: 'current-password',
+    password: 'new-password',
+    confirmation: 'new-password',
+  }
+  const passwordHint = t({
+    id: 'password.rules_hint',
+    message:
+      'At least 12 characters, with an uppercase and a lowercase letter, a digit and a special character, such as ! or #.',
+  })
+  const userNameHint = t({ id: 'password.username_hint', message: '4 to 256 characters.' })
+
+  return (
+    <MachineForm
+      form={form}
+
+      submitLabel={
+        mode.kind === 'create'
+          ? t({ id: 'password.create_submit', message: 'Create login' })
+          : t({ id: 'password.change_submit', message: 'Change password' })
+      }
+    >
+      {mode.kind === 'create' ? (
+        <p>
+          <Trans id="password.create_intro">
+            You log in with strong authentication. Create a username and a password to log in with them too.
+          </Trans>
+        </p>
+      ) : null}
+      {fields.map((name) => (
+        <TextField
+          key={name}
+          {...form.field(name)}
+          label={labels[name]}
+          description={name === 'password' ? passwordHint : name === 'userName' ? userNameHint : undefined}
+          type={name === 'userName' ? 'text' : 'password'}
+          autoComplete={autoComplete[name]}
+          required
+        />
+      ))}
+    </MachineForm>
+  )
+}

@@ -1,0 +1,34 @@
+import { Trans } from '@lingui/react/macro'
+import { useState, type ReactNode } from 'react'
+import { BottomNav } from './BottomNav'
+import { ExternalLinkGuard } from './ExternalLinkGuard'
+import { NoticeSnackbar } from './NoticeSnackbar'
+import { OfflineBanner } from './OfflineBanner'
+import { SideDrawer } from './SideDrawer'
+import { TopBar } from './TopBar'
+import { useSignedIn } from './useSignedIn'
+
+/** The frame around every screen: skip link, top bar, drawer, banners, the main area and the bottom navigation. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const signedIn = useSignedIn()
+  return (
+    <div className="flex min-h-dvh flex-col bg-background text-text">
+      <a
+        href="#main"
+        className="fixed top-2 left-2 z-50 -translate-y-24 rounded-lg bg-surface px-4 py-3 font-semibold text-text shadow-lg focus:translate-y-0"
+      >
+        <Trans id="shell.skip_to_content">Skip to content</Trans>
+      </a>
+      <TopBar onOpenMenu={() => setMenuOpen(true)} />
+      <SideDrawer open={menuOpen} onOpenChange={setMenuOpen} />
+      <OfflineBanner />
+      <main id="main" tabIndex={-1} className={`flex-1 outline-none ${signedIn ? 'pb-24' : 'pb-8'}`}>
+        {children}
+      </main>
+      {signedIn ? <BottomNav /> : null}
+      <NoticeSnackbar />
+      <ExternalLinkGuard />
+    </div>
+  )
+}

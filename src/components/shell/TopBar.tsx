@@ -1,0 +1,41 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useEnvironment } from '../../app/environment'
+import { MenuIcon } from '../ui/icons'
+import { AccountMenu } from './AccountMenu'
+import { TenantLogo } from './TenantLogo'
+import { useSignedIn } from './useSignedIn'
+
+/** The top bar: menu button (left, or right when the theme says so), the tenant's logo and name, account menu. */
+export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
+  const { t } = useLingui()
+  const { tenant } = useEnvironment()
+  const signedIn = useSignedIn()
+  const menuButton = (
+    <button
+      type="button"
+      onClick={onOpenMenu}
+      aria-haspopup="dialog"
+      className="inline-flex min-h-comfortable min-w-comfortable items-center justify-center rounded-lg hover:bg-white/15"
+    >
+      <MenuIcon />
+      <span className="sr-only">{t({ id: 'shell.open_menu', message: 'Menu' })}</span>
+    </button>
+  )
+  return (
+    <header className="on-primary sticky top-0 z-30 bg-primary text-on-primary shadow">
+      <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-2 sm:px-4">
+        {tenant.theme.menuRight ? null : menuButton}
+        <Link
+          to="/"
+          className="flex min-h-comfortable mr-auto min-w-0 items-center gap-3 rounded-lg px-2 no-underline"
+        >
+          <TenantLogo tenantId={tenant.id} />
+          <span className="truncate text-lg font-bold">{tenant.name}</span>
+        </Link>
+        {signedIn ? <AccountMenu /> : null}
+        {tenant.theme.menuRight ? menuButton : null}
+      </div>
+    </header>
+  )
+}

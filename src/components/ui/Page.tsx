@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react'
+import { usePageTitle } from './usePageTitle'
+
+export interface PageProps {
+  /** The page's heading and the first part of the document title. */
+  title: string
+  /** Shown beside the heading, e.g. an "Add" button. */
+  actions?: ReactNode
+  children?: ReactNode
+}
+
+/** A screen's frame: one h1, the document title, and a readable measure. */
+export function Page({ title, actions, children }: PageProps) {
+  usePageTitle(title)
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+        {actions}
+      </div>
+      {children}
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+/** Tailwind class recipes shared by the primitives (kept out of .tsx, where every string must be UI text). */
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
+
+const buttonBase =
+  'inline-flex min-h-comfortable min-w-comfortable items-center justify-center gap-2 rounded-lg px-4 py-2 ' +
+  'font-semibold leading-tight no-underline transition-colors disabled:cursor-not-allowed disabled:opacity-60'
+
+const buttonVariants: Record<ButtonVariant, string> = {
+  primary: 'bg-action text-on-action hover:brightness-110',
+  secondary: 'border-2 border-action bg-surface text-text hover:bg-background',
+  ghost: 'bg-transparent text-text underline-offset-2 hover:underline',
+  danger: 'bg-[#b3261e] text-white hover:brightness-110',
+}
+
+/** The classes of a button, also for links that look like one (a link navigates; a button acts). */
+export function buttonClasses(variant: ButtonVariant = 'primary', className = ''): string {
+  return `${buttonBase} ${buttonVariants[variant]} ${className}`.trim()
+}
+
+export type Severity = 'info' | 'success' | 'warning' | 'error'
+
+/** Fixed, theme-independent tints: each pairs with its dark text at well over 4.5:1, on light and dark themes. */
+export const alertTones: Record<Severity, string> = {
+  info: 'border-[#1e63b5] bg-[#e8f1fc] text-[#10243d]',
+  success: 'border-[#2e7d32] bg-[#e9f6ea] text-[#13301a]',
+  warning: 'border-[#8d6e00] bg-[#fff6d6] text-[#332700]',
+  error: 'border-[#b3261e] bg-[#fdecea] text-[#3d0d09]',
+}
+
+/** Snackbar backgrounds, white text on each. */
+export const noticeTones: Record<'info' | 'success' | 'error', string> = {
+  info: 'bg-[#1a1f29] text-white',
+  success: 'bg-[#1f5f24] text-white',
+  error: 'bg-[#8c1d18] text-white',
+}
+
+export const overlayClasses = 'animate-portal-fade-in fixed inset-0 z-40 bg-black/50'
+
+/** A centred modal panel (spec: dialogs at most 500 px wide). */
+export const modalPanelClasses =
+  'animate-portal-fade-in fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-dialog ' +
+  '-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 text-text shadow-xl'

@@ -1,0 +1,32 @@
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import type { RouterContext } from '../app/routerContext'
+import { NotFoundPage } from '../components/NotFoundPage'
+import { AppShell } from '../components/shell/AppShell'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+})
+
+/** After a navigation inside the app, focus moves to the main area so that the new screen is read from its top. */
+function useFocusMainOnNavigation() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    document.getElementById('main')?.focus({ preventScroll: true })
+  }, [pathname])
+}
+
+function RootLayout() {
+  useFocusMainOnNavigation()
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  )
+}
