@@ -17,7 +17,9 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((match
 const sameInEveryLanguage = new Set(['Suomeksi', 'In English', 'På svenska'])
 
 describe('translation catalogs', async () => {
-  const catalogs = Object.fromEntries(await Promise.all(locales.map(async (l) => [l, await load(l)] as const)))
+  const catalogs = Object.fromEntries(
+    await Promise.all(locales.map(async (l) => [l, await load(l)] as const)),
+  )
   const english = catalogs.en!
   const ids = Object.keys(english)
 
@@ -40,7 +42,11 @@ describe('translation catalogs', async () => {
   it.each(['fi', 'sv'] as const)('%s is written in its own language, not copied from English', (locale) => {
     const copied = ids.filter((id) => {
       const source = english[id]?.translation ?? ''
-      return /\s/.test(source.trim()) && !sameInEveryLanguage.has(source) && catalogs[locale]![id]?.translation === source
+      return (
+        /\s/.test(source.trim()) &&
+        !sameInEveryLanguage.has(source) &&
+        catalogs[locale]![id]?.translation === source
+      )
     })
     expect(copied).toEqual([])
   })

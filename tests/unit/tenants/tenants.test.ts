@@ -15,7 +15,11 @@ describe('tenant flags (spec section 6)', () => {
   })
 
   it('shows the transportation permissions menu for kulkukeskus, demo and luvn', () => {
-    expect(ids((id) => tenants[id].menu.includes('transportationPermissions'))).toEqual(['demo', 'kulkukeskus', 'luvn'])
+    expect(ids((id) => tenants[id].menu.includes('transportationPermissions'))).toEqual([
+      'demo',
+      'kulkukeskus',
+      'luvn',
+    ])
   })
 
   it('offers travel-card registration for kovanen, fixutaxi, meneva, lahitaksi and lapha', () => {
@@ -73,6 +77,7 @@ describe('tenant themes', () => {
       ['link on background', c.link, c.background],
       ['onAccent on accent', c.onAccent, c.accent],
     ]
-    for (const [name, fg, bg] of pairs) expect(contrastRatio(fg, bg), `${id}: ${name}`).toBeGreaterThanOrEqual(4.5)
+    for (const [name, fg, bg] of pairs)
+      expect(contrastRatio(fg, bg), `${id}: ${name}`).toBeGreaterThanOrEqual(4.5)
   })
 })
