@@ -1,0 +1,126 @@
+import { demoUsers, expect, test } from './support/fixtures'
+import { portalUrl, signIn } from './support/portal'
+
+test('the drawer lists the tenant menu and hides auth items from anonymous users', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  await page.goto(portalUrl(server, 'demo', '/?lang=en'))
+  await page.getByRole('button', { name: 'Menu' }).click()
+  const menu = page.getByRole('navigation', { name: 'Main menu' })
+  await expect(menu.getByRole('link', { name: 'Privacy statement' })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'Passengers' })).toHaveCount(0)
+  await expect(page.getByRole('dialog').getByLabel('Theme')).toBeVisible()
+  await expectAccessible()
+  await page.keyboard.press('Escape')
+
+  await signIn(page, server, 'demo', demoUsers.guardian)
+  await expect(page).toHaveURL(/\/booking$/)
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await expect(menu.getByRole('link', { name: 'Transportation permissions' })).toBeVisible()
+  await expect(menu.getByRole('link', { name: 'Book a trip' })).toBeVisible()
+  await menu.getByRole('link', { name: 'Passengers' }).click()
+  await expect(page).toHaveURL(/\/passengers$/)
+})
+
+test('tenants without booking or permissions have neither in menus', async ({ page, server }) => {
+  await signIn(page, server, 'helpbus', demoUsers.guardian)
+  await expect(page).toHaveURL(/\/passengers$/)
+  const bottom = page.getByRole('navigation', { name: 'Shortcuts' })
+  await expect(bottom.getByRole('link')).toHaveText(['Passengers', 'Trips', 'Cancel trips'])
+  await expect(bottom.getByRole('link', { name: 'Passengers' })).toHaveAttribute('aria-current', 'page')
+  await page.getByRole('button', { name: 'Menu' }).click()
+  const menu = page.getByRole('navigation', { name: 'Main menu' })
+  await expect(menu.getByRole('link', { name: 'Book a trip' })).toHaveCount(0)
+  await expect(menu.getByRole('link', { name: 'Transportation permissions' })).toHaveCount(0)
+})
+
+test('the bottom navigation starts with booking where the tenant books', async ({ page, server }) => {
+  await signIn(page, server, 'espoo', demoUsers.single)
+  await expect(page).toHaveURL(/\/booking$/)
+  const bottom = page.getByRole('navigation', { name: 'Shortcuts' })
+  await expect(bottom.getByRole('link')).toHaveText(['Book a trip', 'Trips', 'Cancel trips'])
+})
+
+test('choosing a language in the drawer reloads the portal in it', async ({ page, server }) => {
+  await page.goto(portalUrl(server, 'demo', '/?lang=en'))
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await page.getByRole('button', { name: 'Suomeksi' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fi')
+  await expect(page.getByRole('button', { name: 'Kirjaudu sisään', exact: true })).toBeVisible()
+  await page.goto(portalUrl(server, 'demo', '/'))
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fi')
+})
+
+test('an external link asks first and stays when declined', async ({ page, server }) => {
+  await page.goto(portalUrl(server, 'kulkukeskus', '/privacy-keusote?lang=en'))
+  const link = page.getByRole('link', { name: 'www.keusote.fi' })
+  await link.click()
+  const confirm = page.getByRole('alertdialog', { name: 'Leave the portal?' })
+  await expect(confirm).toBeVisible()
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(page).toHaveURL(/\/privacy-keusote/)
+
+  // Accepting follows the link; the outside site is stood in for, the network here is closed.
+  await page.route('https://www.keusote.fi/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Keusote</title>' }),
+  )
+  await link.click()
+  await confirm.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL('https://www.keusote.fi/')
+})
+
+test('the offline banner shows when the network goes away', async ({ page, context, server }) => {
+  await page.goto(portalUrl(server, 'demo', '/?lang=en'))
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
+  await context.setOffline(true)
+  await expect(page.getByText('Network connection not available')).toBeVisible()
+  await context.setOffline(false)
+  await expect(page.getByText('Network connection not available')).toBeHidden()
+})
+
+const staticPages = [
+  ['/privacy', 'espoo'],
+  ['/privacy-keusote', 'kulkukeskus'],
+  ['/accessibility-report', 'espoo'],
+  ['/accessibility-report-keusote', 'kulkukeskus'],
+  ['/logged-out', 'demo'],
+  ['/invitation/ABC', 'demo'],
+  ['/register-travel-card', 'kovanen'],
+  ['/track/some-link', 'demo'],
+  ['/no-such-page', 'demo'],
+] as const
+
+for (const locale of ['fi', 'sv', 'en'] as const) {
+  test(`public pages pass axe in ${locale}`, async ({ page, server, expectAccessible }) => {
+    for (const [path, tenant] of staticPages) {
+      await page.goto(portalUrl(server, tenant, `${path}?lang=${locale}`))
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      await expectAccessible()
+    }
+  })
+
+  test(`signed-in screens pass axe in ${locale}`, async ({ page, server, expectAccessible }) => {
+    await signIn(page, server, 'kulkukeskus', demoUsers.guardian)
+    await expect(page).toHaveURL(/\/booking$/)
+    const screens = [
+      '/passengers',
+      '/personal-info',
+      '/password',
+      '/trips',
+      '/booking',
+      '/canceltrips',
+      '/messages',
+    ]
+    for (const path of [...screens, '/transportationPermissions']) {
+      await page.goto(portalUrl(server, 'kulkukeskus', `${path}?lang=${locale}`))
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectAccessible()
+    }
+    await page.getByRole('button', { name: /Menu|Valikko|Meny/ }).click()
+    await expectAccessible()
+  })
+}

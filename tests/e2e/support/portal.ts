@@ -1,0 +1,57 @@
+import { expect, type Page } from '@playwright/test'
+import type { RunningServer } from './server'
+
+export type Locale = 'fi' | 'sv' | 'en'
+
+/** The portal of a tenant on its own host name; `path` may carry a query. */
+export function portalUrl(server: RunningServer, tenant: string, path = '/'): string {
+  return `${server.tenantOrigin(tenant)}${path}`
+}
+
+/** Username and password sign-in on the server's login page, starting from the portal home page. */
+export async function loginWithPassword(
+  page: Page,
+  user: { userName: string; password: string },
+  labels = { login: /^login$/i, username: 'Username', password: 'Password', submit: 'Log in' },
+): Promise<void> {
+  await page.getByRole('button', { name: labels.login }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.getByRole('textbox', { name: labels.username, exact: true }).fill(user.userName)
+  await page.getByLabel(labels.password, { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: labels.submit, exact: true }).click()
+}
+
+/** Opens a tenant's home page in English and signs in. */
+export async function signIn(
+  page: Page,
+  server: RunningServer,
+  tenant: string,
+  user: { userName: string; password: string },
+  path = '/?lang=en',
+): Promise<void> {
+  await page.goto(portalUrl(server, tenant, path))
+  await loginWithPassword(page, user)
+}
+
+/** A session's access token, fetched in the page (Chromium resolves *.localhost; Node does not). */
+export async function accessToken(page: Page): Promise<string> {
+  const body = await page.evaluate(async () => (await fetch('/api/auth/access_token')).json())
+  const token = (body as { accessToken: string | null }).accessToken
+  if (!token) throw new Error('No session')
+  return token
+}
+
+/** A GET of the API from the page with a bearer token: its status and JSON body. */
+export async function apiGet(
+  page: Page,
+  path: string,
+  token: string,
+): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ path, token }) => {
+      const response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } })
+      return { status: response.status, body: await response.json() }
+    },
+    { path, token },
+  )
+}
