@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './tests/e2e/support/chromium'
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright cannot download browsers here) against the built portal
@@ -17,18 +18,6 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'Europe/Helsinki',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 })

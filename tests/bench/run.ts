@@ -5,6 +5,7 @@
 import { execSync } from 'node:child_process'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { startServer } from '../e2e/support/server'
 import { containsMapLibre, readManifest, routeChunks } from './bundleSizes'
 
@@ -16,19 +17,7 @@ const mapRoutes = ['src/routes/_auth/trips.$id.$date.tsx', 'src/routes/track.$li
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 async function firstVisitJs(origin: string): Promise<{ url: string; gzipBytes: number }[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const browser = await chromium.launch(chromiumLaunchOptions)
   try {
     // Service workers are blocked so that the precache download is not counted as the page's own load.
     const context = await browser.newContext({ serviceWorkers: 'block' })

@@ -38,7 +38,11 @@ test('a wrong password shows the error on an accessible login page', async ({
   expectAccessible,
 }) => {
   await page.goto(portalUrl(server, 'fimlab', '/?lang=en'))
-  await loginWithPassword(page, { userName: 'guardian', password: 'not-the-password' })
+  await loginWithPassword(
+    page,
+    { userName: 'guardian', password: 'not-the-password' },
+    { expectLanding: false },
+  )
   await expect(page.getByRole('alert')).toContainText('Incorrect username or password')
   await expectAccessible()
 })

@@ -12,13 +12,17 @@ export function portalUrl(server: RunningServer, tenant: string, path = '/'): st
 export async function loginWithPassword(
   page: Page,
   user: { userName: string; password: string },
-  labels = { login: /^login$/i, username: 'Username', password: 'Password', submit: 'Log in' },
+  { expectLanding = true } = {},
 ): Promise<void> {
+  const labels = { login: /^login$/i, username: 'Username', password: 'Password', submit: 'Log in' }
   await page.getByRole('button', { name: labels.login }).click()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.getByRole('textbox', { name: labels.username, exact: true }).fill(user.userName)
   await page.getByLabel(labels.password, { exact: true }).fill(user.password)
   await page.getByRole('button', { name: labels.submit, exact: true }).click()
+  if (!expectLanding) return
+  // The server returns to the portal's home, which then continues to the landing page or saved redirect.
+  await page.waitForURL((url) => !/^(\/[a-z]+)?\/(login)?$/.test(url.pathname))
 }
 
 /** Opens a tenant's home page in English and signs in. */
