@@ -41,4 +41,28 @@ export const errorCodes = {
   alreadyHasPassword: 'already_has_password',
   /** `api/account/changePassword` for a user who has no password yet. */
   noPassword: 'no_password',
+  /** None of the trips of a cancellation can be cancelled any more; `errors` says why for each. */
+  tripNotCancellable: 'trip_not_cancellable',
+  /** The trip cannot be reviewed (not completed, not allowed, cancelled, no-show, or already reviewed). */
+  reviewNotAvailable: 'review_not_available',
+  /** The Idempotency-Key was used before with another request (422). */
+  idempotencyKeyReused: 'idempotency_key_reused',
+  /** A request with this Idempotency-Key is still being processed (409): try again shortly. */
+  idempotencyInFlight: 'idempotency_in_flight',
+  /** The operator API key is missing or wrong. */
+  invalidApiKey: 'invalid_api_key',
 } as const
+
+/** Why a trip cannot be cancelled or reviewed: the `error` of an `errors` entry. */
+export const tripProblemCodes = [
+  'not_found',
+  'cancelled',
+  'picked_up',
+  'no_show',
+  'completed',
+  'past',
+  'not_completed',
+  'not_allowed',
+  'already_reviewed',
+] as const
+export type TripProblemCode = (typeof tripProblemCodes)[number]

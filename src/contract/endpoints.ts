@@ -3,6 +3,7 @@ import { accessTokenResponse, accountEditRequest, changePasswordRequest, user } 
 import { id } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
 import { trip } from './trip'
+import { cancelTripsRequest, reviewRequest, tripStatusRequest } from './tripCommands'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -95,6 +96,31 @@ export const endpoints = {
     auth: true,
     params: passengerParams,
     response: z.array(trip),
+  },
+  cancelTrips: {
+    method: 'POST',
+    path: '/api/trip/cancel',
+    summary:
+      'Cancel trips with a reason; answers the trips now cancelled (409 trip_not_cancellable when none can be)',
+    auth: true,
+    body: cancelTripsRequest,
+    response: z.array(trip),
+  },
+  reviewTrip: {
+    method: 'POST',
+    path: '/api/trip/review',
+    summary: 'Review a completed trip; answers the trip with its review (409 review_not_available)',
+    auth: true,
+    body: reviewRequest,
+    response: trip,
+  },
+  tripStatus: {
+    method: 'POST',
+    path: '/api/trip/status',
+    summary: 'A trip with its current status (ETA, car location)',
+    auth: true,
+    body: tripStatusRequest,
+    response: trip,
   },
 } as const satisfies Record<string, Endpoint>
 

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { isoDateTime } from './common'
+import { coordinates, tripAddress } from './trip'
+
+/**
+ * The operator integration API: a transport operator's dispatch system (authenticated with its tenant's API
+ * key in the `X-Api-Key` header) appends events to a trip's log; the trip the portal shows is their projection.
+ */
+const car = z.object({
+  name: z.string().min(1),
+  registerNumber: z.string().nullable(),
+  phone: z.string().nullable(),
+  driverName: z.string().nullable(),
+})
+
+const at = { at: isoDateTime.optional().describe('When it happened; defaults to when the event arrives') }
+
+export const operatorTripEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('booked'),
+    ...at,
+    passengerId: z.string().min(1),
+    start: isoDateTime,
+    end: isoDateTime,
+    startAddress: tripAddress,
+    endAddress: tripAddress,
+    viaPoints: z
+      .array(
+        z.object({
+          address: tripAddress,
+          placeId: z.string().nullable(),
+          time: isoDateTime.nullable(),
+          waitMinutes: z.number().int().min(0),
+        }),
+      )
+      .default([]),
+    deductibleCents: z.number().int().min(0).nullable().default(null),
+    note: z.string().nullable().default(null),
+    allowEtaQuery: z.boolean().default(true),
+    allowReview: z.boolean().default(true),
+  }),
+  z.object({ type: z.literal('routed'), ...at }),
+  z.object({ type: z.literal('dispatched'), ...at, car }),
+  z.object({ type: z.literal('enRoute'), ...at, etd: isoDateTime.nullable().default(null) }),
+  z.object({ type: z.literal('carWaiting'), ...at }),
+  z.object({ type: z.literal('pickedUp'), ...at, eta: isoDateTime.nullable().default(null) }),
+  z.object({ type: z.literal('droppedOff'), ...at }),
+  z.object({ type: z.literal('cancelled'), ...at, reason: z.string().min(1) }),
+  z.object({ type: z.literal('noShow'), ...at }),
+  z.object({
+    type: z.literal('position'),
+    ...at,
+    location: coordinates.nullable(),
+    eta: isoDateTime.nullable().default(null),
+    etd: isoDateTime.nullable().default(null),
+  }),
+])
+export type OperatorTripEvent = z.input<typeof operatorTripEvent>
+
+export const appendedTripEvent = z.object({ tripId: z.string(), seq: z.number().int().positive() })

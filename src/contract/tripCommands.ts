@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { id, isoDate } from './common'
+
+/** A trip is identified by id plus date (spec section 3). */
+export const tripRef = z.object({ id, date: isoDate })
+export type TripRef = z.infer<typeof tripRef>
+
+export const cancelReasonMaxLength = 1000
+export const reviewCommentMaxLength = 2000
+
+/**
+ * Cancel trips with one reason. The answer lists the trips now cancelled; a trip left out could not be
+ * cancelled any more. When none can, the answer is 409 `trip_not_cancellable` with `errors` per trip
+ * (`property: 'trips.{index}'`, `error`: a `TripProblemCode`).
+ */
+export const cancelTripsRequest = z.object({
+  trips: z.array(tripRef).min(1).max(100),
+  reason: z.string().trim().min(1).max(cancelReasonMaxLength),
+})
+export type CancelTripsRequest = z.input<typeof cancelTripsRequest>
+
+/** Stars are 1 to 5; tenants with a 4-star scale reject 5 (400). Reviewed trips are locked (409). */
+export const reviewRequest = z.object({
+  trip: tripRef,
+  comment: z.string().trim().min(1).max(reviewCommentMaxLength),
+  driverStars: z.number().int().min(1).max(5),
+  experienceStars: z.number().int().min(1).max(5),
+})
+export type ReviewRequest = z.input<typeof reviewRequest>
+
+export const tripStatusRequest = z.object({ passengerId: id, tripId: id, date: isoDate })
+export type TripStatusRequest = z.infer<typeof tripStatusRequest>

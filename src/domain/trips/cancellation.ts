@@ -1,0 +1,63 @@
+import { Temporal } from 'temporal-polyfill'
+import type { TripProblemCode } from '../../contract/common'
+import { tripStatusCodes, type Trip, type TripStatusCode } from '../../contract/trip'
+import { frameBounds, type DateFrame } from './dateFrame'
+
+/** Final statuses: tracking stops and nothing can change the trip any more (spec section 4, Tracking). */
+export const finalStatusCodes: ReadonlySet<TripStatusCode> = new Set([
+  tripStatusCodes.Cancelled,
+  tripStatusCodes.NoShow,
+  tripStatusCodes.DropOff,
+])
+
+type CancelFields = Pick<
+  Trip,
+  'cancelledAt' | 'pickupTime' | 'noShowTime' | 'dropoffTime' | 'startDateTime' | 'date' | 'status'
+>
+
+/**
+ * The cancel wizard's rule (spec section 5): not cancelled, no pickup or no-show, starts in the future, and
+ * starts within the date frame (start of the first day to the end of the last, in the tenant's time zone).
+ */
+export function isCancellableInFrame(
+  trip: CancelFields,
+  frame: DateFrame,
+  now: Temporal.Instant,
+  timeZone: string,
+): boolean {
+  if (trip.cancelledAt || trip.pickupTime || trip.noShowTime) return false
+  const start = Temporal.Instant.from(trip.startDateTime)
+  const { from, until } = frameBounds(frame, timeZone)
+  return (
+    Temporal.Instant.compare(start, now) > 0 &&
+    Temporal.Instant.compare(start, from) >= 0 &&
+    Temporal.Instant.compare(start, until) < 0
+  )
+}
+
+/**
+ * Why a trip cannot be cancelled any more, or null when it can. This is the trip detail screen's rule (spec
+ * section 5: the trip date is today or later, the status is not final, and no pickup, no-show or cancellation
+ * has happened), which the server also applies when a cancellation arrives, however late.
+ */
+export function cancellationProblem(trip: CancelFields, today: Temporal.PlainDate): TripProblemCode | null {
+  if (trip.cancelledAt || trip.status?.code === tripStatusCodes.Cancelled) return 'cancelled'
+  if (trip.noShowTime || trip.status?.code === tripStatusCodes.NoShow) return 'no_show'
+  if (trip.dropoffTime || trip.status?.code === tripStatusCodes.DropOff) return 'completed'
+  if (trip.pickupTime) return 'picked_up'
+  if (Temporal.PlainDate.compare(Temporal.PlainDate.from(trip.date), today) < 0) return 'past'
+  return null
+}
+
+/** The detail screen offers cancelling only off the tracking route and when no problem stands in the way. */
+export function canCancelOnDetail(
+  trip: CancelFields,
+  context: { trackingRoute: boolean; today: Temporal.PlainDate },
+): boolean {
+  return !context.trackingRoute && cancellationProblem(trip, context.today) === null
+}
+
+/** A reason is required and not blank (error.must_not_be_empty). */
+export function isValidCancelReason(reason: string): boolean {
+  return reason.trim().length > 0
+}
