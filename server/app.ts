@@ -11,6 +11,7 @@ import { registerTestIdp } from './auth/testIdp/routes'
 import type { ServerConfig } from './config'
 import type { Db } from './db/schema'
 import { loadServerI18n, type ServerI18n } from './i18n/catalogs'
+import { registerIdempotencyPurge } from './idempotency/purge'
 import { registerApiDocs } from './plugins/apiDocs'
 import { registerErrorHandler, sendApiError } from './plugins/errors'
 import { registerSecurityHeaders } from './plugins/securityHeaders'
@@ -65,6 +66,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   registerErrorHandler(app)
   registerSecurityHeaders(app)
   registerTenantResolution(app, db, i18n, tenantOptions)
+  registerIdempotencyPurge(app, db)
   await app.register(fastifyCookie)
   await registerApiDocs(app)
 

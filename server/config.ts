@@ -28,6 +28,8 @@ export interface ServerConfig {
   logLevel: string
   /** Behind a reverse proxy: take the client's address, protocol and host from X-Forwarded-* headers. */
   trustProxy: boolean
+  /** Operator API keys to store (hashed) at start, from OPERATOR_API_KEYS. */
+  operatorApiKeys: readonly { tenant: TenantId; key: string }[]
 }
 
 type Env = Record<string, string | undefined>
@@ -51,6 +53,32 @@ function parseHostMap(raw: string | undefined): HostMap {
     map[host.toLowerCase()] = tenant
   }
   return map
+}
+
+/** Configured operator keys must be long enough not to be guessed. */
+export const operatorKeyMinLength = 24
+
+/** OPERATOR_API_KEYS="espoo=<key>,demo=<key>": keys of at least 24 visible characters, no commas. */
+function parseOperatorKeys(raw: string | undefined): { tenant: TenantId; key: string }[] {
+  return (raw ?? '')
+    .split(',')
+    .filter((entry) => entry.trim())
+    .map((entry) => {
+      const separator = entry.indexOf('=')
+      const tenant = entry.slice(0, separator).trim()
+      const key = entry.slice(separator + 1).trim()
+      if (
+        separator < 0 ||
+        !isTenantId(tenant) ||
+        !/^[\x21-\x7e]+$/.test(key) ||
+        key.length < operatorKeyMinLength
+      ) {
+        throw new Error(
+          `OPERATOR_API_KEYS entry for "${tenant}" is not tenant=key with a key of ${operatorKeyMinLength}+ characters`,
+        )
+      }
+      return { tenant, key }
+    })
 }
 
 function oidcFrom(env: Env): OidcConfig | null {
@@ -77,5 +105,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     staticDir: env.STATIC_DIR === 'none' ? null : (env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    operatorApiKeys: parseOperatorKeys(env.OPERATOR_API_KEYS),
   }
 }

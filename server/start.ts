@@ -3,11 +3,13 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { tenantIds } from '../tenants'
 import { buildApp } from './app'
+import { installOperatorKeys } from './auth/operatorKeys'
 import { loadConfig } from './config'
 import { openDatabase } from './db/connect'
 import { migrateToLatest } from './db/migrate'
 import { demoAccounts, tenantUrls } from './demo/accounts'
 import { fullName, seededIdentity } from './demo/identities'
+import { demoOperatorKey } from './demo/operatorKeys'
 import { seedDemoData } from './demo/seed'
 
 /** `npm start`: build the portal if it is missing, migrate, seed demo data on an empty database, serve. */
@@ -25,6 +27,9 @@ async function main(): Promise<void> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir })
   const applied = await migrateToLatest(db)
   if (applied.length > 0) console.log(`Migrations applied: ${applied.join(', ')}`)
+  const keyGrants = config.operatorApiKeys.map((grant) => ({ ...grant, name: 'OPERATOR_API_KEYS' }))
+  const addedKeys = await installOperatorKeys(db, keyGrants)
+  if (addedKeys > 0) console.log(`Operator API keys added from OPERATOR_API_KEYS: ${addedKeys}`)
   if (config.demo) {
     const seeded = await seedDemoData(db)
     if (seeded.length > 0) console.log(`Demo data seeded for ${seeded.length} tenants`)
@@ -53,6 +58,9 @@ async function main(): Promise<void> {
     console.log(
       `Demo sign-ins: ${guardian.userName} / ${guardian.password}, ${single.userName} / ${single.password}, ` +
         `or strong authentication as ${fullName(seededIdentity)}`,
+    )
+    console.log(
+      `Demo operator API keys (X-Api-Key): ${demoOperatorKey('espoo')} for espoo, and so on per tenant`,
     )
   }
   console.log(`API documentation: http://localhost:${config.port}/api/docs\n`)

@@ -3,12 +3,14 @@ import { Migrator, type Migration } from 'kysely/migration'
 import * as accounts from './migrations/0001_accounts'
 import * as passengers from './migrations/0002_passengers'
 import * as trips from './migrations/0003_trips'
+import * as commands from './migrations/0004_commands'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_accounts': accounts,
   '0002_passengers': passengers,
   '0003_trips': trips,
+  '0004_commands': commands,
 }
 
 export function createMigrator<DB>(db: Kysely<DB>): Migrator {

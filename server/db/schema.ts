@@ -126,6 +126,15 @@ export interface StoredViaPoint {
   waitMinutes: number
 }
 
+export interface StoredReview {
+  comment: string
+  driverStars: number
+  experienceStars: number
+  userId: string
+  /** ISO instant. */
+  at: string
+}
+
 /** The projection of a trip's events (server/domain/tripProjection.ts); never written any other way. */
 export interface TripsTable {
   tenant_id: Tenant
@@ -147,6 +156,7 @@ export interface TripsTable {
   note: string | null
   cancelled_at: Timestamp | null
   cancel_reason: string | null
+  cancelled_by_user_id: string | null
   pickup_time: Timestamp | null
   dropoff_time: Timestamp | null
   no_show_time: Timestamp | null
@@ -158,8 +168,41 @@ export interface TripsTable {
   ata: Timestamp | null
   car_latitude: number | null
   car_longitude: number | null
+  reviews: Jsonb<StoredReview[]>
   /** Sequence number of the last event applied. */
   version: number
+}
+
+/**
+ * The first answer to a state-changing call with an Idempotency-Key, per tenant, principal and key
+ * (server/idempotency/). `in_flight` while the first request runs; `done` holds the answer to replay.
+ */
+export interface IdempotencyKeysTable {
+  tenant_id: Tenant
+  /** `user:{id}` or `operator:{key id}`. */
+  principal: string
+  key: string
+  /** SHA-256 of method, path and body. */
+  request_hash: string
+  state: 'in_flight' | 'done'
+  /** The run holding an in-flight key; only it may complete or release the key. */
+  lease: string | null
+  claimed_at: Timestamp
+  status_code: number | null
+  content_type: string | null
+  /** The answer's body exactly as it was sent. */
+  body: string | null
+  created_at: CreatedAt
+}
+
+/** Operator integration API keys: only a SHA-256 of each key is kept. */
+export interface OperatorApiKeysTable {
+  tenant_id: Tenant
+  id: string
+  name: string
+  key_hash: string
+  created_at: CreatedAt
+  revoked_at: Timestamp | null
 }
 
 export interface Database {
@@ -173,6 +216,8 @@ export interface Database {
   places: PlacesTable
   trip_events: TripEventsTable
   trips: TripsTable
+  idempotency_keys: IdempotencyKeysTable
+  operator_api_keys: OperatorApiKeysTable
 }
 
 /** The database or a transaction on it: repositories accept either. */

@@ -49,13 +49,21 @@ const eventData = z.discriminatedUnion('type', [
   z.object({ type: z.literal('carWaiting') }),
   z.object({ type: z.literal('pickedUp'), eta: instant.nullable() }),
   z.object({ type: z.literal('droppedOff') }),
-  z.object({ type: z.literal('cancelled'), reason: z.string() }),
+  // Events stored before cancellations by users were recorded carry no userId: the operator cancelled those.
+  z.object({ type: z.literal('cancelled'), reason: z.string(), userId: z.string().nullable().default(null) }),
   z.object({ type: z.literal('noShow') }),
   z.object({
     type: z.literal('position'),
     location: location.nullable(),
     eta: instant.nullable(),
     etd: instant.nullable(),
+  }),
+  z.object({
+    type: z.literal('reviewed'),
+    comment: z.string(),
+    driverStars: z.number().int(),
+    experienceStars: z.number().int(),
+    userId: z.string(),
   }),
 ]) satisfies z.ZodType<TripEventData, unknown>
 

@@ -1,5 +1,6 @@
 import { tenants, type TenantId } from '../../tenants'
 import { fullName, seededIdentity, testIdentities } from './identities'
+import { demoOperatorKey } from './operatorKeys'
 
 /** The demo sign-ins, the same on every tenant. */
 export const demoAccounts = {
@@ -29,6 +30,8 @@ export function demoAccountsMarkdown(port = 8080): string {
     `Strong authentication goes through the embedded test identity provider (\`/idp\`), which offers ${identities}; the others become new users without passengers.`,
     '',
     `Access codes for adding a passenger (each works once per tenant): ${demoAccessCodes.map((code) => `\`${code}\``).join(', ')}.`,
+    '',
+    `Operator API (\`POST /api/operator/trips/{id}/events\`, header \`X-Api-Key\`): each tenant's key is \`demo-operator-{tenant id}\`, e.g. \`${demoOperatorKey('espoo')}\` on ${tenantUrls('espoo', port)[0]}.`,
     '',
     'Tenants:',
     '',

@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
+import type { ReviewData } from '../domain/tripEvents'
 import type { DemoPlace, PlaceRole } from './places'
 import type { PassengerKind } from './people'
 import { cars } from './people'
@@ -27,6 +28,7 @@ interface TripOptions {
   cancelReason?: string
   via?: { role: PlaceRole; waitMinutes: number }
   durationMinutes?: number
+  review?: ReviewData
 }
 
 function plan(
@@ -51,6 +53,7 @@ function plan(
     deductibleCents: options.deductibleCents ?? (passenger.kind === 'elder' ? 310 : null),
     note: options.note ?? (passenger.kind === 'elder' ? 'Rollaattori mukana, avustus ovelta ovelle.' : null),
     ...(options.cancelReason ? { cancelReason: options.cancelReason } : {}),
+    ...(options.review ? { review: options.review } : {}),
   }
 }
 
@@ -93,16 +96,28 @@ function todayAt(now: Temporal.ZonedDateTime, offsetMinutes: number): Temporal.I
 }
 
 /**
- * The guardian's three passengers: today's trips around the current time in every state (done, no-show,
- * cancelled, aboard, car waiting, en route, dispatched, waiting for a car), then two weeks of regular trips
- * with cancellations, a via point, a leisure trip with a deductible and a weekend outing.
+ * The guardian's three passengers: today's trips around the current time in every state (done and reviewable,
+ * done and reviewed by the guardian, no-show, cancelled, aboard, car waiting, en route, dispatched, waiting for
+ * a car), then two weeks of regular trips with cancellations, a via point, a leisure trip with a deductible
+ * and a weekend outing.
  */
-export function guardianTrips(passengers: readonly DemoPassenger[], now: Temporal.ZonedDateTime): TripPlan[] {
+export function guardianTrips(
+  passengers: readonly DemoPassenger[],
+  now: Temporal.ZonedDateTime,
+  guardianId: string,
+): TripPlan[] {
   const [first, second, elder] = passengers
   if (!first || !second || !elder) throw new Error('The guardian has three demo passengers')
   const today = now.toPlainDate()
   const ill = 'Sairastunut, jää kotiin.'
+  const review = {
+    comment: 'Kuljettaja odotti ovella ja auttoi turvaistuimen kanssa. Kiitos!',
+    driverStars: 4,
+    experienceStars: 4,
+    userId: guardianId,
+  }
   const trips: TripPlan[] = [
+    plan(second, 'home', 'errand', todayAt(now, -260), { state: 'done', review }),
     plan(first, 'home', 'main', todayAt(now, -200), { state: 'done' }),
     plan(elder, 'home', 'main', todayAt(now, -140), { state: 'noShow' }),
     plan(second, 'home', 'main', todayAt(now, -90), { state: 'cancelled', cancelReason: ill }),

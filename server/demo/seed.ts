@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import { tenantIds, type TenantId } from '../../tenants'
+import { installOperatorKeys } from '../auth/operatorKeys'
 import { hashPassword } from '../auth/passwords'
 import type { Database } from '../db/schema'
 import { tenantDb, type TenantDb } from '../db/tenantDb'
 import { demoAccounts, demoAccessCodes } from './accounts'
 import { fullName, seededIdentity } from './identities'
+import { demoOperatorKeyGrants } from './operatorKeys'
 import { families, familyKinds, demoPhone, initials, singlePassengers, unclaimedPassengers } from './people'
 import type { PassengerKind } from './people'
 import { demoPlaces } from './places'
@@ -124,7 +126,7 @@ async function seedTenant(
   )
 
   const plans: TripPlan[] = [
-    ...guardianTrips(guardianPassengers, now),
+    ...guardianTrips(guardianPassengers, now, guardian.id),
     ...singleTrips(singlePassenger!, now),
     ...regularTrips(strongPassenger!, today, 13),
     ...unclaimed.flatMap((passenger) => regularTrips(passenger, today, 5)),
@@ -137,7 +139,8 @@ async function seedTenant(
 
 /**
  * Seeds every tenant that has no users yet with the demo accounts, passengers, places, access codes and trips,
- * relative to `now` in Europe/Helsinki. An advisory lock keeps two instances starting together from both seeding.
+ * relative to `now` in Europe/Helsinki, and gives every tenant its demo operator API key (also on a database
+ * seeded before keys existed). An advisory lock keeps two instances starting together from both seeding.
  * Returns the tenants it seeded.
  */
 export async function seedDemoData(
@@ -159,6 +162,7 @@ export async function seedDemoData(
       await seedTenant(scoped, tenantIds.indexOf(tenant), hashes, zoned)
       seeded.push(tenant)
     }
+    await installOperatorKeys(trx, demoOperatorKeyGrants(tenants))
     return seeded
   })
 }

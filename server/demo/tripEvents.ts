@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
-import type { Address, Car, Location, TripEvent, TripEventData } from '../domain/tripEvents'
+import type { Address, Car, Location, ReviewData, TripEvent, TripEventData } from '../domain/tripEvents'
 import type { DemoPlace } from './places'
 
 /** How far a demo trip has got; the seed's events lead up to it. */
@@ -19,6 +19,8 @@ export interface TripPlan {
   deductibleCents: number | null
   note: string | null
   cancelReason?: string
+  /** Written after the drop-off of a trip that is done. */
+  review?: ReviewData
 }
 
 const minutes = (count: number) => Temporal.Duration.from({ minutes: count })
@@ -88,7 +90,10 @@ export function demoTripEvents(plan: TripPlan, now: Temporal.Instant): TripEvent
   )
   if (state === 'booked') return events
   if (state === 'cancelled') {
-    add({ type: 'cancelled', reason: plan.cancelReason ?? 'Peruttu' }, earliest.subtract({ hours: 2 }))
+    add(
+      { type: 'cancelled', reason: plan.cancelReason ?? 'Peruttu', userId: null },
+      earliest.subtract({ hours: 2 }),
+    )
     return events
   }
   add({ type: 'routed' }, earliest.subtract({ hours: 20 }))
@@ -118,5 +123,6 @@ export function demoTripEvents(plan: TripPlan, now: Temporal.Instant): TripEvent
     return events
   }
   add({ type: 'droppedOff' }, end.add(minutes(1)))
+  if (plan.review) add({ type: 'reviewed', ...plan.review }, end.add(minutes(20)))
   return events
 }

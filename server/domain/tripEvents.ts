@@ -43,7 +43,19 @@ export interface TripBooking {
   allowReview: boolean
 }
 
-/** What an operator (or the demo) reports about a trip; each is appended to the trip's event log. */
+/** A passenger's review of a completed trip: stars are 1 to the tenant's scale. */
+export interface ReviewData {
+  comment: string
+  driverStars: number
+  experienceStars: number
+  /** The user who wrote it. */
+  userId: string
+}
+
+/**
+ * What an operator (or the demo) reports about a trip, or what a user does to it (cancel, review); each is
+ * appended to the trip's event log.
+ */
 export type TripEventData =
   | ({ type: 'booked' } & TripBooking)
   | { type: 'routed' }
@@ -52,7 +64,8 @@ export type TripEventData =
   | { type: 'carWaiting' }
   | { type: 'pickedUp'; eta: Temporal.Instant | null }
   | { type: 'droppedOff' }
-  | { type: 'cancelled'; reason: string }
+  /** `userId` is the user who cancelled in the portal; null when the operator did. */
+  | { type: 'cancelled'; reason: string; userId: string | null }
   | { type: 'noShow' }
   | {
       type: 'position'
@@ -60,6 +73,7 @@ export type TripEventData =
       eta: Temporal.Instant | null
       etd: Temporal.Instant | null
     }
+  | ({ type: 'reviewed' } & ReviewData)
 
 export type TripEventType = TripEventData['type']
 

@@ -1,6 +1,11 @@
 import type { Temporal } from 'temporal-polyfill'
 import { tripStatusCodes, type TripStatusCode } from '../../src/contract/trip'
-import type { Location, TripBooking, TripEvent } from './tripEvents'
+import { finalStatusCodes } from '../../src/domain/trips/cancellation'
+import type { Location, ReviewData, TripBooking, TripEvent } from './tripEvents'
+
+export interface TripReview extends ReviewData {
+  at: Temporal.Instant
+}
 
 /** The current state of a trip, folded from its events; the `trips` table stores exactly this. */
 export interface TripProjection extends TripBooking {
@@ -12,6 +17,8 @@ export interface TripProjection extends TripBooking {
   driverName: string | null
   cancelledAt: Temporal.Instant | null
   cancelReason: string | null
+  /** The portal user who cancelled; null when the operator did or nobody has. */
+  cancelledByUserId: string | null
   pickupTime: Temporal.Instant | null
   dropoffTime: Temporal.Instant | null
   noShowTime: Temporal.Instant | null
@@ -20,22 +27,32 @@ export interface TripProjection extends TripBooking {
   etd: Temporal.Instant | null
   ata: Temporal.Instant | null
   carLocation: Location | null
+  reviews: TripReview[]
   /** `seq` of the last event applied. */
   version: number
 }
 
+/**
+ * Why a trip's log cannot take an event. `out_of_sequence` and `not_booked` are programming errors; the others
+ * are what an operator may run into (the operator API answers them with 409 and this reason).
+ */
+export type TripEventRejection =
+  | 'out_of_sequence'
+  | 'not_booked'
+  | 'already_booked'
+  | 'trip_final'
+  | 'picked_up'
+  | 'not_reviewable'
+  | 'already_reviewed'
+
 export class TripProjectionError extends Error {
   override name = 'TripProjectionError'
-}
-
-const finalStatuses: ReadonlySet<TripStatusCode> = new Set([
-  tripStatusCodes.Cancelled,
-  tripStatusCodes.NoShow,
-  tripStatusCodes.DropOff,
-])
-
-export function isFinalStatus(code: TripStatusCode): boolean {
-  return finalStatuses.has(code)
+  constructor(
+    readonly reason: TripEventRejection,
+    message: string,
+  ) {
+    super(message)
+  }
 }
 
 function booked(tripId: string, event: TripEvent & { type: 'booked' }): TripProjection {
@@ -50,6 +67,7 @@ function booked(tripId: string, event: TripEvent & { type: 'booked' }): TripProj
     driverName: null,
     cancelledAt: null,
     cancelReason: null,
+    cancelledByUserId: null,
     pickupTime: null,
     dropoffTime: null,
     noShowTime: null,
@@ -58,20 +76,40 @@ function booked(tripId: string, event: TripEvent & { type: 'booked' }): TripProj
     etd: null,
     ata: null,
     carLocation: null,
+    reviews: [],
     version: seq,
   }
 }
 
-/** The trip after one more event. Once a trip is final (cancelled, no-show, dropped off) later events only count. */
+/** Why `trip` cannot take `event`, or null. A final trip (cancelled, no-show, dropped off) takes only a review. */
+function rejection(
+  trip: TripProjection,
+  event: Exclude<TripEvent, { type: 'booked' }>,
+): TripEventRejection | null {
+  if (event.type === 'reviewed') {
+    if (trip.cancelledAt || trip.noShowTime) return 'not_reviewable'
+    return trip.reviews.length > 0 ? 'already_reviewed' : null
+  }
+  if (finalStatusCodes.has(trip.statusCode)) return 'trip_final'
+  if (event.type === 'noShow' && trip.pickupTime) return 'picked_up'
+  return null
+}
+
+/** The trip after one more event; throws TripProjectionError for an event its log cannot take. */
 export function applyTripEvent(trip: TripProjection, event: TripEvent): TripProjection {
   if (event.seq !== trip.version + 1) {
-    throw new TripProjectionError(`Trip ${trip.id}: event ${event.seq} after ${trip.version}`)
+    throw new TripProjectionError(
+      'out_of_sequence',
+      `Trip ${trip.id}: event ${event.seq} after ${trip.version}`,
+    )
   }
+  if (event.type === 'booked')
+    throw new TripProjectionError('already_booked', `Trip ${trip.id} is booked twice`)
+  const rejected = rejection(trip, event)
+  if (rejected)
+    throw new TripProjectionError(rejected, `Trip ${trip.id} cannot take ${event.type}: ${rejected}`)
   const next = { ...trip, version: event.seq }
-  if (isFinalStatus(trip.statusCode)) return next
   switch (event.type) {
-    case 'booked':
-      throw new TripProjectionError(`Trip ${trip.id} is booked twice`)
     case 'routed':
       return { ...next, statusCode: tripStatusCodes.Routed }
     case 'dispatched':
@@ -97,6 +135,7 @@ export function applyTripEvent(trip: TripProjection, event: TripEvent): TripProj
         statusCode: tripStatusCodes.Cancelled,
         cancelledAt: event.at,
         cancelReason: event.reason,
+        cancelledByUserId: event.userId,
       }
     case 'noShow':
       return { ...next, statusCode: tripStatusCodes.NoShow, noShowTime: event.at }
@@ -107,6 +146,13 @@ export function applyTripEvent(trip: TripProjection, event: TripEvent): TripProj
         eta: event.eta ?? trip.eta,
         etd: event.etd ?? trip.etd,
       }
+    case 'reviewed': {
+      const { comment, driverStars, experienceStars, userId } = event
+      return {
+        ...next,
+        reviews: [...trip.reviews, { comment, driverStars, experienceStars, userId, at: event.at }],
+      }
+    }
   }
 }
 
@@ -114,7 +160,7 @@ export function applyTripEvent(trip: TripProjection, event: TripEvent): TripProj
 export function projectTrip(tripId: string, events: readonly TripEvent[]): TripProjection {
   const [first, ...rest] = events
   if (!first || first.type !== 'booked' || first.seq !== 1) {
-    throw new TripProjectionError(`Trip ${tripId} must start with a booked event at seq 1`)
+    throw new TripProjectionError('not_booked', `Trip ${tripId} must start with a booked event at seq 1`)
   }
   return rest.reduce(applyTripEvent, booked(tripId, first))
 }

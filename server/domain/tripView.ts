@@ -21,7 +21,7 @@ const address = (value: Address) => ({
   lng: value.lng,
 })
 
-/** The API's view of a projected trip (spec section 3); reviews arrive with a later slice. */
+/** The API's view of a projected trip (spec section 3). */
 export function toTripView(trip: TripProjection, passenger: TripPassenger, timeZone: string): Trip {
   const at = (instant: Temporal.Instant | null) => (instant ? zonedIso(instant, timeZone) : null)
   return {
@@ -60,6 +60,11 @@ export function toTripView(trip: TripProjection, passenger: TripPassenger, timeZ
       ata: at(trip.ata),
       carLocation: trip.carLocation,
     },
-    reviews: [],
+    reviews: trip.reviews.map((review) => ({
+      comment: review.comment,
+      driverStars: review.driverStars,
+      experienceStars: review.experienceStars,
+      createdAt: zonedIso(review.at, timeZone),
+    })),
   }
 }

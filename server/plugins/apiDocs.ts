@@ -16,11 +16,19 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Passenger transport portal API',
         description:
-          'The calls of the portal. Send `X-Tenant` unless the host names the tenant; errors share one shape (apiError).',
+          'The calls of the portal and the operator integration API. Send `X-Tenant` unless the host names the tenant; errors share one shape (apiError). State-changing calls take an `Idempotency-Key` header.',
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Api-Key',
+            description: "The transport operator's API key for this tenant (operator integration API)",
+          },
+        },
       },
     },
     hideUntagged: true,

@@ -15,7 +15,9 @@ export class HttpError extends Error {
 }
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
-  if (error.statusCode === 401) reply.header('www-authenticate', 'Bearer')
+  // The bearer scheme is the portal's; an operator's missing key is not a bearer challenge.
+  if (error.statusCode === 401 && error.code === errorCodes.unauthorized)
+    reply.header('www-authenticate', 'Bearer')
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(error)
 }
 
@@ -27,6 +29,19 @@ const codesByStatus: Record<number, string> = {
   413: errorCodes.payloadTooLarge,
   415: errorCodes.unsupportedMediaType,
   429: errorCodes.tooManyRequests,
+}
+
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22: a number, time or text the column cannot hold) comes from a
+ * value the client sent that got past validation; it is the client's error, not the server's.
+ */
+export function isDataException(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    /^22[0-9A-Z]{3}$/.test(String(error.code))
+  )
 }
 
 /** The one shape of every error answer; a 4xx for anything the client sent wrong, never a 500. */
@@ -45,6 +60,13 @@ function toApiError(error: FastifyError | HttpError): ApiError {
       error: issue.keyword,
     }))
     return { statusCode: 400, code: errorCodes.validation, message: 'The request is not valid', errors }
+  }
+  if (isDataException(error)) {
+    return {
+      statusCode: 400,
+      code: errorCodes.badRequest,
+      message: 'A value in the request cannot be stored',
+    }
   }
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500) {

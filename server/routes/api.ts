@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { KeyStore } from '../auth/accessTokens'
+import { registerTextInputCheck } from '../plugins/textInput'
 import { registerAccessTokenRoute } from './accessToken'
 import { registerAccountRoutes } from './account'
+import { registerOperatorRoutes } from './operator'
 import { registerPassengerRoutes } from './passengers'
+import { registerTripRoutes } from './trips'
 
 export interface ApiOptions {
   keys: KeyStore
@@ -12,7 +15,10 @@ export interface ApiOptions {
 /** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
 export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<void> {
   api.removeContentTypeParser('text/plain')
+  registerTextInputCheck(api)
   registerAccessTokenRoute(api, options.keys, options.accessTokenTtlSeconds)
   registerAccountRoutes(api, options.keys)
   registerPassengerRoutes(api, options.keys)
+  registerTripRoutes(api, options.keys)
+  registerOperatorRoutes(api, options.keys)
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import { errorCodes } from '../../src/contract/common'
 import { endpoints } from '../../src/contract/endpoints'
-import { timeZoneForHost } from '../../src/domain/hosts'
 import type { KeyStore } from '../auth/accessTokens'
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { UserRow } from '../db/repositories/users'
 import { toTripView } from '../domain/tripView'
 import { HttpError } from '../plugins/errors'
+import { requestTimeZone, toTripPassenger } from '../trips/access'
 import { registerEndpoint } from './registerEndpoint'
 import { toPassengerView, toPlaceView } from './views'
 
@@ -53,14 +53,14 @@ export function registerPassengerRoutes(app: FastifyInstance, keys: KeyStore): v
 
   registerEndpoint(app, keys, endpoints.listTrips, async ({ request, user, params }) => {
     const passenger = await grantedPassenger(request, user, params.id)
-    const timeZone = timeZoneForHost(request.hostname)
+    const timeZone = requestTimeZone(request)
     const today = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay()
     const trips = await request.db.trips.listForPassenger(
       passenger.id,
       today.toInstant(),
       today.add({ days: tripWindowDays }).toInstant(),
     )
-    const view = { id: passenger.id, name: passenger.name, avatarText: passenger.avatar_text }
+    const view = toTripPassenger(passenger)
     return trips.map((trip) => toTripView(trip, view, timeZone))
   })
 }

@@ -1,19 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import { apiError, errorCodes } from '../../src/contract/common'
+import { apiError } from '../../src/contract/common'
 import type { Endpoint } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
-import { verifyAccessToken } from '../auth/accessTokens'
+import type { OperatorKeyRow } from '../db/repositories/operatorKeys'
 import type { UserRow } from '../db/repositories/users'
-import { HttpError } from '../plugins/errors'
+import { idempotencyHeaders } from '../idempotency/fingerprint'
+import { beginIdempotent, finishIdempotent } from '../idempotency/idempotency'
+import { authenticate } from './authenticate'
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined
 
 export interface EndpointContext<E extends Endpoint> {
   request: FastifyRequest
   reply: FastifyReply
-  /** The bearer token's user; null on endpoints without auth. */
+  /** The bearer token's user; null on endpoints without bearer auth. */
   user: E['auth'] extends true ? UserRow : null
+  /** The operator API key of `apiKey` endpoints; null elsewhere. */
+  operatorKey: E['auth'] extends 'apiKey' ? OperatorKeyRow : null
   params: Output<E['params']>
   query: Output<E['query']>
   body: Output<E['body']>
@@ -23,26 +27,32 @@ export type EndpointHandler<E extends Endpoint> = (
   context: EndpointContext<E>,
 ) => Promise<z.output<E['response']>>
 
-const bearerPattern = /^Bearer\s+(\S+)$/i
-
-/** The user of the request's bearer token in this tenant; 401 for a missing, invalid, expired or foreign token. */
-async function authenticate(request: FastifyRequest, keys: KeyStore): Promise<UserRow> {
-  const token = bearerPattern.exec(request.headers.authorization ?? '')?.[1]
-  if (!token) throw new HttpError(401, errorCodes.unauthorized, 'A bearer access token is required')
-  const userId = await verifyAccessToken(await keys(request.tenant.id), request.tenant.id, token)
-  const user = userId ? await request.db.users.findById(userId) : undefined
-  if (!user) throw new HttpError(401, errorCodes.unauthorized, 'The access token is not valid')
-  return user
-}
-
-/** The OpenAPI tag of an endpoint: the segment after /api (account, auth, passenger). */
+/** The OpenAPI tag of an endpoint: the segment after /api (account, auth, passenger, trip, operator). */
 function tagOf(path: string): string {
   return path.split('/')[2] ?? 'api'
 }
 
+/** Every call except GET changes state, and takes an Idempotency-Key. */
+const isStateChanging = (endpoint: Endpoint) => endpoint.method !== 'GET'
+
+function securityOf(endpoint: Endpoint) {
+  if (endpoint.auth === 'apiKey') return { security: [{ apiKey: [] }] }
+  return endpoint.auth ? { security: [{ bearerAuth: [] }] } : {}
+}
+
+/** The documented error answers, all of the `apiError` shape. */
+function errorResponses(endpoint: Endpoint) {
+  return {
+    400: apiError,
+    ...(endpoint.auth ? { 401: apiError, 404: apiError } : {}),
+    ...(isStateChanging(endpoint) ? { 409: apiError, 422: apiError } : {}),
+  }
+}
+
 /**
- * Registers one call of `src/contract/endpoints.ts`: its zod schemas validate the request and serialize the
- * answer (and make the OpenAPI document), and `auth` endpoints get the bearer token's user.
+ * Registers one call of the contract: its zod schemas validate the request and serialize the answer (and make
+ * the OpenAPI document); `auth` endpoints get the bearer token's user, `apiKey` ones the operator's key; and
+ * state-changing calls are idempotent per tenant, caller and Idempotency-Key (server/idempotency/).
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -50,25 +60,38 @@ export function registerEndpoint<E extends Endpoint>(
   endpoint: E,
   handler: EndpointHandler<E>,
 ): void {
-  const errorResponses = endpoint.auth ? { 400: apiError, 401: apiError, 404: apiError } : { 400: apiError }
+  const stateChanging = isStateChanging(endpoint)
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: {
       summary: endpoint.summary,
       tags: [tagOf(endpoint.path)],
-      ...(endpoint.auth ? { security: [{ bearerAuth: [] }] } : {}),
+      ...securityOf(endpoint),
+      ...(stateChanging ? { headers: idempotencyHeaders } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { 200: endpoint.response, ...errorResponses },
+      response: { 200: endpoint.response, ...errorResponses(endpoint) },
     },
+    ...(stateChanging
+      ? {
+          onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+            await finishIdempotent(request, reply, payload)
+            return payload
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
-      const user = endpoint.auth ? await authenticate(request, keys) : null
+      const caller = await authenticate(request, endpoint.auth, keys)
+      if (stateChanging && caller.principal) {
+        if (await beginIdempotent(request, reply, caller.principal)) return reply
+      }
       const context = {
         request,
         reply,
-        user,
+        user: caller.user,
+        operatorKey: caller.operatorKey,
         params: request.params,
         query: request.query,
         body: request.body,

@@ -51,6 +51,8 @@ export const errorCodes = {
   idempotencyInFlight: 'idempotency_in_flight',
   /** The operator API key is missing or wrong. */
   invalidApiKey: 'invalid_api_key',
+  /** The trip's log cannot take this operator event (e.g. a pickup after cancellation); `errors` says why. */
+  tripEventRejected: 'trip_event_rejected',
 } as const
 
 /** Why a trip cannot be cancelled or reviewed: the `error` of an `errors` entry. */

@@ -12,8 +12,8 @@ export interface Endpoint {
   /** Fastify-style path; `:name` segments are filled from `params`. */
   path: string
   summary: string
-  /** Whether a bearer access token is required. */
-  auth: boolean
+  /** A bearer access token (true), nothing (false), or a tenant's operator key in `X-Api-Key` ('apiKey'). */
+  auth: boolean | 'apiKey'
   params?: z.ZodObject
   query?: z.ZodObject
   body?: z.ZodType

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { isoDateTime } from './common'
+import { id, isoDateTime } from './common'
+import type { Endpoint } from './endpoints'
 import { coordinates, tripAddress } from './trip'
 
 /**
@@ -58,3 +59,20 @@ export const operatorTripEvent = z.discriminatedUnion('type', [
 export type OperatorTripEvent = z.input<typeof operatorTripEvent>
 
 export const appendedTripEvent = z.object({ tripId: z.string(), seq: z.number().int().positive() })
+
+/**
+ * The operator integration API, apart from the portal's `endpoints` so that the portal's bundle does not carry
+ * it. Registered and documented (OpenAPI, `apiKey` scheme) the same way.
+ */
+export const operatorEndpoints = {
+  appendTripEvent: {
+    method: 'POST',
+    path: '/api/operator/trips/:id/events',
+    summary:
+      "Append an event to a trip's log (a booked event creates the trip); 409 trip_event_rejected when the trip cannot take it",
+    auth: 'apiKey',
+    params: z.object({ id }),
+    body: operatorTripEvent,
+    response: appendedTripEvent,
+  },
+} as const satisfies Record<string, Endpoint>

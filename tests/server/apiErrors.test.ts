@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiError } from '../../src/contract/common'
 import { endpoints } from '../../src/contract/endpoints'
+import { operatorEndpoints } from '../../src/contract/operator'
 import { createTestApp, testPort, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
 
@@ -48,6 +49,39 @@ describe.each(backends)('bad input and the API document on $name', (backend) => 
     expect(body).toMatchObject({ statusCode: status, code })
   })
 
+  it('refuses a NUL character in the body or the path with 400, where the database could not store it', async () => {
+    const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      test.app.inject({
+        method,
+        url,
+        headers: { host: `espoo.localhost:${testPort}`, authorization: `Bearer ${token}` },
+        payload,
+      })
+    for (const [method, url, payload, property] of [
+      [
+        'POST',
+        '/api/trip/cancel',
+        { trips: [{ id: 'a', date: '2026-11-24' }], reason: 'a\u0000b' },
+        'reason',
+      ],
+      [
+        'POST',
+        '/api/trip/cancel',
+        { trips: [{ id: 'a\u0000', date: '2026-11-24' }], reason: 'x' },
+        'trips.0.id',
+      ],
+      ['POST', '/api/passenger', { token: 'LISAA\u0000' }, 'token'],
+      ['PUT', '/api/passenger/p%00', { avatarText: 'AB' }, 'id'],
+    ] as const) {
+      const response = await send(method, url, payload)
+      expect(response.statusCode, url).toBe(400)
+      expect(response.json()).toMatchObject({
+        code: 'validation_failed',
+        errors: [{ property, error: 'invalid_character' }],
+      })
+    }
+  })
+
   it('names the field of a validation error', async () => {
     expect((await post('{}')).json().errors).toEqual([{ property: 'token', error: 'invalid_type' }])
     expect((await post('[]')).json().errors).toEqual([{ property: 'body', error: 'invalid_type' }])
@@ -75,11 +109,34 @@ describe.each(backends)('bad input and the API document on $name', (backend) => 
       headers: { host: `localhost:${testPort}` },
     })
     expect(response.statusCode).toBe(200)
-    const document = response.json() as { paths: Record<string, Record<string, { summary: string }>> }
-    for (const endpoint of Object.values(endpoints)) {
-      const path = endpoint.path.replace(/:(\w+)/g, '{$1}')
-      expect(document.paths[path]?.[endpoint.method.toLowerCase()]?.summary, path).toBe(endpoint.summary)
+    interface Operation {
+      summary: string
+      security?: Record<string, string[]>[]
+      parameters?: { in: string; name: string }[]
+      responses: Record<string, unknown>
     }
+    const document = response.json() as {
+      paths: Record<string, Record<string, Operation>>
+      components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> }
+    }
+    for (const endpoint of [...Object.values(endpoints), ...Object.values(operatorEndpoints)]) {
+      const path = endpoint.path.replace(/:(\w+)/g, '{$1}')
+      const operation = document.paths[path]?.[endpoint.method.toLowerCase()]
+      expect(operation?.summary, path).toBe(endpoint.summary)
+      if (endpoint.method === 'GET') continue
+      // Every state-changing call documents its Idempotency-Key and the 409 and 422 answers.
+      expect(operation?.parameters, path).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'idempotency-key' }),
+      )
+      expect(Object.keys(operation?.responses ?? {}), path).toEqual(expect.arrayContaining(['409', '422']))
+    }
+    const operator = document.paths['/api/operator/trips/{id}/events']?.post
+    expect(operator?.security).toEqual([{ apiKey: [] }])
+    expect(document.components.securitySchemes.apiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Api-Key',
+    })
     expect(Object.keys(document.paths).every((path) => path.startsWith('/api/'))).toBe(true)
     const ui = await test.app.inject({ url: '/api/docs', headers: { host: `localhost:${testPort}` } })
     expect([200, 302]).toContain(ui.statusCode)

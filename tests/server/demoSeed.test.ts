@@ -8,6 +8,14 @@ import { demoAccessCodes, demoAccountsMarkdown } from '../../server/demo/account
 import { seedDemoData } from '../../server/demo/seed'
 import { demoTimeZone } from '../../server/demo/schedule'
 import { projectTrip } from '../../server/domain/tripProjection'
+import { toTripView } from '../../server/domain/tripView'
+import { toTripPassenger } from '../../server/trips/access'
+import { hashApiKey } from '../../server/auth/operatorKeys'
+import { isRetryableConflict } from '../../server/db/conflicts'
+import { demoOperatorKey } from '../../server/demo/operatorKeys'
+import type { Trip } from '../../src/contract/trip'
+import { cancellationProblem } from '../../src/domain/trips/cancellation'
+import { reviewState } from '../../src/domain/trips/review'
 import { backends, createTestDatabase, type TestDatabase } from './support/database'
 
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
@@ -90,7 +98,7 @@ describe.each(backends)('demo seed on $name', (backend) => {
     }
   })
 
-  it('appends events to a trip and updates its projection', async () => {
+  it('appends events to a trip and updates its projection, refusing a writer that read an old version', async () => {
     const db = tenantDb(database.db, 'demo')
     const { id } = await database.db
       .selectFrom('trips')
@@ -99,25 +107,35 @@ describe.each(backends)('demo seed on $name', (backend) => {
       .where('status_code', '=', tripStatusCodes.Booked)
       .limit(1)
       .executeTakeFirstOrThrow()
-    const before = await db.trips.find(id)
+    const before = (await db.trips.find(id))!
     const pickup = Temporal.Now.instant()
-    const after = await database.db
-      .transaction()
-      .execute((trx) =>
-        tenantDb(trx, 'demo').trips.appendEvents(id, [
-          { type: 'pickedUp', eta: null, seq: before!.version + 1, at: pickup },
-        ]),
-      )
+    const after = await db.transaction((trx) =>
+      trx.trips.append(before, [{ type: 'pickedUp', eta: null }], pickup),
+    )
     expect(after.statusCode).toBe(tripStatusCodes.Pickup)
+    expect(after.version).toBe(before.version + 1)
     expect(plain(await db.trips.find(id))).toEqual(plain(after))
-    // The same sequence number twice: the log's primary key refuses the second append.
-    await expect(
-      db.trips.appendEvents(id, [{ type: 'droppedOff', seq: before!.version + 1, at: pickup }]),
-    ).rejects.toThrow()
+    // A second writer still holding the old version: its event's seq is taken, and nothing changes.
+    const stale = db.transaction((trx) => trx.trips.append(before, [{ type: 'droppedOff' }], pickup))
+    const error = await stale.then(
+      () => null,
+      (failure: unknown) => failure,
+    )
+    expect(isRetryableConflict(error)).toBe(true)
+    expect(plain(await db.trips.find(id))).toEqual(plain(after))
     const count = await sql<{
       n: number
     }>`select count(*)::int as n from trip_events where trip_id = ${id}`.execute(database.db)
-    expect(count.rows[0]?.n).toBe(before!.version + 1)
+    expect(count.rows[0]?.n).toBe(before.version + 1)
+  })
+
+  it('gives every tenant its demo operator key, stored only as a hash', async () => {
+    const rows = await database.db.selectFrom('operator_api_keys').selectAll().orderBy('tenant_id').execute()
+    expect(rows.map((row) => row.tenant_id)).toEqual([...tenantIds].sort())
+    for (const row of rows) {
+      expect(row.key_hash).toBe(hashApiKey(demoOperatorKey(row.tenant_id)))
+      expect(JSON.stringify(row)).not.toContain('demo-operator')
+    }
   })
 
   it('describes the demo accounts for the README', () => {
@@ -127,5 +145,43 @@ describe.each(backends)('demo seed on $name', (backend) => {
     expect(text).toContain('Aino Virtanen')
     expect(text).toContain('`LISAA-1001`')
     expect(text).toContain('http://espoo.localhost:8080/')
+    expect(text).toContain('`demo-operator-espoo`')
+  })
+})
+
+describe.each(backends)('the guardian’s trips for cancelling and reviewing, on $name', (backend) => {
+  let database: TestDatabase
+  // Midday, so that today has trips both before and after now.
+  const now = Temporal.ZonedDateTime.from('2026-11-24T12:00:00[Europe/Helsinki]').toInstant()
+  const today = now.toZonedDateTimeISO(demoTimeZone).toPlainDate()
+  let trips: Trip[]
+  beforeAll(async () => {
+    database = await createTestDatabase(backend)
+    await seedDemoData(database.db, now, ['fcg'])
+    const db = tenantDb(database.db, 'fcg')
+    const guardian = (await db.users.findByUserName('guardian'))!
+    trips = []
+    for (const passenger of await db.passengers.listGranted(guardian.id)) {
+      const from = today.toZonedDateTime(demoTimeZone).toInstant()
+      for (const trip of await db.trips.listForPassenger(passenger.id, from, from.add({ hours: 15 * 24 }))) {
+        trips.push(toTripView(trip, toTripPassenger(passenger), demoTimeZone))
+      }
+    }
+  })
+  afterAll(() => database.drop())
+
+  it('has trips today or later that can still be cancelled', () => {
+    const cancellable = trips.filter((trip) => cancellationProblem(trip, today) === null)
+    expect(cancellable.filter((trip) => trip.date === today.toString()).length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('has a trip picked up, one done and reviewable, and one already reviewed by the guardian', () => {
+    expect(trips.some((trip) => trip.pickupTime && !trip.dropoffTime)).toBe(true)
+    expect(trips.some((trip) => trip.dropoffTime && reviewState(trip, now) === 'available')).toBe(true)
+    const reviewed = trips.filter((trip) => reviewState(trip, now) === 'reviewed')
+    expect(reviewed).toHaveLength(1)
+    expect(reviewed[0]!.reviews[0]).toMatchObject({ driverStars: 4, experienceStars: 4 })
+    // The seeded stars fit the 4-star scale of this tenant.
+    expect(reviewed[0]!.reviews[0]!.driverStars).toBeLessThanOrEqual(4)
   })
 })

@@ -6,7 +6,9 @@ import { backends, createEmptyDatabase, type TestDatabase } from './support/data
 
 const tables = [
   'access_codes',
+  'idempotency_keys',
   'login_attempts',
+  'operator_api_keys',
   'passenger_grants',
   'passengers',
   'places',

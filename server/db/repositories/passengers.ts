@@ -27,6 +27,15 @@ export function passengersRepository(db: Db, tenant: TenantId) {
     findGranted: (userId: string, passengerId: string): Promise<PassengerRow | undefined> =>
       granted(userId).where('passengers.id', '=', passengerId).executeTakeFirst(),
 
+    /** Any passenger of the tenant, granted or not: for the operator API, never for a user's request. */
+    find: (passengerId: string): Promise<PassengerRow | undefined> =>
+      db
+        .selectFrom('passengers')
+        .selectAll()
+        .where('tenant_id', '=', tenant)
+        .where('id', '=', passengerId)
+        .executeTakeFirst(),
+
     async updateAvatarText(passengerId: string, avatarText: string): Promise<PassengerRow> {
       return db
         .updateTable('passengers')

@@ -93,7 +93,12 @@ export function api(
   app: FastifyInstance,
   tenant: TenantId,
   token: string | null,
-  request: { method?: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown },
+  request: {
+    method?: 'GET' | 'POST' | 'PUT'
+    url: string
+    payload?: unknown
+    headers?: Record<string, string>
+  },
 ) {
   return app.inject({
     method: request.method ?? 'GET',
@@ -101,6 +106,7 @@ export function api(
     headers: {
       host: `${tenant}.localhost:${testPort}`,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...request.headers,
     },
     ...(request.payload === undefined ? {} : { payload: request.payload as object }),
   })

@@ -1,0 +1,101 @@
+import type { Insertable, Selectable } from 'kysely'
+import { Temporal } from 'temporal-polyfill'
+import type { TripStatusCode } from '../../src/contract/trip'
+import type { TenantId } from '../../tenants'
+import type { TripProjection } from '../domain/tripProjection'
+import { jsonb } from './json'
+import type { TripsTable } from './schema'
+
+export type TripRow = Selectable<TripsTable>
+
+const instantOrNull = (value: string | null) => (value === null ? null : Temporal.Instant.from(value))
+
+/** A projection as its `trips` row: jsonb columns hold instants as ISO strings. */
+export function toTripRow(tenant: TenantId, trip: TripProjection): Insertable<TripsTable> {
+  return {
+    tenant_id: tenant,
+    id: trip.id,
+    passenger_id: trip.passengerId,
+    booked_at: trip.bookedAt,
+    start_time: trip.start,
+    end_time: trip.end,
+    start_place_id: trip.startPlaceId,
+    end_place_id: trip.endPlaceId,
+    start_address: jsonb(trip.startAddress),
+    end_address: jsonb(trip.endAddress),
+    via_points: jsonb(
+      trip.viaPoints.map((via) => ({
+        address: via.address,
+        placeId: via.placeId,
+        time: via.time?.toString() ?? null,
+        waitMinutes: via.waitMinutes,
+      })),
+    ),
+    car_name: trip.carName,
+    car_register_number: trip.carRegisterNumber,
+    car_phone_number: trip.carPhoneNumber,
+    driver_name: trip.driverName,
+    deductible_cents: trip.deductibleCents,
+    note: trip.note,
+    cancelled_at: trip.cancelledAt,
+    cancel_reason: trip.cancelReason,
+    cancelled_by_user_id: trip.cancelledByUserId,
+    pickup_time: trip.pickupTime,
+    dropoff_time: trip.dropoffTime,
+    no_show_time: trip.noShowTime,
+    allow_eta_query: trip.allowEtaQuery,
+    allow_review: trip.allowReview,
+    status_code: trip.statusCode,
+    eta: trip.eta,
+    etd: trip.etd,
+    ata: trip.ata,
+    car_latitude: trip.carLocation?.latitude ?? null,
+    car_longitude: trip.carLocation?.longitude ?? null,
+    reviews: jsonb(trip.reviews.map((review) => ({ ...review, at: review.at.toString() }))),
+    version: trip.version,
+  }
+}
+
+export function fromTripRow(row: TripRow): TripProjection {
+  return {
+    id: row.id,
+    passengerId: row.passenger_id,
+    bookedAt: row.booked_at,
+    start: row.start_time,
+    end: row.end_time,
+    startPlaceId: row.start_place_id,
+    endPlaceId: row.end_place_id,
+    startAddress: row.start_address,
+    endAddress: row.end_address,
+    viaPoints: row.via_points.map((via) => ({
+      address: via.address,
+      placeId: via.placeId,
+      time: instantOrNull(via.time),
+      waitMinutes: via.waitMinutes,
+    })),
+    carName: row.car_name,
+    carRegisterNumber: row.car_register_number,
+    carPhoneNumber: row.car_phone_number,
+    driverName: row.driver_name,
+    deductibleCents: row.deductible_cents,
+    note: row.note,
+    cancelledAt: row.cancelled_at,
+    cancelReason: row.cancel_reason,
+    cancelledByUserId: row.cancelled_by_user_id,
+    pickupTime: row.pickup_time,
+    dropoffTime: row.dropoff_time,
+    noShowTime: row.no_show_time,
+    allowEtaQuery: row.allow_eta_query,
+    allowReview: row.allow_review,
+    statusCode: row.status_code as TripStatusCode,
+    eta: row.eta,
+    etd: row.etd,
+    ata: row.ata,
+    carLocation:
+      row.car_latitude === null || row.car_longitude === null
+        ? null
+        : { latitude: row.car_latitude, longitude: row.car_longitude },
+    reviews: row.reviews.map((review) => ({ ...review, at: Temporal.Instant.from(review.at) })),
+    version: row.version,
+  }
+}

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto'
+import { z } from 'zod'
+
+/**
+ * The `Idempotency-Key` header of state-changing calls: 1 to 255 visible ASCII characters (the portal's outbox
+ * sends the command's UUID). Loose, so that the other headers pass through validation untouched.
+ */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[\x21-\x7e]+$/)
+    .optional()
+    .describe(
+      'Makes the call safe to retry: the first answer (2xx or 4xx) is stored for 30 days and replayed with `Idempotent-Replayed: true`; the same key with another request is 422, one still running 409',
+    ),
+})
+
+/** JSON with object keys sorted, so that the same body always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** What a key is bound to: the method, the path (with its ids) and the validated body. */
+export function requestFingerprint(method: string, url: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${url}\n${canonicalJson(body ?? null)}`, 'utf8')
+    .digest('hex')
+}

@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify'
+import { errorCodes } from '../../src/contract/common'
+import type { Endpoint } from '../../src/contract/endpoints'
+import { verifyAccessToken, type KeyStore } from '../auth/accessTokens'
+import { hashApiKey } from '../auth/operatorKeys'
+import type { OperatorKeyRow } from '../db/repositories/operatorKeys'
+import type { UserRow } from '../db/repositories/users'
+import { HttpError } from '../plugins/errors'
+
+/** Who is calling: a user, an operator's key, or nobody; `principal` scopes idempotency keys. */
+export interface Caller {
+  user: UserRow | null
+  operatorKey: OperatorKeyRow | null
+  principal: string | null
+}
+
+const bearerPattern = /^Bearer\s+(\S+)$/i
+
+/** The user of the request's bearer token in this tenant; 401 for a missing, invalid, expired or foreign token. */
+async function authenticateUser(request: FastifyRequest, keys: KeyStore): Promise<UserRow> {
+  const token = bearerPattern.exec(request.headers.authorization ?? '')?.[1]
+  if (!token) throw new HttpError(401, errorCodes.unauthorized, 'A bearer access token is required')
+  const userId = await verifyAccessToken(await keys(request.tenant.id), request.tenant.id, token)
+  const user = userId ? await request.db.users.findById(userId) : undefined
+  if (!user) throw new HttpError(401, errorCodes.unauthorized, 'The access token is not valid')
+  return user
+}
+
+/** The tenant's unrevoked operator key in `X-Api-Key`; 401 invalid_api_key otherwise (also another tenant's). */
+async function authenticateOperator(request: FastifyRequest): Promise<OperatorKeyRow> {
+  const key = request.headers['x-api-key']
+  const found =
+    typeof key === 'string' && key !== ''
+      ? await request.db.operatorKeys.findActiveByHash(hashApiKey(key))
+      : undefined
+  if (!found)
+    throw new HttpError(401, errorCodes.invalidApiKey, 'A valid operator API key (X-Api-Key) is required')
+  return found
+}
+
+export async function authenticate(
+  request: FastifyRequest,
+  auth: Endpoint['auth'],
+  keys: KeyStore,
+): Promise<Caller> {
+  if (auth === 'apiKey') {
+    const operatorKey = await authenticateOperator(request)
+    return { user: null, operatorKey, principal: `operator:${operatorKey.id}` }
+  }
+  if (auth) {
+    const user = await authenticateUser(request, keys)
+    return { user, operatorKey: null, principal: `user:${user.id}` }
+  }
+  return { user: null, operatorKey: null, principal: null }
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
+import { errorCodes } from '../../src/contract/common'
+import { endpoints } from '../../src/contract/endpoints'
+import type { KeyStore } from '../auth/accessTokens'
+import { retryOnConflict } from '../db/conflicts'
+import { toTripView } from '../domain/tripView'
+import { HttpError } from '../plugins/errors'
+import { grantedPassengers, isOnDate, requestTimeZone, toTripPassenger } from '../trips/access'
+import { cancelTrips } from '../trips/cancel'
+import { reviewTrip, starErrors } from '../trips/review'
+import { registerEndpoint } from './registerEndpoint'
+
+/**
+ * Cancel, review and status of trips. Commands may arrive long after the user made them (the portal's outbox
+ * replays them when back online), so every rule is judged again now, on the trip as it is in the database.
+ */
+export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
+  registerEndpoint(app, keys, endpoints.cancelTrips, async ({ request, user, body }) => {
+    const timeZone = requestTimeZone(request)
+    const passengers = await grantedPassengers(request.db, user.id)
+    const command = { userId: user.id, trips: body.trips, reason: body.reason, passengers, timeZone }
+    const outcome = await retryOnConflict(() =>
+      request.db.transaction((db) => cancelTrips(db, { ...command, now: Temporal.Now.instant() })),
+    )
+    if (outcome.cancelled.length === 0) {
+      throw new HttpError(
+        409,
+        errorCodes.tripNotCancellable,
+        'None of the trips can be cancelled any more',
+        outcome.problems,
+      )
+    }
+    return outcome.cancelled
+  })
+
+  registerEndpoint(app, keys, endpoints.reviewTrip, async ({ request, user, body }) => {
+    const errors = starErrors(body, request.tenant.config.starScale)
+    if (errors.length > 0) {
+      throw new HttpError(400, errorCodes.validation, "Stars go up to the tenant's scale", errors)
+    }
+    const timeZone = requestTimeZone(request)
+    const passengers = await grantedPassengers(request.db, user.id)
+    const command = { ...body, userId: user.id, passengers, timeZone }
+    return retryOnConflict(() =>
+      request.db.transaction((db) => reviewTrip(db, { ...command, now: Temporal.Now.instant() })),
+    )
+  })
+
+  registerEndpoint(app, keys, endpoints.tripStatus, async ({ request, user, body }) => {
+    const timeZone = requestTimeZone(request)
+    const passenger = await request.db.passengers.findGranted(user.id, body.passengerId)
+    const trip = passenger && (await request.db.trips.find(body.tripId))
+    if (!passenger || !trip || trip.passengerId !== passenger.id || !isOnDate(trip, body.date, timeZone)) {
+      throw new HttpError(404, errorCodes.notFound, 'Trip not found')
+    }
+    return toTripView(trip, toTripPassenger(passenger), timeZone)
+  })
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify'
+import type { Trip } from '../../src/contract/trip'
+import type { TripRef } from '../../src/contract/tripCommands'
+import { timeZoneForHost } from '../../src/domain/hosts'
+import type { PassengerRow } from '../db/repositories/passengers'
+import type { TenantDb } from '../db/tenantDb'
+import type { TripProjection } from '../domain/tripProjection'
+import { toTripView, type TripPassenger } from '../domain/tripView'
+
+/** The tenant's time zone for this request: Europe/Helsinki, London on .uk hosts, US/Central on .us hosts. */
+export function requestTimeZone(request: FastifyRequest): string {
+  return timeZoneForHost(request.hostname)
+}
+
+export function toTripPassenger(row: PassengerRow): TripPassenger {
+  return { id: row.id, name: row.name, avatarText: row.avatar_text }
+}
+
+/** The passengers granted to a user, by id: the only ones whose trips the user may see or change. */
+export async function grantedPassengers(db: TenantDb, userId: string): Promise<Map<string, TripPassenger>> {
+  const rows = await db.passengers.listGranted(userId)
+  return new Map(rows.map((row) => [row.id, toTripPassenger(row)]))
+}
+
+/** A trip is identified by id plus date: the date of its start or of its end, in the tenant's time zone. */
+export function isOnDate(trip: TripProjection, date: string, timeZone: string): boolean {
+  const dateOf = (instant: TripProjection['start']) =>
+    instant.toZonedDateTimeISO(timeZone).toPlainDate().toString()
+  return dateOf(trip.start) === date || dateOf(trip.end) === date
+}
+
+export interface UserTrip {
+  trip: TripProjection
+  passenger: TripPassenger
+  /** The trip as the user sees it, which the shared rules of src/domain/trips judge. */
+  view: Trip
+}
+
+/** The trip `ref` names, when it exists on that date and its passenger is granted to the user; else null. */
+export function userTrip(
+  trip: TripProjection | undefined,
+  ref: TripRef,
+  passengers: ReadonlyMap<string, TripPassenger>,
+  timeZone: string,
+): UserTrip | null {
+  const passenger = trip && passengers.get(trip.passengerId)
+  if (!trip || !passenger || !isOnDate(trip, ref.date, timeZone)) return null
+  return { trip, passenger, view: toTripView(trip, passenger, timeZone) }
+}

@@ -1,0 +1,56 @@
+import type { Temporal } from 'temporal-polyfill'
+import type { FieldError, TripProblemCode } from '../../src/contract/common'
+import type { Trip } from '../../src/contract/trip'
+import type { TripRef } from '../../src/contract/tripCommands'
+import { cancellationProblem } from '../../src/domain/trips/cancellation'
+import type { TenantDb } from '../db/tenantDb'
+import type { TripProjection } from '../domain/tripProjection'
+import { toTripView, type TripPassenger } from '../domain/tripView'
+import { userTrip } from './access'
+
+export interface CancelCommand {
+  userId: string
+  trips: readonly TripRef[]
+  reason: string
+  passengers: ReadonlyMap<string, TripPassenger>
+  timeZone: string
+  now: Temporal.Instant
+}
+
+export interface CancelOutcome {
+  /** The trips now cancelled, in the order asked. */
+  cancelled: Trip[]
+  /** Why each other trip was not: `trips.{index}` and a TripProblemCode. */
+  problems: FieldError[]
+}
+
+/**
+ * Cancels every trip of the command that can still be cancelled now (the detail screen's rule, judged on the
+ * trip as it is at this moment, today in the tenant's time zone); call inside a transaction. The trips are
+ * read locked, in id order so that two cancellations of the same trips cannot deadlock, and the appends check
+ * the version they read.
+ */
+export async function cancelTrips(db: TenantDb, command: CancelCommand): Promise<CancelOutcome> {
+  const today = command.now.toZonedDateTimeISO(command.timeZone).toPlainDate()
+  const current = new Map<string, TripProjection | undefined>()
+  for (const id of [...new Set(command.trips.map((ref) => ref.id))].sort()) {
+    current.set(id, await db.trips.find(id, { lock: true }))
+  }
+  const outcome: CancelOutcome = { cancelled: [], problems: [] }
+  for (const [index, ref] of command.trips.entries()) {
+    const found = userTrip(current.get(ref.id), ref, command.passengers, command.timeZone)
+    const problem: TripProblemCode | null = found ? cancellationProblem(found.view, today) : 'not_found'
+    if (problem || !found) {
+      outcome.problems.push({ property: `trips.${index}`, error: problem ?? 'not_found' })
+      continue
+    }
+    const next = await db.trips.append(
+      found.trip,
+      [{ type: 'cancelled', reason: command.reason, userId: command.userId }],
+      command.now,
+    )
+    current.set(ref.id, next)
+    outcome.cancelled.push(toTripView(next, found.passenger, command.timeZone))
+  }
+  return outcome
+}

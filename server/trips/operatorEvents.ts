@@ -1,0 +1,131 @@
+import { Temporal } from 'temporal-polyfill'
+import type { z } from 'zod'
+import { errorCodes } from '../../src/contract/common'
+import type { operatorTripEvent } from '../../src/contract/operator'
+import type { TenantDb } from '../db/tenantDb'
+import type { TripEventData } from '../domain/tripEvents'
+import { TripProjectionError } from '../domain/tripProjection'
+import { HttpError } from '../plugins/errors'
+
+type OperatorEvent = z.output<typeof operatorTripEvent>
+
+/**
+ * An ISO time of an operator's event as an instant: 400 for one Temporal cannot read (say, ten fractional
+ * digits) or outside the years 1900 to 2999 that the rest of the system handles.
+ */
+export function operatorInstant(iso: string, property: string): Temporal.Instant {
+  try {
+    const instant = Temporal.Instant.from(iso)
+    const year = instant.toZonedDateTimeISO('UTC').year
+    if (year >= 1900 && year <= 2999) return instant
+  } catch {
+    // reported below, like an out-of-range year
+  }
+  throw new HttpError(400, errorCodes.validation, `${property} is not a usable time`, [
+    { property, error: 'invalid_date' },
+  ])
+}
+
+const instantOrNull = (iso: string | null, property: string) =>
+  iso === null ? null : operatorInstant(iso, property)
+
+/** An operator's event as the trip log stores it: instants instead of ISO strings. */
+export function toTripEventData(event: OperatorEvent): TripEventData {
+  switch (event.type) {
+    case 'booked':
+      return {
+        type: 'booked',
+        passengerId: event.passengerId,
+        start: operatorInstant(event.start, 'start'),
+        end: operatorInstant(event.end, 'end'),
+        startPlaceId: null,
+        endPlaceId: null,
+        startAddress: event.startAddress,
+        endAddress: event.endAddress,
+        viaPoints: event.viaPoints.map((via, index) => ({
+          address: via.address,
+          placeId: via.placeId,
+          time: instantOrNull(via.time, `viaPoints.${index}.time`),
+          waitMinutes: via.waitMinutes,
+        })),
+        deductibleCents: event.deductibleCents,
+        note: event.note,
+        allowEtaQuery: event.allowEtaQuery,
+        allowReview: event.allowReview,
+      }
+    case 'routed':
+    case 'carWaiting':
+    case 'droppedOff':
+    case 'noShow':
+      return { type: event.type }
+    case 'dispatched':
+      return { type: 'dispatched', car: event.car }
+    case 'enRoute':
+      return { type: 'enRoute', etd: instantOrNull(event.etd, 'etd') }
+    case 'pickedUp':
+      return { type: 'pickedUp', eta: instantOrNull(event.eta, 'eta') }
+    case 'cancelled':
+      return { type: 'cancelled', reason: event.reason, userId: null }
+    case 'position':
+      return {
+        type: 'position',
+        location: event.location,
+        eta: instantOrNull(event.eta, 'eta'),
+        etd: instantOrNull(event.etd, 'etd'),
+      }
+  }
+}
+
+function rejected(error: TripProjectionError): HttpError {
+  return new HttpError(409, errorCodes.tripEventRejected, error.message, [
+    { property: 'type', error: error.reason },
+  ])
+}
+
+async function book(
+  db: TenantDb,
+  tripId: string,
+  event: TripEventData & { type: 'booked' },
+  at: Temporal.Instant,
+) {
+  if (Temporal.Instant.compare(event.end, event.start) < 0) {
+    throw new HttpError(400, errorCodes.validation, 'The trip ends before it starts', [
+      { property: 'end', error: 'before_start' },
+    ])
+  }
+  if (!(await db.passengers.find(event.passengerId))) {
+    throw new HttpError(404, errorCodes.notFound, 'No such passenger in this tenant', [
+      { property: 'passengerId', error: 'not_found' },
+    ])
+  }
+  if (await db.trips.find(tripId)) {
+    throw rejected(new TripProjectionError('already_booked', `Trip ${tripId} is already booked`))
+  }
+  // A concurrent booking of the same id fails on the primary key; the retry then finds the trip.
+  await db.trips.recordNewTrips([{ id: tripId, events: [{ ...event, seq: 1, at }] }])
+  return 1
+}
+
+/**
+ * Appends an operator's event to a trip's log and updates its projection; call inside a transaction. A
+ * `booked` event creates the trip; any other needs it (404). An event the log cannot take is 409
+ * trip_event_rejected with the reason in `errors`. Returns the event's seq.
+ */
+export async function appendOperatorEvent(
+  db: TenantDb,
+  tripId: string,
+  event: OperatorEvent,
+  now: Temporal.Instant,
+): Promise<number> {
+  const at = event.at ? operatorInstant(event.at, 'at') : now
+  const data = toTripEventData(event)
+  if (data.type === 'booked') return book(db, tripId, data, at)
+  const current = await db.trips.find(tripId, { lock: true })
+  if (!current) throw new HttpError(404, errorCodes.notFound, `Trip ${tripId} not found`)
+  try {
+    return (await db.trips.append(current, [data], at)).version
+  } catch (error) {
+    if (error instanceof TripProjectionError) throw rejected(error)
+    throw error
+  }
+}

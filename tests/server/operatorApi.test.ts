@@ -1,0 +1,211 @@
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OperatorTripEvent } from '../../src/contract/operator'
+import type { Passenger } from '../../src/contract/passenger'
+import { tripStatusCodes, type Trip } from '../../src/contract/trip'
+import { generateApiKey, hashApiKey, installOperatorKeys } from '../../server/auth/operatorKeys'
+import { loadConfig } from '../../server/config'
+import { tenantDb } from '../../server/db/tenantDb'
+import { api, createTestApp, tokenFor, type TestApp } from './support/app'
+import { backends } from './support/database'
+import { bookTrip, helsinkiIn, operatorEvent, progressEvents } from './support/trips'
+
+const place = { alias: 'Koti', address: 'Koivukuja 3, 02130 Espoo', lat: 60.2, lng: 24.6 }
+
+describe.each(backends)('the operator API on $name', (backend) => {
+  let test: TestApp
+  let guardian: string
+  let passenger: Passenger
+  let tripNumber = 0
+  const newTripId = () => `op-trip-${++tripNumber}`
+
+  const booking = (passengerId: string, start = helsinkiIn(90)): OperatorTripEvent => ({
+    type: 'booked',
+    passengerId,
+    start: start.toString({ timeZoneName: 'never' }),
+    end: start.add({ minutes: 25 }).toString({ timeZoneName: 'never' }),
+    startAddress: place,
+    endAddress: { ...place, alias: 'Koulu', address: 'Koulukatu 5, 02100 Espoo' },
+    viaPoints: [{ address: place, placeId: null, time: null, waitMinutes: 5 }],
+    deductibleCents: 310,
+    note: 'Turvaistuin',
+  })
+
+  beforeAll(async () => {
+    test = await createTestApp(backend, { seed: ['espoo', 'demo'] })
+    guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+    passenger = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json<Passenger[]>()[0]!
+  })
+  afterAll(() => test.close())
+
+  it('refuses a missing, wrong, revoked or other tenant’s key with 401 invalid_api_key', async () => {
+    const db = tenantDb(test.db, 'espoo')
+    const revokedKey = generateApiKey()
+    const id = (await db.operatorKeys.add('Old dispatch', hashApiKey(revokedKey)))!
+    expect(await db.operatorKeys.revoke(id, Temporal.Now.instant())).toBe(true)
+    const tripId = newTripId()
+    for (const key of [null, '', 'not-a-key', 'demo-operator-demo', revokedKey]) {
+      const response = await operatorEvent(test.app, 'espoo', tripId, booking(passenger.id), { key })
+      expect(response.statusCode, String(key)).toBe(401)
+      expect(response.json()).toMatchObject({ statusCode: 401, code: 'invalid_api_key' })
+      expect(response.headers['www-authenticate']).toBeUndefined()
+    }
+    expect(await db.trips.find(tripId)).toBeUndefined()
+  })
+
+  it('creates a trip with a booking, which the passenger’s user then sees', async () => {
+    const tripId = newTripId()
+    const response = await operatorEvent(test.app, 'espoo', tripId, booking(passenger.id))
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ tripId, seq: 1 })
+    const trips = (
+      await api(test.app, 'espoo', guardian, { url: `/api/passenger/${passenger.id}/trips` })
+    ).json<Trip[]>()
+    expect(trips.find((trip) => trip.id === tripId)).toMatchObject({
+      passenger: { id: passenger.id },
+      deductible: 3.1,
+      note: 'Turvaistuin',
+      carName: null,
+      viaPoints: [{ waitTime: 5 }],
+      status: { code: tripStatusCodes.Booked },
+    })
+  })
+
+  it('appends events in order and updates the projection in the same step', async () => {
+    const ref = await bookTrip(test.app, 'espoo', { passengerId: passenger.id, start: helsinkiIn(5) })
+    const dropoff = helsinkiIn(1)
+    const steps: [OperatorTripEvent, number][] = [
+      [progressEvents.dispatched, tripStatusCodes.Dispatched],
+      [{ type: 'enRoute', etd: helsinkiIn(5).toString({ timeZoneName: 'never' }) }, tripStatusCodes.EnRoute],
+      [{ type: 'position', location: { latitude: 60.21, longitude: 24.66 } }, tripStatusCodes.EnRoute],
+      [{ type: 'carWaiting' }, tripStatusCodes.CarWaiting],
+      [progressEvents.pickedUp, tripStatusCodes.Pickup],
+      [{ type: 'droppedOff', at: dropoff.toString({ timeZoneName: 'never' }) }, tripStatusCodes.DropOff],
+    ]
+    for (const [index, [event, code]] of steps.entries()) {
+      const response = await operatorEvent(test.app, 'espoo', ref.id, event)
+      expect(response.json()).toEqual({ tripId: ref.id, seq: index + 2 })
+      const trip = await tenantDb(test.db, 'espoo').trips.find(ref.id)
+      expect(trip?.statusCode).toBe(code)
+      expect(trip?.version).toBe(index + 2)
+    }
+    const trip = await tenantDb(test.db, 'espoo').trips.find(ref.id)
+    expect(trip).toMatchObject({ carName: 'Taksi 12', carLocation: { latitude: 60.21, longitude: 24.66 } })
+    expect(trip?.dropoffTime?.toString()).toBe(dropoff.toInstant().toString())
+  })
+
+  it('answers 404 for events of an unknown trip and bookings of unknown or other tenants’ passengers', async () => {
+    const unknownTrip = await operatorEvent(test.app, 'espoo', newTripId(), progressEvents.pickedUp)
+    expect(unknownTrip.statusCode).toBe(404)
+    expect(unknownTrip.json()).toMatchObject({ code: 'not_found' })
+    const demoToken = await tokenFor(test.app, 'demo', 'guardian', 'demo-guardian-2026')
+    const demoPassenger = (await api(test.app, 'demo', demoToken, { url: '/api/passenger' })).json<
+      Passenger[]
+    >()[0]!
+    for (const passengerId of ['no-such-passenger', demoPassenger.id]) {
+      const response = await operatorEvent(test.app, 'espoo', newTripId(), booking(passengerId))
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toMatchObject({ code: 'not_found', errors: [{ property: 'passengerId' }] })
+    }
+  })
+
+  it('answers 409 trip_event_rejected for an event the trip cannot take', async () => {
+    const ref = await bookTrip(test.app, 'espoo', {
+      passengerId: passenger.id,
+      start: helsinkiIn(60),
+      then: ['cancelled'],
+    })
+    for (const [event, reason] of [
+      [progressEvents.pickedUp, 'trip_final'],
+      [progressEvents.cancelled, 'trip_final'],
+      [booking(passenger.id), 'already_booked'],
+    ] as const) {
+      const response = await operatorEvent(test.app, 'espoo', ref.id, event)
+      expect(response.statusCode).toBe(409)
+      expect(response.json()).toEqual({
+        statusCode: 409,
+        code: 'trip_event_rejected',
+        message: expect.any(String),
+        errors: [{ property: 'type', error: reason }],
+      })
+    }
+    expect((await tenantDb(test.db, 'espoo').trips.events(ref.id)).map((event) => event.type)).toEqual([
+      'booked',
+      'cancelled',
+    ])
+  })
+
+  it.each([
+    ['an unknown event type', { type: 'teleported' }, 'type'],
+    ['a booking without times', { ...booking('p'), start: undefined }, 'start'],
+    ['a time without offset', { type: 'pickedUp', at: '2026-11-24T08:00:00' }, 'at'],
+    ['a cancellation without reason', { type: 'cancelled' }, 'reason'],
+    ['a booking that ends before it starts', { ...booking('p'), end: '2000-01-01T00:00:00+02:00' }, 'end'],
+  ])('answers %s with 400 validation_failed', async (_name, event, property) => {
+    const response = await operatorEvent(test.app, 'espoo', newTripId(), event as OperatorTripEvent)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [expect.objectContaining({ property })],
+    })
+  })
+
+  it.each([
+    ['ten fractional digits', { at: '2026-11-24T08:00:00.1234567891+02:00' }, 'at'],
+    ['the year 0', { start: '0000-01-01T08:00:00Z', end: '0000-01-01T09:00:00Z' }, 'start'],
+    ['the year 9999 turning 10000 in UTC', { start: '9999-12-31T23:00:00-23:00' }, 'start'],
+  ])('answers a time with %s with 400, not 500', async (_name, times, property) => {
+    const response = await operatorEvent(test.app, 'espoo', newTripId(), {
+      ...booking(passenger.id),
+      ...times,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ property, error: 'invalid_date' }],
+    })
+  })
+
+  it('answers a number the database cannot hold with 400 bad_request', async () => {
+    const event = { ...booking(passenger.id), deductibleCents: 2 ** 40 }
+    const response = await operatorEvent(test.app, 'espoo', newTripId(), event)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ statusCode: 400, code: 'bad_request' })
+  })
+
+  it('is idempotent per operator key', async () => {
+    const ref = await bookTrip(test.app, 'espoo', { passengerId: passenger.id, start: helsinkiIn(60) })
+    const send = () =>
+      operatorEvent(test.app, 'espoo', ref.id, progressEvents.dispatched, {
+        headers: { 'idempotency-key': 'evt-1' },
+      })
+    const first = await send()
+    const again = await send()
+    expect(first.json()).toEqual({ tripId: ref.id, seq: 2 })
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.body).toBe(first.body)
+    expect(await tenantDb(test.db, 'espoo').trips.events(ref.id)).toHaveLength(2)
+  })
+
+  it('takes production keys from OPERATOR_API_KEYS, stored once and only hashed', async () => {
+    const key = generateApiKey()
+    const config = loadConfig({ OPERATOR_API_KEYS: ` espoo=${key} ,demo=${key}` })
+    expect(config.operatorApiKeys).toEqual([
+      { tenant: 'espoo', key },
+      { tenant: 'demo', key },
+    ])
+    const grants = config.operatorApiKeys.map((grant) => ({ ...grant, name: 'env' }))
+    expect(await installOperatorKeys(test.db, grants)).toBe(2)
+    expect(await installOperatorKeys(test.db, grants)).toBe(0)
+    const stored = await test.db.selectFrom('operator_api_keys').select('key_hash').execute()
+    expect(stored.some((row) => row.key_hash === hashApiKey(key))).toBe(true)
+    expect(JSON.stringify(stored)).not.toContain(key)
+    const tripId = newTripId()
+    expect((await operatorEvent(test.app, 'espoo', tripId, booking(passenger.id), { key })).statusCode).toBe(
+      200,
+    )
+    for (const raw of ['espoo', 'nowhere=' + key, 'espoo=short', `espoo=${key} x`]) {
+      expect(() => loadConfig({ OPERATOR_API_KEYS: raw }), raw).toThrow(/OPERATOR_API_KEYS/)
+    }
+  })
+})

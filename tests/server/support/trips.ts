@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
+import type { OperatorTripEvent } from '../../../src/contract/operator'
+import type { TripRef } from '../../../src/contract/tripCommands'
+import type { TenantId } from '../../../tenants'
+import { demoOperatorKey } from '../../../server/demo/operatorKeys'
+import { testPort } from './app'
+
+export const timeZone = 'Europe/Helsinki'
+
+const address = (name: string) => ({
+  alias: name,
+  address: `${name}katu 1, 02100 Espoo`,
+  lat: 60.2,
+  lng: 24.65,
+})
+const car = {
+  name: 'Taksi 12',
+  registerNumber: 'KLT-412',
+  phone: '+358 40 712 3412',
+  driverName: 'Jari Mäkinen',
+}
+
+/** Posts an operator event with the tenant's demo key (or `key`); returns the raw response. */
+export function operatorEvent(
+  app: FastifyInstance,
+  tenant: TenantId,
+  tripId: string,
+  event: OperatorTripEvent,
+  options: { key?: string | null; headers?: Record<string, string> } = {},
+) {
+  const key = options.key === undefined ? demoOperatorKey(tenant) : options.key
+  return app.inject({
+    method: 'POST',
+    url: `/api/operator/trips/${encodeURIComponent(tripId)}/events`,
+    headers: {
+      host: `${tenant}.localhost:${testPort}`,
+      ...(key ? { 'x-api-key': key } : {}),
+      ...options.headers,
+    },
+    payload: event,
+  })
+}
+
+/** Operator events of a trip's progress, for `progress()`. */
+export const progressEvents = {
+  dispatched: { type: 'dispatched', car },
+  pickedUp: { type: 'pickedUp', eta: null },
+  droppedOff: { type: 'droppedOff' },
+  noShow: { type: 'noShow' },
+  cancelled: { type: 'cancelled', reason: 'Operaattori perui' },
+} as const satisfies Record<string, OperatorTripEvent>
+
+export interface BookOptions {
+  passengerId: string
+  /** Start, in Helsinki time. */
+  start: Temporal.ZonedDateTime
+  durationMinutes?: number
+  allowReview?: boolean
+  /** Events after the booking, in order. */
+  then?: readonly (keyof typeof progressEvents)[]
+}
+
+/** Books a trip through the operator API (and moves it on); returns its reference. */
+export async function bookTrip(
+  app: FastifyInstance,
+  tenant: TenantId,
+  options: BookOptions,
+): Promise<TripRef> {
+  const id = `trip-${randomUUID()}`
+  const end = options.start.add({ minutes: options.durationMinutes ?? 30 })
+  const booked = await operatorEvent(app, tenant, id, {
+    type: 'booked',
+    at: options.start.subtract({ days: 3 }).toInstant().toString(),
+    passengerId: options.passengerId,
+    start: options.start.toString({ timeZoneName: 'never' }),
+    end: end.toString({ timeZoneName: 'never' }),
+    startAddress: address('Koti'),
+    endAddress: address('Koulu'),
+    allowReview: options.allowReview ?? true,
+  })
+  if (booked.statusCode !== 200) throw new Error(`Booking failed: ${booked.body}`)
+  for (const step of options.then ?? []) {
+    const response = await operatorEvent(app, tenant, id, progressEvents[step])
+    if (response.statusCode !== 200) throw new Error(`${step} failed: ${response.body}`)
+  }
+  return { id, date: options.start.toPlainDate().toString() }
+}
+
+/** Now in Helsinki, moved by `minutes`. */
+export function helsinkiIn(minutes: number): Temporal.ZonedDateTime {
+  return Temporal.Now.zonedDateTimeISO(timeZone)
+    .add({ minutes })
+    .round({ smallestUnit: 'second', roundingMode: 'floor' })
+}

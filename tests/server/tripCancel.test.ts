@@ -1,0 +1,191 @@
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Passenger } from '../../src/contract/passenger'
+import { trip as tripSchema, tripStatusCodes, type Trip } from '../../src/contract/trip'
+import type { TripRef } from '../../src/contract/tripCommands'
+import { tenantDb } from '../../server/db/tenantDb'
+import { projectTrip } from '../../server/domain/tripProjection'
+import { api, createTestApp, tokenFor, type TestApp } from './support/app'
+import { backends } from './support/database'
+import {
+  bookTrip,
+  helsinkiIn,
+  operatorEvent,
+  progressEvents,
+  timeZone,
+  type BookOptions,
+} from './support/trips'
+
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
+
+describe.each(backends)('cancelling trips on $name', (backend) => {
+  let test: TestApp
+  let guardian: string
+  let single: string
+  let demoGuardian: string
+  let passenger: Passenger
+  let guardianId: string
+
+  const book = (options: Omit<BookOptions, 'passengerId'>) =>
+    bookTrip(test.app, 'espoo', { passengerId: passenger.id, ...options })
+  const cancel = (
+    token: string,
+    trips: TripRef[],
+    reason = ' Sairastunut ',
+    tenant: 'espoo' | 'demo' = 'espoo',
+  ) => api(test.app, tenant, token, { method: 'POST', url: '/api/trip/cancel', payload: { trips, reason } })
+
+  beforeAll(async () => {
+    test = await createTestApp(backend, { seed: ['espoo', 'demo'] })
+    guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+    single = await tokenFor(test.app, 'espoo', 'single', 'demo-single-2026')
+    demoGuardian = await tokenFor(test.app, 'demo', 'guardian', 'demo-guardian-2026')
+    passenger = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json<Passenger[]>()[0]!
+    guardianId = (await api(test.app, 'espoo', guardian, { url: '/api/account' })).json<{ id: string }>().id
+  })
+  afterAll(() => test.close())
+
+  it('cancels a future trip with the reason, records who did it, and shows it in the trip list', async () => {
+    const ref = await book({ start: helsinkiIn(24 * 60) })
+    const response = await cancel(guardian, [ref])
+    expect(response.statusCode).toBe(200)
+    const [cancelled] = response.json<Trip[]>()
+    expect(tripSchema.parse(cancelled)).toEqual(cancelled)
+    expect(cancelled).toMatchObject({ id: ref.id, date: ref.date, cancelReason: 'Sairastunut' })
+    expect(cancelled!.status?.code).toBe(tripStatusCodes.Cancelled)
+    expect(cancelled!.cancelledAt).toMatch(/[+-]\d\d:\d\d$/)
+
+    const db = tenantDb(test.db, 'espoo')
+    const events = await db.trips.events(ref.id)
+    expect(events.at(-1)).toMatchObject({ type: 'cancelled', reason: 'Sairastunut', userId: guardianId })
+    expect(plain(projectTrip(ref.id, events))).toEqual(plain(await db.trips.find(ref.id)))
+    const listed = (
+      await api(test.app, 'espoo', guardian, { url: `/api/passenger/${passenger.id}/trips` })
+    ).json<Trip[]>()
+    expect(listed.find((trip) => trip.id === ref.id)?.cancelReason).toBe('Sairastunut')
+  })
+
+  it('cancels a trip early today by its date in Helsinki, which is yesterday in UTC', async () => {
+    const start = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay().add({ minutes: 1 })
+    const ref = await book({ start })
+    expect(start.toInstant().toZonedDateTimeISO('UTC').toPlainDate().toString()).not.toBe(ref.date)
+    const response = await cancel(guardian, [ref])
+    expect(response.statusCode).toBe(200)
+    expect(response.json<Trip[]>().map((trip) => trip.id)).toEqual([ref.id])
+  })
+
+  it('cancels what it can and leaves out the rest', async () => {
+    const open = await book({ start: helsinkiIn(60 * 24) })
+    const aboard = await book({ start: helsinkiIn(-10), then: ['dispatched', 'pickedUp'] })
+    const later = await book({ start: helsinkiIn(60 * 48) })
+    const response = await cancel(guardian, [
+      open,
+      aboard,
+      { id: 'no-such-trip', date: open.date },
+      later,
+      open,
+    ])
+    expect(response.statusCode).toBe(200)
+    expect(response.json<Trip[]>().map((trip) => trip.id)).toEqual([open.id, later.id])
+    const aboardNow = await tenantDb(test.db, 'espoo').trips.find(aboard.id)
+    expect(aboardNow?.cancelledAt).toBeNull()
+  })
+
+  it('answers 409 trip_not_cancellable with the reason of every trip when none can be cancelled', async () => {
+    const aboard = await book({ start: helsinkiIn(-10), then: ['pickedUp'] })
+    const done = await book({ start: helsinkiIn(-90), then: ['pickedUp', 'droppedOff'] })
+    const noShow = await book({ start: helsinkiIn(-30), then: ['noShow'] })
+    const cancelled = await book({ start: helsinkiIn(120), then: ['cancelled'] })
+    const yesterday = await book({ start: Temporal.Now.zonedDateTimeISO(timeZone).subtract({ days: 1 }) })
+    const future = await book({ start: helsinkiIn(24 * 60) })
+    const wrongDate = {
+      id: future.id,
+      date: Temporal.PlainDate.from(future.date).add({ days: 1 }).toString(),
+    }
+    const response = await cancel(guardian, [aboard, done, noShow, cancelled, yesterday, wrongDate])
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      code: 'trip_not_cancellable',
+      message: expect.any(String),
+      errors: [
+        { property: 'trips.0', error: 'picked_up' },
+        { property: 'trips.1', error: 'completed' },
+        { property: 'trips.2', error: 'no_show' },
+        { property: 'trips.3', error: 'cancelled' },
+        { property: 'trips.4', error: 'past' },
+        { property: 'trips.5', error: 'not_found' },
+      ],
+    })
+  })
+
+  it('rejects a cancellation that arrives after the operator reported the pickup', async () => {
+    // The guardian cancelled offline; meanwhile the car came and the passenger got in.
+    const ref = await book({ start: helsinkiIn(20), then: ['dispatched'] })
+    expect((await operatorEvent(test.app, 'espoo', ref.id, progressEvents.pickedUp)).statusCode).toBe(200)
+    const response = await cancel(guardian, [ref])
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({
+      code: 'trip_not_cancellable',
+      errors: [{ property: 'trips.0', error: 'picked_up' }],
+    })
+    const trip = await tenantDb(test.db, 'espoo').trips.find(ref.id)
+    expect(trip?.statusCode).toBe(tripStatusCodes.Pickup)
+  })
+
+  it('treats another user’s and another tenant’s trips as not found', async () => {
+    const ref = await book({ start: helsinkiIn(24 * 60) })
+    const other = await cancel(single, [ref])
+    expect(other.statusCode).toBe(409)
+    expect(other.json().errors).toEqual([{ property: 'trips.0', error: 'not_found' }])
+    const foreign = await cancel(demoGuardian, [ref], 'x', 'demo')
+    expect(foreign.statusCode).toBe(409)
+    expect(foreign.json().errors).toEqual([{ property: 'trips.0', error: 'not_found' }])
+    expect((await tenantDb(test.db, 'espoo').trips.find(ref.id))?.cancelledAt).toBeNull()
+  })
+
+  it('loses no update when a cancellation and the operator’s pickup race', async () => {
+    for (let round = 0; round < 3; round++) {
+      const ref = await book({ start: helsinkiIn(15), then: ['dispatched'] })
+      const [cancelled, pickedUp] = await Promise.all([
+        cancel(guardian, [ref]),
+        operatorEvent(test.app, 'espoo', ref.id, progressEvents.pickedUp),
+      ])
+      // Exactly one wins; the loser is told why, and the log and its projection agree.
+      expect([cancelled.statusCode, pickedUp.statusCode].sort()).toEqual([200, 409])
+      const db = tenantDb(test.db, 'espoo')
+      const events = await db.trips.events(ref.id)
+      expect(events.map((event) => event.type)).toEqual([
+        'booked',
+        'dispatched',
+        cancelled.statusCode === 200 ? 'cancelled' : 'pickedUp',
+      ])
+      expect(plain(projectTrip(ref.id, events))).toEqual(plain(await db.trips.find(ref.id)))
+    }
+  })
+
+  it.each([
+    ['no trips', { trips: [], reason: 'x' }, 'trips'],
+    ['a blank reason', { trips: [{ id: 'a', date: '2026-11-24' }], reason: '   ' }, 'reason'],
+    ['no reason', { trips: [{ id: 'a', date: '2026-11-24' }] }, 'reason'],
+    ['a bad date', { trips: [{ id: 'a', date: '24.11.2026' }], reason: 'x' }, 'trips.0.date'],
+    ['an over-long reason', { trips: [{ id: 'a', date: '2026-11-24' }], reason: 'x'.repeat(1001) }, 'reason'],
+  ])('answers %s with 400 validation_failed', async (_name, payload, property) => {
+    const response = await api(test.app, 'espoo', guardian, {
+      method: 'POST',
+      url: '/api/trip/cancel',
+      payload,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'validation_failed', errors: [{ property }] })
+  })
+
+  it('needs a token', async () => {
+    const response = await api(test.app, 'espoo', null, {
+      method: 'POST',
+      url: '/api/trip/cancel',
+      payload: { trips: [{ id: 'a', date: '2026-11-24' }], reason: 'x' },
+    })
+    expect(response.statusCode).toBe(401)
+  })
+})
