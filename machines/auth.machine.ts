@@ -29,13 +29,18 @@ export interface AuthContext {
   /** The signed-in user, or the remembered one while offline. */
   userId: string | null
   lastUserId: string | null
+  /** The token came from the refresh a 401 asked for: another 401 for it means the session is gone. */
+  recovered: boolean
 }
 
 export type AuthEvent =
   | { type: 'auth.online' }
   | { type: 'auth.offline' }
-  /** Any API call answered 401 (which means the network is up). */
-  | { type: 'auth.unauthorized' }
+  /**
+   * Any API call answered 401 (which means the network is up). `token` is the one the call carried: a 401 for
+   * a token already replaced is old news.
+   */
+  | { type: 'auth.unauthorized'; token?: string | null }
   | { type: 'auth.login' }
   | { type: 'auth.logout' }
   /** The logged-out page: forget the local session data. */
@@ -73,6 +78,7 @@ export const authMachine = setup({
         expiresIn: result.expiresIn,
         userId: result.userId,
         lastUserId: result.userId,
+        recovered: false,
       }
     }),
     /** Offline: no token, but the remembered user's data stays readable. */
@@ -81,12 +87,15 @@ export const authMachine = setup({
       expiresIn: null,
       userId: context.lastUserId,
     })),
-    dropToken: assign({ token: null, expiresIn: null }),
-    signOut: assign({ token: null, expiresIn: null, userId: null, lastUserId: null }),
+    markRecovered: assign({ recovered: true }),
+    signOut: assign({ token: null, expiresIn: null, userId: null, lastUserId: null, recovered: false }),
     /** Store the user id for an offline start; the app also forgets another user's data here. */
     rememberUser: (_, _params: { userId: string }) => {},
-    /** Delete the local database of the remembered user and forget them. */
-    clearLocalData: (_, _params: { userId: string | null }) => {},
+    /**
+     * Forget the user's local data. With `keepCommands`, commands not yet sent stay for the same user's next
+     * sign-in on this device (design brief, "Auth"); only a logout the user confirmed drops them.
+     */
+    clearLocalData: (_, _params: { userId: string | null; keepCommands: boolean }) => {},
     /** Leave an auth route for home, keeping its path as redirect. */
     goHome: () => {},
     navigateToLogin: () => {},
@@ -96,6 +105,10 @@ export const authMachine = setup({
     isToken,
     isNone,
     hasLastUser: ({ context }) => context.lastUserId !== null,
+    /** A 401 for a token that has since been replaced: the caller retries with the new one. */
+    isStaleRefusal: ({ context, event }) =>
+      event.type === 'auth.unauthorized' && event.token !== undefined && event.token !== context.token,
+    isRecovered: ({ context }) => context.recovered,
   },
   delays: {
     refresh: ({ context }) => Math.max(0, (context.expiresIn ?? 0) * 1000 - refreshMarginMs),
@@ -104,14 +117,23 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ token: null, expiresIn: null, userId: null, lastUserId: input.lastUserId }),
+  context: ({ input }) => ({
+    token: null,
+    expiresIn: null,
+    userId: null,
+    lastUserId: input.lastUserId,
+    recovered: false,
+  }),
   initial: 'starting',
   on: {
     'auth.logout': '.loggingOut',
     'auth.clear': {
       target: '.anonymous',
       actions: [
-        { type: 'clearLocalData', params: ({ context }) => ({ userId: context.lastUserId }) },
+        {
+          type: 'clearLocalData',
+          params: ({ context }) => ({ userId: context.lastUserId, keepCommands: true }),
+        },
         'signOut',
       ],
     },
@@ -127,7 +149,10 @@ export const authMachine = setup({
             guard: 'isNone',
             target: 'anonymous',
             actions: [
-              { type: 'clearLocalData', params: ({ context }) => ({ userId: context.lastUserId }) },
+              {
+                type: 'clearLocalData',
+                params: ({ context }) => ({ userId: context.lastUserId, keepCommands: true }),
+              },
               'signOut',
             ],
           },
@@ -146,11 +171,38 @@ export const authMachine = setup({
       // A token that outlives every refresh attempt has expired.
       after: { expiry: 'expiring' },
       on: {
-        'auth.unauthorized': 'expiring',
         'auth.offline': { target: 'offline', actions: 'assignOfflineUser' },
       },
       states: {
-        active: { after: { refresh: 'refreshing' } },
+        active: {
+          after: { refresh: 'refreshing' },
+          // The token may merely have expired early (a restarted server, a clock skew): try one refresh
+          // first, since the session cookie may still be valid (spec section 4). While a refresh runs, a
+          // 401 changes nothing: a token is on its way.
+          on: {
+            'auth.unauthorized': [
+              { guard: 'isStaleRefusal' },
+              { guard: 'isRecovered', target: '#auth.expiring' },
+              { target: 'recovering' },
+            ],
+          },
+        },
+        recovering: {
+          invoke: {
+            src: 'fetchToken',
+            onDone: [
+              {
+                guard: 'isToken',
+                target: '#auth.authenticated',
+                reenter: true,
+                actions: ['assignToken', 'markRecovered'],
+              },
+              { guard: 'isNone', target: '#auth.expiring' },
+              { target: '#auth.offline', actions: 'assignOfflineUser' },
+            ],
+            onError: { target: '#auth.offline', actions: 'assignOfflineUser' },
+          },
+        },
         refreshing: {
           invoke: {
             src: 'fetchToken',
@@ -213,7 +265,7 @@ export const authMachine = setup({
         actions: [
           {
             type: 'clearLocalData',
-            params: ({ context }) => ({ userId: context.userId ?? context.lastUserId }),
+            params: ({ context }) => ({ userId: context.userId ?? context.lastUserId, keepCommands: true }),
           },
           'signOut',
           'goHome',
@@ -224,9 +276,10 @@ export const authMachine = setup({
       // The page is leaving for the server's logout; a second request (e.g. a double click) changes nothing.
       on: { 'auth.logout': {} },
       entry: [
+        // The user confirmed (src/components/shell/LogoutConfirm.tsx) if commands were waiting.
         {
           type: 'clearLocalData',
-          params: ({ context }) => ({ userId: context.userId ?? context.lastUserId }),
+          params: ({ context }) => ({ userId: context.userId ?? context.lastUserId, keepCommands: false }),
         },
         'signOut',
         'navigateToLogout',

@@ -3,6 +3,9 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { StaleWhileRevalidate } from 'workbox-strategies'
+import { outboxSyncTag } from '../src/db/names'
+import { syncOutboxes } from './outboxSync'
+import { serviceWorkerSyncDeps } from './outboxSyncDeps'
 import { isTenantAsset, serverPagePattern } from './routes'
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -30,4 +33,20 @@ self.addEventListener('message', (event) => {
   if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
     void self.skipWaiting()
   }
+})
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string
+}
+
+// Background Sync: replay queued commands when the network returns, even with no tab open (sw/outboxSync.ts).
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent
+  if (sync.tag !== outboxSyncTag) return
+  sync.waitUntil(
+    syncOutboxes(serviceWorkerSyncDeps(self.location.origin)).then(({ retry }) => {
+      // A rejected promise asks the browser to fire the sync again later, with its own backoff.
+      if (retry) throw new Error('Commands are still waiting')
+    }),
+  )
 })

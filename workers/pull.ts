@@ -1,5 +1,6 @@
 import type { ApiClient } from '../src/api/client'
 import type { PortalDb, ReadModelPull } from '../src/db/portalDb'
+import type { TripMilestone } from '../src/db/tripMilestones'
 
 /**
  * One pull of the read models: the account, the passengers, and each passenger's places and trips. The API
@@ -26,9 +27,16 @@ export async function fetchReadModels(api: ApiClient, syncedAt: string): Promise
   }
 }
 
-/** Fetches and writes one pull in one transaction; returns when it has committed. */
-export async function pullInto(db: PortalDb, api: ApiClient, syncedAt: string): Promise<ReadModelPull> {
+/**
+ * Fetches and writes one pull in one transaction; returns when it has committed, with the pickups and
+ * drop-offs it newly shows.
+ */
+export async function pullInto(
+  db: PortalDb,
+  api: ApiClient,
+  syncedAt: string,
+): Promise<{ pull: ReadModelPull; milestones: TripMilestone[] }> {
   const pull = await fetchReadModels(api, syncedAt)
-  await db.replaceReadModels(pull)
-  return pull
+  const milestones = await db.replaceReadModels(pull)
+  return { pull, milestones }
 }

@@ -2,12 +2,15 @@
 import { expose } from 'comlink'
 import { Temporal } from 'temporal-polyfill'
 import { createApiClient } from '../src/api/client'
+import { databaseName, outboxLockName } from '../src/db/names'
 import { openPortalDb } from '../src/db/portalDb'
+import type { TripMilestone } from '../src/db/tripMilestones'
 import { SyncEngine, type SyncStatus } from './syncEngine'
 
 /**
- * The sync worker: pulls the read models into the user's Dexie database off the main thread. The main thread
- * (workers/syncClient.ts) configures it once and pushes token, visibility and network changes.
+ * The sync worker: pulls the read models into the user's Dexie database and replays the outbox, off the main
+ * thread. The main thread (workers/syncClient.ts) configures it once and pushes token, visibility and network
+ * changes, and asks for a replay whenever it queues a command.
  */
 
 export interface SyncConfig {
@@ -21,8 +24,10 @@ export interface SyncConfig {
 
 /** Called back on the main thread through comlink proxies. */
 export interface SyncCallbacks {
-  onUnauthorized(): void
+  /** `token` is the one the refused request carried. */
+  onUnauthorized(token: string | null): void
   onStatus(status: SyncStatus): void
+  onMilestones(milestones: TripMilestone[]): void
 }
 
 let engine: SyncEngine | null = null
@@ -35,13 +40,17 @@ const service = {
       origin: config.origin,
       tenantId: config.tenantId,
       token: () => current.currentToken(),
-      onUnauthorized: () => void callbacks.onUnauthorized(),
+      onUnauthorized: (token) => void callbacks.onUnauthorized(token),
     })
+    const lock = outboxLockName(databaseName(config.tenantId, config.userId))
     const current = new SyncEngine({
       db,
       api,
       now: () => Temporal.Now.instant().toString(),
       onStatus: (status) => void callbacks.onStatus(status),
+      onMilestones: (milestones) => void callbacks.onMilestones(milestones),
+      // The service worker takes the same lock, so a tab's worker and background sync never replay at once.
+      withLock: async (run) => await navigator.locks.request(lock, run),
     })
     engine = current
     await current.start(config.token, config.online, config.visible)
@@ -57,6 +66,9 @@ const service = {
   },
   async pullNow(): Promise<void> {
     await engine?.pullNow()
+  },
+  async replayNow(): Promise<void> {
+    await engine?.replayNow()
   },
   stop(): void {
     engine?.stop()

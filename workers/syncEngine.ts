@@ -1,6 +1,10 @@
 import { ApiRequestError } from '../src/api/errors'
 import type { ApiClient } from '../src/api/client'
 import type { PortalDb } from '../src/db/portalDb'
+import type { TripMilestone } from '../src/db/tripMilestones'
+import { realClock, type Clock } from './clock'
+import { replayOutbox, type ReplayResult } from './outbox'
+import { OutboxRunner } from './outboxRunner'
 import { pullInto } from './pull'
 
 /** Pull every 60 s while online and visible. */
@@ -15,20 +19,33 @@ export interface SyncStatus {
 
 export interface SyncEngineDeps {
   db: PortalDb
-  /** Built with `token: () => engine.token`, so each call carries the latest one. */
+  /** Built with `token: () => engine.currentToken()`, so each call carries the latest one. */
   api: ApiClient
   /** ISO instant, for lastSyncedAt. */
   now: () => string
   onStatus: (status: SyncStatus) => void
+  /** Pickups and drop-offs a pull newly showed. */
+  onMilestones?: (milestones: TripMilestone[]) => void
+  /** Backoff timers; real time unless a test moves it. */
+  clock?: Clock
+  random?: () => number
+  /** Runs a replay while holding the database's outbox lock (a Web Lock in the worker). */
+  withLock?: (run: () => Promise<ReplayResult>) => Promise<ReplayResult>
 }
 
 /**
- * When to pull: on start, every 60 s while online and visible, when the network comes back, when a token
- * arrives after none, and on demand after a mutation. Pulls never overlap: a request during a pull runs
- * once more after it, so a mutation's result is never missed.
+ * When to pull and when to replay the outbox.
+ * - Pull: on start, every 60 s while online and visible, when the network comes back, when a token arrives
+ *   after none or after a refused one, after commands are acked, and on demand after a mutation. Pulls never
+ *   overlap: a request during a pull runs once more after it, so a mutation's result is never missed.
+ * - Replay (workers/outboxRunner.ts): on start, after a command is queued, after each pull, when the network
+ *   comes back (even before the head's retry time), and at the head's retry time; while online with a token.
+ *   A 401 pauses it until the auth machine sends another token, then it goes on with the same command.
  */
 export class SyncEngine {
   private token: string | null = null
+  /** The token a 401 refused; replay waits until another arrives. */
+  private refusedToken: string | null = null
   private online = true
   private visible = true
   private running: Promise<void> | null = null
@@ -36,9 +53,34 @@ export class SyncEngine {
   private timer: ReturnType<typeof setInterval> | null = null
   private status: SyncStatus = { syncing: false, lastSyncedAt: null, lastError: null }
   private readonly deps: SyncEngineDeps
+  private readonly outbox: OutboxRunner
 
   constructor(deps: SyncEngineDeps) {
     this.deps = deps
+    const clock = deps.clock ?? realClock
+    const replay = ({ force }: { force: boolean }) => {
+      const run = () =>
+        replayOutbox(
+          {
+            db: deps.db,
+            api: deps.api,
+            token: () => this.token,
+            now: () => clock.now(),
+            random: deps.random ?? Math.random,
+          },
+          { force },
+        )
+      return deps.withLock ? deps.withLock(run) : run()
+    }
+    this.outbox = new OutboxRunner({
+      replay,
+      clock,
+      canRun: () => this.online && this.token !== null && this.token !== this.refusedToken,
+      onAcked: () => void this.pullNow(),
+      onUnauthorized: (token) => {
+        this.refusedToken = token
+      },
+    })
   }
 
   currentToken(): string | null {
@@ -54,28 +96,40 @@ export class SyncEngine {
     this.timer = setInterval(() => {
       if (this.visible) void this.pullNow()
     }, pullIntervalMs)
+    // A command left `sending` by a worker that died is sent again first, with the same key.
+    void this.outbox.run()
     await this.pullNow()
   }
 
   stop(): void {
     if (this.timer !== null) clearInterval(this.timer)
     this.timer = null
+    this.outbox.stop()
   }
 
   setToken(token: string | null): void {
-    const arrived = this.token === null && token !== null
+    const previous = this.token
     this.token = token
-    if (arrived) void this.pullNow()
+    if (token === null || token === previous) return
+    if (previous === null || this.status.lastError === 401) void this.pullNow()
+    void this.outbox.run()
   }
 
   setOnline(online: boolean): void {
     const cameBack = !this.online && online
     this.online = online
-    if (cameBack) void this.pullNow()
+    if (!cameBack) return
+    void this.pullNow()
+    void this.outbox.run(true)
   }
 
   setVisible(visible: boolean): void {
     this.visible = visible
+  }
+
+  /** A command was queued (or the user asked): send now, even before the head's retry time. */
+  replayNow(): Promise<void> {
+    return this.outbox.run(true)
   }
 
   /** Pulls now (or right after the running pull). Resolves when done; a failure is reported in the status. */
@@ -101,8 +155,10 @@ export class SyncEngine {
   private async pullOnce(): Promise<void> {
     this.publish({ syncing: true })
     try {
-      const pull = await pullInto(this.deps.db, this.deps.api, this.deps.now())
+      const { pull, milestones } = await pullInto(this.deps.db, this.deps.api, this.deps.now())
       this.publish({ syncing: false, lastSyncedAt: pull.syncedAt, lastError: null })
+      if (milestones.length > 0) this.deps.onMilestones?.(milestones)
+      void this.outbox.run()
     } catch (error) {
       // A 401 has already been reported by the API client; the auth machine decides what follows.
       const status = error instanceof ApiRequestError ? error.status : -1

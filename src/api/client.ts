@@ -8,10 +8,16 @@ type ParamsArg<E> = E extends { params: infer P } ? { params: Input<P> } : { par
 type QueryArg<E> = E extends { query: infer Q } ? { query: Input<Q> } : { query?: undefined }
 type BodyArg<E> = E extends { body: infer B } ? { body: Input<B> } : { body?: undefined }
 
-/** The `:params`, query and body an endpoint of `src/contract/endpoints.ts` takes. */
+/** Extra request headers of one call, e.g. `Idempotency-Key` for a replayed command. */
+interface HeadersArg {
+  headers?: Record<string, string>
+}
+
+/** The `:params`, query and body an endpoint of `src/contract/endpoints.ts` takes, and extra headers. */
 export type CallArgs<N extends EndpointName> = ParamsArg<Endpoints[N]> &
   QueryArg<Endpoints[N]> &
-  BodyArg<Endpoints[N]>
+  BodyArg<Endpoints[N]> &
+  HeadersArg
 /** The parsed response of an endpoint. */
 export type CallResult<N extends EndpointName> = z.output<Endpoints[N]['response']>
 
@@ -21,8 +27,11 @@ export interface ApiClientOptions {
   tenantId: string
   /** The current access token, or null when there is no valid one. */
   token: () => string | null
-  /** Told about every 401 answer, so the auth machine can expire the session. */
-  onUnauthorized: () => void
+  /**
+   * Told about every 401 answer with the token the request carried, so the auth machine can refresh it (or
+   * expire the session) and ignore a 401 for a token it has already replaced.
+   */
+  onUnauthorized: (token: string | null) => void
   fetch?: typeof fetch
   timeoutMs?: number
 }
@@ -80,18 +89,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     for (const [key, value] of Object.entries((args?.query as Record<string, unknown> | undefined) ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
     }
+    const token = options.token()
     let response: Response
     try {
       response = await http(url, {
         method: endpoint.method,
-        headers: requestHeaders(options.tenantId, options.token()),
+        headers: { ...args?.headers, ...requestHeaders(options.tenantId, token) },
         ...(args?.body === undefined ? {} : { json: args.body }),
       })
     } catch {
       throw new ApiRequestError(0, null)
     }
     const json = await readJson(response)
-    if (response.status === 401) options.onUnauthorized()
+    if (response.status === 401) options.onUnauthorized(token)
     if (!response.ok) throw new ApiRequestError(response.status, parseApiError(json))
     const parsed = endpoint.response.safeParse(json)
     if (!parsed.success) {

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { authStatus, type AuthStatus } from '../../machines/auth.machine'
+import { requestLogout } from './logoutPrompt'
 import { platform } from './platform'
 
 export type { AuthStatus } from '../../machines/auth.machine'
@@ -10,23 +11,34 @@ export interface AuthApi {
   userId: string | null
   /** Full-page navigation to `{prefix}/login?locale=..`; remembers the page's `?redirect=` for the return. */
   login(): void
-  /** Clears local data, then full-page navigation to `{prefix}/logout?locale=..`. */
+  /**
+   * Clears local data, then full-page navigation to `{prefix}/logout?locale=..`. When commands have not been
+   * sent yet it asks first (src/components/shell/LogoutConfirm.tsx), since logging out deletes them.
+   */
   logout(): void
   /** For the logged-out page: forget the local session data. */
   clearLocal(): void
 }
 
 export function useAuth(): AuthApi {
-  const { auth } = platform()
+  const { auth, sessions, logoutPrompt } = platform()
   const status = useSelector(auth, authStatus)
   const userId = useSelector(auth, (snapshot) => snapshot.context.userId)
   const commands = useMemo(
     () => ({
       login: () => auth.send({ type: 'auth.login' }),
-      logout: () => auth.send({ type: 'auth.logout' }),
+      logout: () =>
+        void requestLogout({
+          prompt: logoutPrompt,
+          countWaiting: async () => {
+            const session = await sessions.ready(3_000)
+            return session ? session.outbox.countWaiting(session.db) : 0
+          },
+          logout: () => auth.send({ type: 'auth.logout' }),
+        }),
       clearLocal: () => auth.send({ type: 'auth.clear' }),
     }),
-    [auth],
+    [auth, sessions, logoutPrompt],
   )
   return { status, userId, ...commands }
 }

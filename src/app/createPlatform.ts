@@ -3,26 +3,20 @@ import { authMachine, authStatus, type AuthSnapshot } from '../../machines/auth.
 import { noticesMachine } from '../../machines/notices.machine'
 import type { ApiClient } from '../api/client'
 import type { Locale } from '../domain/locale'
+import { forgetUserData } from '../db/forget'
 import { databaseName } from '../db/names'
 import type { PortalEnvironment } from './environment'
 import type { Platform } from './platform'
+import { LogoutPromptStore } from './logoutPrompt'
 import { landingPath } from './redirect'
 import { createPortalRouter } from './router'
 import { SessionStore, type UserSession } from './session'
 import { lastUser, loginPending, rememberUser, storeLoginPending } from './storage'
-import { fetchAccessToken } from './tokenFetch'
+import { fetchAccessToken } from '../api/tokenFetch'
 
 /** A server page of the tenant (login, logout), reached by full-page navigation. */
 export function serverPage(env: PortalEnvironment, page: 'login' | 'logout', locale: Locale): string {
   return `${env.pathPrefix}/${page}?locale=${locale}`
-}
-
-/** Raw IndexedDB, so signing out does not have to load Dexie first. */
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(name)
-    request.onsuccess = request.onerror = () => resolve()
-  })
 }
 
 /** Logout waits for the deletion, but never hangs on a connection that does not close. */
@@ -34,8 +28,9 @@ export function createPlatform(env: PortalEnvironment, locale: Locale, origin: s
   let clearing: Promise<void> = Promise.resolve()
   let apiClient: Promise<ApiClient> | null = null
 
-  const forgetDatabase = (userId: string) => {
-    clearing = clearing.then(() => deleteDatabase(databaseName(tenantId, userId)))
+  /** Commands not yet sent survive anything but a logout the user confirmed (src/app/logoutPrompt.ts). */
+  const forgetDatabase = (userId: string, keepCommands: boolean) => {
+    clearing = clearing.then(() => forgetUserData(databaseName(tenantId, userId), { keepCommands }))
   }
 
   const auth = createActor(
@@ -44,13 +39,13 @@ export function createPlatform(env: PortalEnvironment, locale: Locale, origin: s
       actions: {
         rememberUser: (_, { userId }) => {
           const previous = lastUser(tenantId)
-          if (previous && previous !== userId) forgetDatabase(previous)
+          if (previous && previous !== userId) forgetDatabase(previous, true)
           rememberUser(tenantId, userId)
         },
-        clearLocalData: (_, { userId }) => {
+        clearLocalData: (_, { userId, keepCommands }) => {
           closeSession()
           rememberUser(tenantId, null)
-          if (userId) forgetDatabase(userId)
+          if (userId) forgetDatabase(userId, keepCommands)
         },
         // The auth guard of the current route sends an anonymous user home with the path as redirect.
         goHome: () => void router.invalidate(),
@@ -104,8 +99,9 @@ export function createPlatform(env: PortalEnvironment, locale: Locale, origin: s
               tenantId,
               userId: wanted,
               token: auth.getSnapshot().context.token,
-              onUnauthorized: () => auth.send({ type: 'auth.unauthorized' }),
+              onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),
               onStatus: (status) => sessions.setSync(status),
+              notify: (notice) => notices.send({ type: 'notice.push', notice }),
             }),
           )
         })
@@ -146,6 +142,7 @@ export function createPlatform(env: PortalEnvironment, locale: Locale, origin: s
     auth,
     notices,
     sessions,
+    logoutPrompt: new LogoutPromptStore(),
     router,
     api: () => {
       apiClient ??= import('../api/client').then(({ createApiClient }) =>
@@ -153,7 +150,7 @@ export function createPlatform(env: PortalEnvironment, locale: Locale, origin: s
           origin,
           tenantId,
           token: () => auth.getSnapshot().context.token,
-          onUnauthorized: () => auth.send({ type: 'auth.unauthorized' }),
+          onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),
         }),
       )
       return apiClient

@@ -5,6 +5,7 @@ import type { Locale } from '../domain/locale'
 import type { ApiClient } from '../api/client'
 import type { PortalEnvironment } from './environment'
 import type { PortalRouter } from './router'
+import type { LogoutPromptStore } from './logoutPrompt'
 import type { SessionStore } from './session'
 
 /**
@@ -19,6 +20,8 @@ export interface Platform {
   auth: Actor<typeof authMachine>
   notices: Actor<typeof noticesMachine>
   sessions: SessionStore
+  /** The "changes not sent yet" question before a logout. */
+  logoutPrompt: LogoutPromptStore
   router: PortalRouter
   /** The ky client, loaded on first use so an anonymous first visit does not carry it. */
   api(): Promise<ApiClient>

@@ -25,6 +25,28 @@ export class SessionStore {
     return () => this.listeners.delete(listener)
   }
 
+  /**
+   * The open session, or the next one to open (the session's module loads after auth settles), or null when
+   * none opens within `timeoutMs` (no user is known).
+   */
+  ready(timeoutMs = 10_000): Promise<UserSession | null> {
+    const current = this.state.session
+    if (current) return Promise.resolve(current)
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        unsubscribe()
+        resolve(null)
+      }, timeoutMs)
+      const unsubscribe = this.subscribe(() => {
+        const session = this.state.session
+        if (!session) return
+        clearTimeout(timer)
+        unsubscribe()
+        resolve(session)
+      })
+    })
+  }
+
   setSession(session: UserSession | null): void {
     this.update({ session, sync: idle })
   }

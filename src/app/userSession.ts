@@ -1,10 +1,13 @@
 import { liveQuery } from 'dexie'
+import * as outbox from '../db/outbox'
 import { openPortalDb, type PortalDb } from '../db/portalDb'
+import type { Notice } from '../../machines/notices.machine'
 import { startSyncWorker, type SyncHandle, type SyncStatus } from '../../workers/syncClient'
+import { milestoneNotice, rejectionNotice } from './sessionNotices'
 
 /**
- * Loaded on demand once a user is known (signed in, or remembered offline), so Dexie and the worker stay out of
- * an anonymous first visit.
+ * Loaded on demand once a user is known (signed in, or remembered offline), so Dexie, zod and the worker stay
+ * out of an anonymous first visit.
  */
 
 export interface UserSession {
@@ -13,6 +16,8 @@ export interface UserSession {
   sync: SyncHandle
   /** Dexie's liveQuery, for the data hooks. */
   live: typeof liveQuery
+  /** The outbox's methods (src/db/outbox.ts), loaded with this module. */
+  outbox: typeof outbox
   /** Stops the worker and closes the database, so it can be deleted. */
   close(): void
 }
@@ -22,19 +27,43 @@ export interface UserSessionOptions {
   tenantId: string
   userId: string
   token: string | null
-  onUnauthorized(): void
+  /** A call answered 401; `token` is the one it was made with. */
+  onUnauthorized(token: string | null): void
   onStatus(status: SyncStatus): void
+  /** Shows a notice: pickups and drop-offs a pull newly showed, commands the server refused. */
+  notify(notice: Notice): void
 }
 
 export function openUserSession(options: UserSessionOptions): UserSession {
+  const { notify, ...workerOptions } = options
   const db = openPortalDb(options.tenantId, options.userId)
-  const sync = startSyncWorker(options)
+  const sync = startSyncWorker({
+    ...workerOptions,
+    onMilestones: (milestones) => milestones.map(milestoneNotice).forEach(notify),
+  })
+  // Rejections come from the sync worker or, while no tab was open, from the service worker: watch the table.
+  const tellRejections = async () => {
+    for (const command of await outbox.takeUnnotifiedRejections(db)) notify(rejectionNotice(command))
+  }
+  const rejections = liveQuery(() =>
+    db.outbox
+      .where('status')
+      .equals('rejected')
+      .filter((row) => !row.notified && !row.dismissed)
+      .count(),
+  ).subscribe({
+    next: (unnotified) => {
+      if (unnotified > 0) void tellRejections()
+    },
+  })
   return {
     userId: options.userId,
     db,
     sync,
     live: liveQuery,
+    outbox,
     close: () => {
+      rejections.unsubscribe()
       sync.stop()
       db.close()
     },

@@ -1,8 +1,10 @@
-import { Dexie, type EntityTable, type Table } from 'dexie'
+import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
 import { Temporal } from 'temporal-polyfill'
 import type { z } from 'zod'
 import { passenger, place, trip, user, type Passenger, type Place, type Trip, type User } from '../contract'
 import { databaseName } from './names'
+import type { OutboxCommand } from './outboxTypes'
+import { milestonesOf, type TripMilestone } from './tripMilestones'
 
 export { databaseName } from './names'
 
@@ -18,9 +20,15 @@ export type StoredAccount = User & { key: 'me' }
 export type StoredPlace = Place & { passengerId: string }
 /** Trips are keyed by id plus date (spec section 3); `passengerId` is lifted out for the index. */
 export type StoredTrip = Trip & { passengerId: string }
-export interface StoredMeta {
-  key: 'lastSyncedAt'
-  value: string
+/** The time of the last pull, and the outbox's last allocated sequence number. */
+export type StoredMeta = { key: 'lastSyncedAt'; value: string } | { key: 'outboxSeq'; value: number }
+
+/** A persisted machine snapshot (`getPersistedSnapshot()`), e.g. the cancel wizard's, by the flow's key. */
+export interface StoredSnapshot {
+  key: string
+  value: unknown
+  /** ISO instant. */
+  savedAt: string
 }
 
 /** Everything one pull fetched: the server's whole read model for the user, which replaces the local one. */
@@ -57,6 +65,16 @@ export function compareTrips(a: Trip, b: Trip): number {
   )
 }
 
+/** Version 1's tables, as shipped; exported so the upgrade test builds a version 1 database. */
+export const schemaV1 = {
+  account: 'key',
+  passengers: 'id, name',
+  places: '[passengerId+id], passengerId',
+  trips: '[id+date], passengerId, startDateTime',
+  messages: 'id, createdAt',
+  meta: 'key',
+}
+
 export class PortalDb extends Dexie {
   account!: EntityTable<StoredAccount, 'key'>
   passengers!: EntityTable<Passenger, 'id'>
@@ -65,28 +83,30 @@ export class PortalDb extends Dexie {
   /** Empty until messages arrive (a later issue); feeds the bottom navigation's messages item. */
   messages!: Table<{ id: string; seenAt: string | null }, string>
   meta!: EntityTable<StoredMeta, 'key'>
+  /** Commands waiting for (or answered by) the server; see src/db/outbox.ts. */
+  outbox!: EntityTable<OutboxCommand, 'id'>
+  snapshots!: EntityTable<StoredSnapshot, 'key'>
 
-  constructor(name: string) {
-    super(name)
-    // Version 1. A later schema adds `this.version(2).stores({...})` with an upgrade; never edit this one.
-    this.version(1).stores({
-      account: 'key',
-      passengers: 'id, name',
-      places: '[passengerId+id], passengerId',
-      trips: '[id+date], passengerId, startDateTime',
-      messages: 'id, createdAt',
-      meta: 'key',
-    })
+  /** `options` lets tests give each run its own IndexedDB factory. */
+  constructor(name: string, options?: DexieOptions) {
+    super(name, options)
+    // Version 1 as shipped: never edit it; a change is a new version.
+    this.version(1).stores(schemaV1)
+    // Version 2 adds the command outbox (replayed in `seq` order) and persisted machine snapshots.
+    this.version(2).stores({ outbox: 'id, &seq, status', snapshots: 'key' })
   }
 
   /**
    * Replaces the whole read model with a pull, in one transaction: observers see the old or the new state,
    * never a mix, and whatever the server no longer returns (a revoked passenger, a cancelled-and-gone trip)
-   * is deleted.
+   * is deleted. Answers the pickups and drop-offs that the pull newly shows, compared with the stored trips
+   * inside the same transaction. Trips are never changed locally before the server says so, so a trip with a
+   * waiting cancel simply stays as the server has it and the screens overlay the outbox.
    */
-  async replaceReadModels(pull: ReadModelPull): Promise<void> {
+  async replaceReadModels(pull: ReadModelPull): Promise<TripMilestone[]> {
     const tables = [this.account, this.passengers, this.places, this.trips, this.meta]
-    await this.transaction('rw', tables, async () => {
+    return this.transaction('rw', tables, async () => {
+      const before = valid(trip, await this.trips.toArray())
       await Promise.all([
         this.account.clear(),
         this.passengers.clear(),
@@ -106,6 +126,7 @@ export class PortalDb extends Dexie {
           .map((row) => ({ ...row, passengerId: row.passenger.id })),
       )
       await this.meta.put({ key: 'lastSyncedAt', value: pull.syncedAt })
+      return milestonesOf(before, Object.values(pull.trips).flat())
     })
   }
 
@@ -155,7 +176,8 @@ export class PortalDb extends Dexie {
   }
 
   async lastSyncedAt(): Promise<string | null> {
-    return (await this.meta.get('lastSyncedAt'))?.value ?? null
+    const row = await this.meta.get('lastSyncedAt')
+    return row?.key === 'lastSyncedAt' ? row.value : null
   }
 
   async messageSummary(): Promise<MessageSummary> {
@@ -164,6 +186,6 @@ export class PortalDb extends Dexie {
   }
 }
 
-export function openPortalDb(tenantId: string, userId: string): PortalDb {
-  return new PortalDb(databaseName(tenantId, userId))
+export function openPortalDb(tenantId: string, userId: string, options?: DexieOptions): PortalDb {
+  return new PortalDb(databaseName(tenantId, userId), options)
 }

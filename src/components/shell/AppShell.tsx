@@ -1,12 +1,16 @@
 import { Trans } from '@lingui/react/macro'
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { BottomNav } from './BottomNav'
 import { ExternalLinkGuard } from './ExternalLinkGuard'
+import { LogoutConfirm } from './LogoutConfirm'
 import { NoticeSnackbar } from './NoticeSnackbar'
 import { OfflineBanner } from './OfflineBanner'
 import { SideDrawer } from './SideDrawer'
 import { TopBar } from './TopBar'
 import { useSignedIn } from './useSignedIn'
+
+// Only signed-in users see it, so its date code stays out of an anonymous first visit.
+const SyncStatus = lazy(() => import('./SyncStatus').then((module) => ({ default: module.SyncStatus })))
 
 /** The frame around every screen: skip link, top bar, drawer, banners, the main area and the bottom navigation. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -23,12 +27,18 @@ export function AppShell({ children }: { children: ReactNode }) {
       <TopBar onOpenMenu={() => setMenuOpen(true)} />
       <SideDrawer open={menuOpen} onOpenChange={setMenuOpen} />
       <OfflineBanner />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <SyncStatus />
+        </Suspense>
+      ) : null}
       <main id="main" tabIndex={-1} className={`flex-1 outline-none ${signedIn ? 'pb-24' : 'pb-8'}`}>
         {children}
       </main>
       {signedIn ? <BottomNav /> : null}
       <NoticeSnackbar />
       <ExternalLinkGuard />
+      <LogoutConfirm />
     </div>
   )
 }

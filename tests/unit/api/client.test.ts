@@ -104,6 +104,18 @@ describe('api client', () => {
     })
     await expect(api.call('getAccount')).rejects.toMatchObject({ status: 401 })
     expect(onUnauthorized).toHaveBeenCalledTimes(1)
+    // With the token the refused request carried, so a 401 for a replaced token can be told apart.
+    expect(onUnauthorized).toHaveBeenCalledWith('tok')
+  })
+
+  it('sends extra headers of a call, but never lets them replace the auth or tenant headers', async () => {
+    const { api, requests } = client({ 'POST /api/trip/review': () => json(400, {}) })
+    const body = { trip: { id: 't1', date: '2026-11-23' }, comment: 'Ok', driverStars: 4, experienceStars: 4 }
+    await expect(
+      api.call('reviewTrip', { body, headers: { 'Idempotency-Key': 'k-1', Authorization: 'Bearer forged' } }),
+    ).rejects.toBeInstanceOf(ApiRequestError)
+    expect(requests[0]!.headers.get('Idempotency-Key')).toBe('k-1')
+    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer tok')
   })
 
   it('does not report other errors as unauthorized', async () => {

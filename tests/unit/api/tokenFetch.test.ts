@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fetchAccessToken, subjectOf } from '../../../src/app/tokenFetch'
+import { fetchAccessToken, subjectOf } from '../../../src/api/tokenFetch'
 import { fakeFetch, json } from '../api/fakeServer'
 
 const base64url = (value: object) =>

@@ -1,51 +1,6 @@
-import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, SimulatedClock } from 'xstate'
-import {
-  authMachine,
-  authStatus,
-  reconnectIntervalMs,
-  refreshMarginMs,
-  type TokenResult,
-} from '../../../machines/auth.machine'
-
-const token = (userId = 'u1', expiresIn = 300, value = `t-${userId}`): TokenResult => ({
-  kind: 'token',
-  token: value,
-  expiresIn,
-  userId,
-})
-
-/** Starts the machine with a scripted token endpoint and spies for every side effect. */
-function start(results: (TokenResult | 'hang')[], lastUserId: string | null = null) {
-  const clock = new SimulatedClock()
-  const fetchToken = vi.fn(async (): Promise<TokenResult> => {
-    const next = results.shift()
-    if (!next) throw new Error('no more scripted answers')
-    return next === 'hang' ? new Promise<never>(() => {}) : next
-  })
-  const effects = {
-    rememberUser: vi.fn(),
-    clearLocalData: vi.fn(),
-    goHome: vi.fn(),
-    navigateToLogin: vi.fn(),
-    navigateToLogout: vi.fn(),
-  }
-  const machine = authMachine.provide({
-    actors: { fetchToken: fromPromise(fetchToken) },
-    actions: {
-      rememberUser: (_, params) => effects.rememberUser(params.userId),
-      clearLocalData: (_, params) => effects.clearLocalData(params.userId),
-      goHome: effects.goHome,
-      navigateToLogin: effects.navigateToLogin,
-      navigateToLogout: effects.navigateToLogout,
-    },
-  })
-  const actor = createActor(machine, { clock, input: { lastUserId } }).start()
-  return { actor, clock, fetchToken, effects, status: () => authStatus(actor.getSnapshot()) }
-}
-
-/** Lets the promise actors settle. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+import { describe, expect, it } from 'vitest'
+import { reconnectIntervalMs, refreshMarginMs } from '../../../machines/auth.machine'
+import { settle, start, token } from './authHarness'
 
 describe('auth machine', () => {
   it('is starting until the token endpoint answers', async () => {
@@ -62,11 +17,11 @@ describe('auth machine', () => {
     expect(effects.rememberUser).toHaveBeenCalledWith('u7')
   })
 
-  it('is anonymous without a session, and forgets a remembered user', async () => {
+  it('is anonymous without a session, and forgets a remembered user but not their unsent commands', async () => {
     const { status, effects, actor } = start([{ kind: 'none' }], 'u1')
     await settle()
     expect(status()).toBe('anonymous')
-    expect(effects.clearLocalData).toHaveBeenCalledWith('u1')
+    expect(effects.clearLocalData).toHaveBeenCalledWith('u1', true)
     expect(actor.getSnapshot().context.userId).toBeNull()
   })
 
@@ -98,17 +53,7 @@ describe('auth machine', () => {
     clock.increment(30_000)
     await settle()
     expect(status()).toBe('anonymous')
-    expect(effects.clearLocalData).toHaveBeenCalledWith('u1')
-    expect(effects.goHome).toHaveBeenCalledTimes(1)
-  })
-
-  it('expires on a 401 while authenticated', async () => {
-    const { actor, effects, status } = start([token('u1')])
-    await settle()
-    actor.send({ type: 'auth.unauthorized' })
-    expect(status()).toBe('anonymous')
-    expect(actor.getSnapshot().context.token).toBeNull()
-    expect(effects.clearLocalData).toHaveBeenCalledWith('u1')
+    expect(effects.clearLocalData).toHaveBeenCalledWith('u1', true)
     expect(effects.goHome).toHaveBeenCalledTimes(1)
   })
 
@@ -189,7 +134,7 @@ describe('auth machine', () => {
     actor.send({ type: 'auth.online' })
     await settle()
     expect(status()).toBe('anonymous')
-    expect(effects.clearLocalData).toHaveBeenCalledWith('u1')
+    expect(effects.clearLocalData).toHaveBeenCalledWith('u1', true)
   })
 
   it('goes offline when a refresh cannot reach the server', async () => {
@@ -200,11 +145,11 @@ describe('auth machine', () => {
     expect(status()).toBe('offline')
   })
 
-  it('logs out: clears local data, then navigates to the logout page', async () => {
+  it('logs out: clears local data with the outbox, then navigates to the logout page', async () => {
     const { actor, effects } = start([token('u1')])
     await settle()
     actor.send({ type: 'auth.logout' })
-    expect(effects.clearLocalData).toHaveBeenCalledWith('u1')
+    expect(effects.clearLocalData).toHaveBeenCalledWith('u1', false)
     expect(effects.navigateToLogout).toHaveBeenCalledTimes(1)
     expect(effects.clearLocalData.mock.invocationCallOrder[0]!).toBeLessThan(
       effects.navigateToLogout.mock.invocationCallOrder[0]!,
@@ -235,7 +180,7 @@ describe('auth machine', () => {
     const { actor, effects, status } = start([{ kind: 'unreachable' }], 'u3')
     await settle()
     actor.send({ type: 'auth.clear' })
-    expect(effects.clearLocalData).toHaveBeenCalledWith('u3')
+    expect(effects.clearLocalData).toHaveBeenCalledWith('u3', true)
     expect(status()).toBe('anonymous')
     expect(actor.getSnapshot().context.lastUserId).toBeNull()
   })

@@ -1,0 +1,115 @@
+import { Temporal } from 'temporal-polyfill'
+import type { TripRef } from '../contract'
+import { isWaiting, type CommandPayloads, type CommandType, type OutboxCommand } from '../db/outboxTypes'
+import { requestBackgroundSync } from './backgroundSync'
+import { useLive } from './live'
+import { platform } from './platform'
+
+export type {
+  CommandError,
+  CommandPayloads,
+  CommandStatus,
+  CommandType,
+  OutboxCommand,
+} from '../db/outboxTypes'
+export { isWaiting } from '../db/outboxTypes'
+
+/**
+ * The screens' side of the command outbox (design brief, "Writes are commands"). Queueing stores the command
+ * and returns its id at once; the sync worker (or, with no tab open, the service worker) sends it when it can.
+ * The hooks read the outbox live, so a command shows as pending the moment it is stored.
+ */
+
+async function openSession() {
+  const session = await platform().sessions.ready()
+  if (!session) throw new Error('No signed-in user: the command cannot be stored')
+  return session
+}
+
+async function queue<T extends CommandType>(type: T, payload: CommandPayloads[T]): Promise<string> {
+  const session = await openSession()
+  const command = await session.outbox.appendCommand(session.db, {
+    id: crypto.randomUUID(),
+    type,
+    payload,
+    createdAt: Temporal.Now.instant().toString(),
+  })
+  session.sync.replayNow()
+  void requestBackgroundSync()
+  return command.id
+}
+
+/** Resolves with the command's id once it is stored. */
+export function queueCancel(payload: CommandPayloads['trip.cancel']): Promise<string> {
+  return queue('trip.cancel', payload)
+}
+
+export function queueReview(payload: CommandPayloads['trip.review']): Promise<string> {
+  return queue('trip.review', payload)
+}
+
+/** The user has read a rejection; it stops showing on the trip. */
+export async function dismissCommand(id: string): Promise<void> {
+  const session = await openSession()
+  await session.outbox.dismiss(session.db, id)
+}
+
+/** undefined while loading, or when there is no such command. */
+export function useCommand(id: string | null): OutboxCommand | undefined {
+  const found = useLive(`outbox:command:${id ?? ''}`, async ({ db, outbox }) =>
+    id ? outbox.getCommand(db, id) : null,
+  )
+  return found ?? undefined
+}
+
+export interface TripCommands {
+  cancel: OutboxCommand<'trip.cancel'> | null
+  review: OutboxCommand<'trip.review'> | null
+}
+
+const sameTrip = (a: TripRef, b: TripRef) => a.id === b.id && a.date === b.date
+
+/** Latest first among those still worth showing: a dismissed rejection is not. */
+export function tripCommandsOf(commands: readonly OutboxCommand[], trip: TripRef): TripCommands {
+  const shown = commands
+    .filter((command) => !(command.status === 'rejected' && command.dismissed))
+    .sort((a, b) => b.seq - a.seq)
+  const cancel = shown.find(
+    (command): command is OutboxCommand<'trip.cancel'> =>
+      command.type === 'trip.cancel' &&
+      (command as OutboxCommand<'trip.cancel'>).payload.trips.some((ref) => sameTrip(ref, trip)),
+  )
+  const review = shown.find(
+    (command): command is OutboxCommand<'trip.review'> =>
+      command.type === 'trip.review' &&
+      sameTrip((command as OutboxCommand<'trip.review'>).payload.trip, trip),
+  )
+  return { cancel: cancel ?? null, review: review ?? null }
+}
+
+/** The latest cancel and review command touching this trip (pending, sending, rejected-not-dismissed, or acked). */
+export function useTripCommands(trip: TripRef): TripCommands | undefined {
+  return useLive(`outbox:trip:${trip.id}|${trip.date}`, async ({ db, outbox }) =>
+    tripCommandsOf(await outbox.listCommands(db), trip),
+  )
+}
+
+export interface OutboxSummary {
+  /** Commands not yet acked or rejected. */
+  waiting: number
+  /** Rejections the user has not dismissed, in queue order. */
+  rejected: OutboxCommand[]
+}
+
+const emptySummary: OutboxSummary = { waiting: 0, rejected: [] }
+
+export function useOutboxSummary(): OutboxSummary {
+  const summary = useLive('outbox:summary', async ({ db, outbox }) => {
+    const commands = await outbox.listCommands(db)
+    return {
+      waiting: commands.filter(isWaiting).length,
+      rejected: commands.filter((command) => command.status === 'rejected' && !command.dismissed),
+    }
+  })
+  return summary ?? emptySummary
+}

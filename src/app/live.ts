@@ -1,0 +1,39 @@
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { platform } from './platform'
+import type { UserSession } from './session'
+
+/**
+ * Live queries over the user's local database: each hook re-renders when the sync worker or an action commits
+ * a change, and returns undefined while loading (or while no user is known). This is dexie-react-hooks'
+ * `useLiveQuery` over Dexie's `liveQuery`, except that `liveQuery` arrives with the lazily loaded user session:
+ * importing dexie-react-hooks here would put Dexie into every first visit, signed in or not.
+ */
+
+export function useSession(): UserSession | null {
+  const { sessions } = platform()
+  return useSyncExternalStore(sessions.subscribe, () => sessions.getState().session)
+}
+
+/**
+ * `key` names the query: a new key starts a new subscription, so it must change with the query's inputs. The
+ * query reaches the database through the session, whose module (Dexie, zod) is loaded lazily.
+ */
+export function useLive<T>(key: string, query: (session: UserSession) => Promise<T>): T | undefined {
+  const session = useSession()
+  const [state, setState] = useState<{ session: UserSession; key: string; value: T } | null>(null)
+  const queryRef = useRef(query)
+  useLayoutEffect(() => {
+    queryRef.current = query
+  })
+  useEffect(() => {
+    if (!session) return
+    const subscription = session
+      .live(() => queryRef.current(session))
+      .subscribe({
+        next: (value) => setState({ session, key, value }),
+        error: (error: unknown) => console.error('Local query failed', key, error),
+      })
+    return () => subscription.unsubscribe()
+  }, [session, key])
+  return state && state.session === session && state.key === key ? state.value : undefined
+}

@@ -1,0 +1,64 @@
+import { i18n } from '@lingui/core'
+import { t } from '@lingui/core/macro'
+import type { Notice } from '../../machines/notices.machine'
+import type { TripRef } from '../contract'
+import type { OutboxCommand } from '../db/outboxTypes'
+import type { TripMilestone } from '../db/tripMilestones'
+import { commandErrorMessage } from '../components/trips/commandErrors'
+
+/**
+ * The notices the platform raises by itself (spec section 4, Notices), translated in the user's language.
+ * Loaded with the user session.
+ */
+
+export function tripPath(trip: TripRef): string {
+  return `/trips/${encodeURIComponent(trip.id)}/${trip.date}`
+}
+
+function openTrip(trip: TripRef) {
+  return { label: t({ id: 'notice.open_trip', message: 'Open trip' }), to: tripPath(trip) }
+}
+
+/** A pickup or drop-off a pull newly showed; the drop-off asks to rate the trip when it can be rated. */
+export function milestoneNotice({ kind, trip }: TripMilestone): Notice {
+  const name = trip.passenger.name
+  if (kind === 'pickup') {
+    return {
+      message: t({ id: 'notice.passenger_picked_up', message: `Passenger picked up: ${name}` }),
+      severity: 'info',
+      action: openTrip(trip),
+    }
+  }
+  if (!trip.allowReview) {
+    return {
+      message: t({ id: 'notice.passenger_dropped_off', message: `Passenger dropped off: ${name}` }),
+      severity: 'info',
+      action: openTrip(trip),
+    }
+  }
+  return {
+    message: t({
+      id: 'notice.passenger_dropped_off_rate',
+      message: `Passenger dropped off: ${name}. Would you like to rate the trip?`,
+    }),
+    severity: 'info',
+    action: { label: t({ id: 'notice.rate_trip', message: 'Rate the trip' }), to: tripPath(trip) },
+  }
+}
+
+function firstTrip(command: OutboxCommand): TripRef | undefined {
+  return command.type === 'trip.cancel'
+    ? (command as OutboxCommand<'trip.cancel'>).payload.trips[0]
+    : (command as OutboxCommand<'trip.review'>).payload.trip
+}
+
+/** A command the server refused, with its reason. */
+export function rejectionNotice(command: OutboxCommand): Notice {
+  const reason = command.lastError ? i18n._(commandErrorMessage(command.lastError)) : ''
+  const message =
+    command.type === 'trip.cancel'
+      ? t({ id: 'notice.cancel_rejected', message: `The cancellation was not made. ${reason}` })
+      : t({ id: 'notice.review_rejected', message: `The review was not saved. ${reason}` })
+  const trip = firstTrip(command)
+  return { message, severity: 'error', ...(trip ? { action: openTrip(trip) } : {}) }
+}

@@ -1,0 +1,45 @@
+import { plural } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { useMatch, useNavigate } from '@tanstack/react-router'
+import { useSyncExternalStore } from 'react'
+import { platform } from '../../app/platform'
+import { ConfirmDialog } from '../ui/AlertDialog'
+
+/**
+ * Asks before a logout deletes commands that have not been sent yet (design brief, "Auth"). Opened by
+ * `useAuth().logout()` from every logout path; cancelling on the /logout screen goes home instead.
+ */
+export function LogoutConfirm() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const { logoutPrompt, auth } = platform()
+  const { waiting } = useSyncExternalStore(logoutPrompt.subscribe, logoutPrompt.getState)
+  const onLogoutScreen = useMatch({ from: '/logout', shouldThrow: false }) !== undefined
+  const count = waiting ?? 0
+  return (
+    <ConfirmDialog
+      open={waiting !== null}
+      onOpenChange={(open) => {
+        // "Log out anyway" closes the question before Radix reports the dialog closed: only Cancel gets here.
+        if (open || logoutPrompt.getState().waiting === null) return
+        logoutPrompt.close()
+        if (onLogoutScreen) void navigate({ to: '/' })
+      }}
+      title={t({ id: 'logout.unsent_title', message: 'Log out?' })}
+      description={t({
+        id: 'logout.unsent_description',
+        message: plural(count, {
+          one: '# change has not been sent yet. It will be sent when the connection returns, but if you log out now it is lost.',
+          other:
+            '# changes have not been sent yet. They will be sent when the connection returns, but if you log out now they are lost.',
+        }),
+      })}
+      cancelLabel={t({ id: 'common.cancel', message: 'Cancel' })}
+      confirmLabel={t({ id: 'logout.anyway', message: 'Log out anyway' })}
+      onConfirm={() => {
+        logoutPrompt.close()
+        auth.send({ type: 'auth.logout' })
+      }}
+    />
+  )
+}

@@ -1,0 +1,55 @@
+import { plural } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { Temporal } from 'temporal-polyfill'
+import { useOnline, useSyncStatus } from '../../app/data'
+import { useEnvironment } from '../../app/environment'
+import { syncedWhen } from '../../app/syncedWhen'
+
+/**
+ * The visible sync status of a signed-in user (design brief): how many changes wait to be sent, and when data
+ * was last synced. Offline it says the changes go when the connection returns.
+ */
+export function SyncStatus() {
+  const { t } = useLingui()
+  const online = useOnline()
+  const { timeZone } = useEnvironment()
+  const { waiting, lastSyncedAt } = useSyncStatus()
+
+  const waitingText =
+    waiting === 0
+      ? null
+      : online
+        ? t({
+            id: 'sync.waiting',
+            message: plural(waiting, {
+              one: '# change waiting to be sent',
+              other: '# changes waiting to be sent',
+            }),
+          })
+        : t({
+            id: 'sync.waiting_offline',
+            message: plural(waiting, {
+              one: '# change waiting to be sent. It will be sent when the connection returns.',
+              other: '# changes waiting to be sent. They will be sent when the connection returns.',
+            }),
+          })
+
+  const when = lastSyncedAt ? syncedWhen(lastSyncedAt, Temporal.Now.instant(), timeZone) : null
+  let syncedText: string
+  if (!when) {
+    syncedText = t({ id: 'sync.never', message: 'Not synced yet' })
+  } else if (when.today) {
+    const time = when.text
+    syncedText = t({ id: 'sync.last_synced_time', message: `Last synced at ${time}` })
+  } else {
+    const date = when.text
+    syncedText = t({ id: 'sync.last_synced_date', message: `Last synced on ${date}` })
+  }
+
+  return (
+    <div role="status" className="flex flex-wrap justify-end gap-x-4 px-4 py-1 text-right text-sm text-muted">
+      {waitingText ? <p className="font-semibold text-text">{waitingText}</p> : null}
+      <p>{syncedText}</p>
+    </div>
+  )
+}

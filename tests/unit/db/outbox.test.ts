@@ -1,0 +1,144 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { Dexie } from 'dexie'
+import { describe, expect, it } from 'vitest'
+import {
+  appendCommand,
+  countWaiting,
+  dismiss,
+  listCommands,
+  takeUnnotifiedRejections,
+} from '../../../src/db/outbox'
+import { forgetUserData } from '../../../src/db/forget'
+import { PortalDb, schemaV1 } from '../../../src/db/portalDb'
+import { cancelOf, freshDb, queue, reviewOf, tripNo } from '../outbox/harness'
+import { account, passengerOf } from './samples'
+
+const name = 'portal:espoo:user-1'
+
+describe('outbox table', () => {
+  it('stores a command as pending with the next seq, and reads it back validated', async () => {
+    const db = freshDb()
+    const first = await queue(db, 'trip.cancel', cancelOf(1))
+    const second = await queue(db, 'trip.review', reviewOf(1))
+    expect([first.seq, second.seq]).toEqual([1, 2])
+    expect(await listCommands(db)).toEqual([
+      expect.objectContaining({
+        id: first.id,
+        status: 'pending',
+        attempts: 0,
+        dismissed: false,
+        lastError: null,
+      }),
+      expect.objectContaining({ id: second.id, status: 'pending' }),
+    ])
+    expect(await countWaiting(db)).toBe(2)
+  })
+
+  it('never gives two tabs the same seq', async () => {
+    const factory = new IDBFactory()
+    const tabA = freshDb(factory)
+    const tabB = freshDb(factory)
+    const stored = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => queue(i % 2 ? tabA : tabB, 'trip.review', reviewOf(i))),
+    )
+    expect(stored.map((c) => c.seq).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+  })
+
+  it('keeps counting after the last command is gone', async () => {
+    const db = freshDb()
+    const first = await queue(db, 'trip.review', reviewOf(1))
+    await db.outbox.delete(first.id)
+    expect((await queue(db, 'trip.review', reviewOf(2))).seq).toBe(2)
+  })
+
+  it('skips a row that does not match the schema', async () => {
+    const db = freshDb()
+    await queue(db, 'trip.review', reviewOf(1))
+    await db.outbox.put({ id: 'bad', seq: 99, type: 'trip.cancel', status: 'pending' } as never)
+    expect((await listCommands(db)).map((c) => c.seq)).toEqual([1])
+  })
+
+  it('tells each rejection once, and not once dismissed', async () => {
+    const db = freshDb()
+    const [a, b] = [await queue(db, 'trip.review', reviewOf(1)), await queue(db, 'trip.review', reviewOf(2))]
+    await db.outbox.bulkUpdate([
+      { key: a.id, changes: { status: 'rejected' } },
+      { key: b.id, changes: { status: 'rejected' } },
+    ])
+    await dismiss(db, b.id)
+    expect((await takeUnnotifiedRejections(db)).map((c) => c.id)).toEqual([a.id])
+    expect(await takeUnnotifiedRejections(db)).toEqual([])
+  })
+
+  it('upgrades a version 1 database, keeping its read models', async () => {
+    const factory = new IDBFactory()
+    const v1 = new Dexie(name, { indexedDB: factory, IDBKeyRange })
+    v1.version(1).stores(schemaV1)
+    await v1.table('trips').put({ ...tripNo(1), passengerId: 'p1' })
+    v1.close()
+    const db = new PortalDb(name, { indexedDB: factory, IDBKeyRange })
+    expect((await db.listTrips()).map((t) => t.id)).toEqual(['t1'])
+    expect(
+      (await appendCommand(db, { id: 'c1', type: 'trip.review', payload: reviewOf(1), createdAt: 'x' })).seq,
+    ).toBe(1)
+    expect(db.verno).toBe(2)
+  })
+})
+
+describe('forgetting a user’s data', () => {
+  async function seeded(factory: IDBFactory) {
+    const db = freshDb(factory, name)
+    await db.replaceReadModels({
+      account,
+      passengers: [passengerOf('p1', 'Anna')],
+      places: {},
+      trips: { p1: [tripNo(1)] },
+      syncedAt: '2026-11-21T10:00:00Z',
+    })
+    await db.snapshots.put({ key: 'cancelTrips', value: { step: 2 }, savedAt: 'x' })
+    return db
+  }
+
+  const exists = async (factory: IDBFactory) => (await factory.databases()).some((d) => d.name === name)
+
+  it('keeps waiting commands for the same user’s next sign-in, and clears everything else', async () => {
+    const factory = new IDBFactory()
+    const db = await seeded(factory)
+    const waiting = await queue(db, 'trip.cancel', cancelOf(1))
+    db.close()
+    await forgetUserData(name, { keepCommands: true, indexedDB: factory })
+    const after = freshDb(factory, name)
+    expect((await listCommands(after)).map((c) => c.id)).toEqual([waiting.id])
+    expect(await after.listTrips()).toEqual([])
+    expect(await after.getAccount()).toBeNull()
+    expect(await after.snapshots.count()).toBe(0)
+    expect(await after.lastSyncedAt()).toBeNull()
+    // The queue's order carries on.
+    expect((await queue(after, 'trip.review', reviewOf(1))).seq).toBe(2)
+  })
+
+  it('deletes the database when nothing waits, even with keepCommands', async () => {
+    const factory = new IDBFactory()
+    const db = await seeded(factory)
+    const done = await queue(db, 'trip.cancel', cancelOf(1))
+    await db.outbox.update(done.id, { status: 'acked' })
+    db.close()
+    await forgetUserData(name, { keepCommands: true, indexedDB: factory })
+    expect(await exists(factory)).toBe(false)
+  })
+
+  it('deletes waiting commands too after a logout the user confirmed', async () => {
+    const factory = new IDBFactory()
+    const db = await seeded(factory)
+    await queue(db, 'trip.cancel', cancelOf(1))
+    db.close()
+    await forgetUserData(name, { keepCommands: false, indexedDB: factory })
+    expect(await exists(factory)).toBe(false)
+  })
+
+  it('creates nothing for a user without a database', async () => {
+    const factory = new IDBFactory()
+    await forgetUserData(name, { keepCommands: true, indexedDB: factory })
+    expect(await exists(factory)).toBe(false)
+  })
+})

@@ -1,0 +1,189 @@
+import { describe, expect, it, vi } from 'vitest'
+import { SimulatedClock } from 'xstate'
+import { createApiClient } from '../../../src/api/client'
+import { getCommand } from '../../../src/db/outbox'
+import type { PortalDb } from '../../../src/db/portalDb'
+import { backoffMs } from '../../../workers/outbox'
+import { SyncEngine } from '../../../workers/syncEngine'
+import { json } from '../api/fakeServer'
+import { account } from '../db/samples'
+import { anna, cancelOf, freshDb, problem, queue, reviewOf, tripNo, type Answer } from './harness'
+
+/**
+ * The sync worker's engine with the outbox: when it replays (start, queue, pull, online, retry time) and how a
+ * 401 pauses it. Time is an xstate SimulatedClock; the server answers reads at once and commands from a script.
+ */
+function setup(db: PortalDb, script: Answer[], token: string | null = 'tok') {
+  const clock = new SimulatedClock()
+  const commands: { key: string | null; authorization: string | null }[] = []
+  let pulls = 0
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init)
+    const path = new URL(request.url).pathname
+    if (request.method === 'GET') {
+      if (path === '/api/passenger') pulls += 1
+      if (path === '/api/account') return json(200, account)
+      if (path === '/api/passenger') return json(200, [anna])
+      if (path.endsWith('/trips')) return json(200, [tripNo(1)])
+      return json(200, [])
+    }
+    commands.push({
+      key: request.headers.get('Idempotency-Key'),
+      authorization: request.headers.get('Authorization'),
+    })
+    const answer = script.shift()
+    if (!answer || answer === 'network') throw new TypeError('Failed to fetch')
+    return typeof answer === 'function'
+      ? answer({ path, key: null, authorization: null, body: null })
+      : answer
+  })
+  const onUnauthorized = vi.fn()
+  const engine: SyncEngine = new SyncEngine({
+    db,
+    api: createApiClient({
+      origin: 'http://portal.test',
+      tenantId: 'espoo',
+      token: () => engine.currentToken(),
+      onUnauthorized,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    }),
+    now: () => '2026-11-21T10:00:00Z',
+    onStatus: () => {},
+    clock,
+    random: () => 0,
+  })
+  return { engine, clock, commands, pulls: () => pulls, onUnauthorized, token }
+}
+
+const cancelledTrip = [tripNo(1, { cancelledAt: '2026-11-21T10:00:00+02:00', cancelReason: 'Sick' })]
+
+describe('sync engine and the outbox', () => {
+  it('sends a command left sending by a dead worker when it starts', async () => {
+    const db = freshDb()
+    const command = await queue(db, 'trip.cancel', cancelOf(1))
+    await db.outbox.update(command.id, { status: 'sending' })
+    const { engine, commands } = setup(db, [json(200, cancelledTrip)])
+    await engine.start('tok', true, true)
+    await vi.waitFor(async () => expect((await getCommand(db, command.id))?.status).toBe('acked'))
+    expect(commands.map((c) => c.key)).toEqual([command.id])
+    engine.stop()
+  })
+
+  it('replays a queued command at once, and pulls again after the ack', async () => {
+    const db = freshDb()
+    const { engine, commands, pulls } = setup(db, [json(200, cancelledTrip)])
+    await engine.start('tok', true, true)
+    await vi.waitFor(() => expect(pulls()).toBe(1))
+    const command = await queue(db, 'trip.cancel', cancelOf(1))
+    await engine.replayNow()
+    expect(commands.map((c) => c.key)).toEqual([command.id])
+    await vi.waitFor(() => expect(pulls()).toBe(2))
+    engine.stop()
+  })
+
+  it('sends nothing offline, and replays when the network comes back', async () => {
+    const db = freshDb()
+    const command = await queue(db, 'trip.review', reviewOf(1))
+    const { engine, commands } = setup(db, [json(200, tripNo(1))])
+    await engine.start('tok', false, true)
+    await engine.replayNow()
+    expect(commands).toHaveLength(0)
+    engine.setOnline(true)
+    await vi.waitFor(async () => expect((await getCommand(db, command.id))?.status).toBe('acked'))
+    engine.stop()
+  })
+
+  it('retries after the backoff on the clock, not before, keeping the order', async () => {
+    const db = freshDb()
+    const first = await queue(db, 'trip.cancel', cancelOf(1))
+    const second = await queue(db, 'trip.review', reviewOf(2))
+    const { engine, clock, commands } = setup(db, [
+      'network',
+      'network',
+      json(200, cancelledTrip),
+      json(200, tripNo(2)),
+    ])
+    await engine.start('tok', true, true)
+    await vi.waitFor(() => expect(commands).toHaveLength(1))
+    const firstWait = backoffMs(1, 0)
+    clock.increment(firstWait - 1)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(commands).toHaveLength(1)
+    clock.increment(1)
+    await vi.waitFor(() => expect(commands).toHaveLength(2))
+    // The second failure waits twice as long; the second command waits behind the first.
+    clock.increment(backoffMs(2, 0) - 1)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(commands).toHaveLength(2)
+    clock.increment(1)
+    await vi.waitFor(async () => expect((await getCommand(db, second.id))?.status).toBe('acked'))
+    expect(commands.map((c) => c.key)).toEqual([first.id, first.id, first.id, second.id])
+    engine.stop()
+  })
+
+  it('retries a key in flight (409) after the backoff', async () => {
+    const db = freshDb()
+    const command = await queue(db, 'trip.review', reviewOf(1))
+    const { engine, clock, commands } = setup(db, [
+      problem(409, 'idempotency_in_flight'),
+      json(200, tripNo(1)),
+    ])
+    await engine.start('tok', true, true)
+    await vi.waitFor(async () => expect((await getCommand(db, command.id))?.attempts).toBe(1))
+    expect((await getCommand(db, command.id))?.status).toBe('pending')
+    clock.increment(backoffMs(1, 0))
+    await vi.waitFor(async () => expect((await getCommand(db, command.id))?.status).toBe('acked'))
+    expect(commands).toHaveLength(2)
+    engine.stop()
+  })
+
+  it('retries at once when the network comes back, before the retry time', async () => {
+    const db = freshDb()
+    const command = await queue(db, 'trip.review', reviewOf(1))
+    const { engine, commands } = setup(db, ['network', json(200, tripNo(1))])
+    await engine.start('tok', true, true)
+    await vi.waitFor(() => expect(commands).toHaveLength(1))
+    engine.setOnline(false)
+    engine.setOnline(true)
+    await vi.waitFor(async () => expect((await getCommand(db, command.id))?.status).toBe('acked'))
+    engine.stop()
+  })
+
+  it('pauses at a 401 until another token arrives, then goes on with the same command', async () => {
+    const db = freshDb()
+    const first = await queue(db, 'trip.cancel', cancelOf(1))
+    const second = await queue(db, 'trip.review', reviewOf(2))
+    const { engine, commands, onUnauthorized } = setup(db, [
+      problem(401, 'unauthorized'),
+      json(200, cancelledTrip),
+      json(200, tripNo(2)),
+    ])
+    await engine.start('old', true, true)
+    await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledWith('old'))
+    // The same token again (e.g. pushed twice) does not resume; nothing was dropped or rejected.
+    engine.setToken('old')
+    await engine.replayNow()
+    expect(commands).toHaveLength(1)
+    expect((await getCommand(db, first.id))?.status).toBe('pending')
+    engine.setToken('new')
+    await vi.waitFor(async () => expect((await getCommand(db, second.id))?.status).toBe('acked'))
+    expect(commands).toEqual([
+      { key: first.id, authorization: 'Bearer old' },
+      { key: first.id, authorization: 'Bearer new' },
+      { key: second.id, authorization: 'Bearer new' },
+    ])
+    engine.stop()
+  })
+
+  it('keeps a trip with a waiting cancel as the server has it after a pull', async () => {
+    const db = freshDb()
+    const { engine, pulls } = setup(db, ['network'])
+    await engine.start('tok', true, true)
+    await vi.waitFor(() => expect(pulls()).toBe(1))
+    await queue(db, 'trip.cancel', cancelOf(1))
+    await engine.replayNow()
+    await engine.pullNow()
+    expect((await db.getTrip('t1', '2026-11-23'))?.cancelledAt).toBeNull()
+    engine.stop()
+  })
+})

@@ -1,0 +1,113 @@
+import type { Answer, Delivered, IdempotentServer } from './idempotentServer'
+
+/**
+ * What the network does to one request:
+ * - `ok`: delivered, answered.
+ * - `dropRequest`: lost on the way; the server never sees it.
+ * - `dropResponse`: processed; the answer is lost.
+ * - `duplicate`: delivered twice in a row; the client gets the second (replayed) answer.
+ * - `duplicateConcurrent`: a second copy arrives while the first is still processed (409 in flight); the first
+ *   finishes later.
+ * - `delay`: held in the network and delivered later, after other requests (the client times out).
+ * - `slow`: the server starts it at once but finishes later (the client times out meanwhile).
+ * - `expireToken`: the session's token was rotated just before: 401.
+ * - `killBefore` / `killAfter`: the worker dies with the request in the air, before or after the server
+ *   processed it; the answer never arrives.
+ */
+export const faults = [
+  'ok',
+  'dropRequest',
+  'dropResponse',
+  'duplicate',
+  'duplicateConcurrent',
+  'delay',
+  'slow',
+  'expireToken',
+  'killBefore',
+  'killAfter',
+] as const
+export type Fault = (typeof faults)[number]
+
+const networkError = () => new TypeError('Failed to fetch')
+
+function respond(answer: Answer): Response {
+  return new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+export class FaultyNetwork {
+  /** Deliveries and completions held back, run later in order. */
+  private held: (() => void)[] = []
+  private readonly script: Fault[]
+  private readonly server: IdempotentServer
+  /** Called when a fault kills the worker; the harness then starts a new one. */
+  onKill: () => void = () => {}
+
+  constructor(server: IdempotentServer, script: Fault[]) {
+    this.server = server
+    this.script = [...script]
+  }
+
+  get faultsLeft(): boolean {
+    return this.script.length > 0
+  }
+
+  get holding(): boolean {
+    return this.held.length > 0
+  }
+
+  /** Lets the network deliver what it held back (some of it, or all). */
+  release(count = Infinity): void {
+    const ready = this.held.splice(0, count)
+    for (const run of ready) run()
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init)
+    const delivered: Delivered = {
+      path: new URL(request.url).pathname,
+      key: request.headers.get('Idempotency-Key') ?? '',
+      authorization: request.headers.get('Authorization'),
+      body: await request.text(),
+    }
+    const fault = this.script.shift() ?? 'ok'
+    switch (fault) {
+      case 'ok':
+        return respond(this.server.handle(delivered))
+      case 'dropRequest':
+        throw networkError()
+      case 'dropResponse':
+        this.server.handle(delivered)
+        throw networkError()
+      case 'duplicate':
+        this.server.handle(delivered)
+        return respond(this.server.handle(delivered))
+      case 'duplicateConcurrent': {
+        const first = this.server.begin(delivered)
+        const second = this.server.handle(delivered)
+        if ('finish' in first) this.held.push(() => void first.finish())
+        return respond(second)
+      }
+      case 'delay':
+        this.held.push(() => void this.server.handle(delivered))
+        throw networkError()
+      case 'slow': {
+        const started = this.server.begin(delivered)
+        if ('finish' in started) this.held.push(() => void started.finish())
+        throw networkError()
+      }
+      case 'expireToken':
+        this.server.rotateToken()
+        return respond(this.server.handle(delivered))
+      case 'killBefore':
+        this.onKill()
+        return new Promise<never>(() => {})
+      case 'killAfter':
+        this.server.handle(delivered)
+        this.onKill()
+        return new Promise<never>(() => {})
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import type { Trip } from '../../../src/contract'
+import { tripNo } from './harness'
+
+/**
+ * A fake API host with the real server's idempotency semantics (docs: Server facts): the first answer (2xx or
+ * 4xx) of a key is stored and replayed, the same key with another payload is 422, a key still being processed
+ * is 409 `idempotency_in_flight`. It applies cancel and review effects to its own trips, and logs every effect
+ * with the key that caused it, so a test can check that nothing was applied twice.
+ */
+
+export interface Delivered {
+  path: string
+  key: string
+  authorization: string | null
+  body: string
+}
+
+export interface Answer {
+  status: number
+  body: unknown
+}
+
+interface ServerTrip {
+  cancelled: boolean
+  pickedUp: boolean
+  reviewed: boolean
+}
+
+interface KeyRecord {
+  body: string
+  answer: Answer | null
+}
+
+export interface Effect {
+  key: string
+  tripId: string
+  kind: 'cancel' | 'review'
+}
+
+const problem = (status: number, code: string, errors?: { property: string; error: string }[]): Answer => ({
+  status,
+  body: { statusCode: status, code, message: code, ...(errors ? { errors } : {}) },
+})
+
+export class IdempotentServer {
+  validToken = 'tok-0'
+  private tokens = 0
+  readonly trips = new Map<string, ServerTrip>()
+  readonly records = new Map<string, KeyRecord>()
+  /** Keys in the order the server first accepted them for processing. */
+  readonly firstSeen: string[] = []
+  readonly effects: Effect[] = []
+  /** How often each key was processed (effects evaluated); idempotency keeps it at most 1. */
+  readonly processed = new Map<string, number>()
+
+  constructor(tripIds: readonly string[]) {
+    for (const id of tripIds) this.trips.set(id, { cancelled: false, pickedUp: false, reviewed: false })
+  }
+
+  /** The session's token was rotated: requests with the old one get 401. */
+  rotateToken(): void {
+    this.tokens += 1
+    this.validToken = `tok-${this.tokens}`
+  }
+
+  pickUp(tripId: string): void {
+    const trip = this.trips.get(tripId)
+    if (trip) trip.pickedUp = true
+  }
+
+  /**
+   * Receives a request. Answers at once (401, replay, 409 in flight, 422), or starts processing it and returns
+   * `finish`, which applies the effects and stores the first answer.
+   */
+  begin(request: Delivered): { answer: Answer } | { finish: () => Answer } {
+    if (request.authorization !== `Bearer ${this.validToken}`) return { answer: problem(401, 'unauthorized') }
+    const record = this.records.get(request.key)
+    if (record) {
+      if (record.body !== request.body) return { answer: problem(422, 'idempotency_key_reused') }
+      return { answer: record.answer ?? problem(409, 'idempotency_in_flight') }
+    }
+    const fresh: KeyRecord = { body: request.body, answer: null }
+    this.records.set(request.key, fresh)
+    this.firstSeen.push(request.key)
+    return {
+      finish: () => {
+        this.processed.set(request.key, (this.processed.get(request.key) ?? 0) + 1)
+        fresh.answer = this.apply(request)
+        return fresh.answer
+      },
+    }
+  }
+
+  /** Begin and finish in one go. */
+  handle(request: Delivered): Answer {
+    const started = this.begin(request)
+    return 'answer' in started ? started.answer : started.finish()
+  }
+
+  private apply(request: Delivered): Answer {
+    const body = JSON.parse(request.body) as Record<string, unknown>
+    if (request.path === '/api/trip/cancel') return this.cancel(request.key, body)
+    return this.review(request.key, body)
+  }
+
+  private cancel(key: string, body: Record<string, unknown>): Answer {
+    const refs = body.trips as { id: string }[]
+    const done: Trip[] = []
+    const problems: { property: string; error: string }[] = []
+    refs.forEach((ref, index) => {
+      const trip = this.trips.get(ref.id)
+      const reason = !trip ? 'not_found' : trip.cancelled ? 'cancelled' : trip.pickedUp ? 'picked_up' : null
+      if (reason || !trip) {
+        problems.push({ property: `trips.${index}`, error: reason ?? 'not_found' })
+        return
+      }
+      trip.cancelled = true
+      this.effects.push({ key, tripId: ref.id, kind: 'cancel' })
+      done.push(this.view(ref.id))
+    })
+    return done.length > 0 ? { status: 200, body: done } : problem(409, 'trip_not_cancellable', problems)
+  }
+
+  private review(key: string, body: Record<string, unknown>): Answer {
+    const id = (body.trip as { id: string }).id
+    const trip = this.trips.get(id)
+    if (!trip || trip.reviewed || trip.cancelled) {
+      return problem(409, 'review_not_available', [
+        { property: 'trip', error: trip?.cancelled ? 'cancelled' : 'already_reviewed' },
+      ])
+    }
+    trip.reviewed = true
+    this.effects.push({ key, tripId: id, kind: 'review' })
+    return { status: 200, body: this.view(id) }
+  }
+
+  private view(id: string): Trip {
+    const state = this.trips.get(id)
+    const n = Number(id.slice(1))
+    return tripNo(n, {
+      cancelledAt: state?.cancelled ? '2026-11-21T10:00:00+02:00' : null,
+      cancelReason: state?.cancelled ? 'Sick' : null,
+      pickupTime: state?.pickedUp ? '2026-11-23T08:01:00+02:00' : null,
+      reviews: state?.reviewed
+        ? [{ comment: 'Fine', driverStars: 4, experienceStars: 5, createdAt: '2026-11-21T10:00:00+02:00' }]
+        : [],
+    })
+  }
+}

@@ -1,0 +1,244 @@
+import { IDBFactory } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import { getCommand, listCommands } from '../../../src/db/outbox'
+import {
+  backoffBaseMs,
+  backoffCapMs,
+  backoffMs,
+  classifyFailure,
+  replayOutbox,
+} from '../../../workers/outbox'
+import { json } from '../api/fakeServer'
+import {
+  apiOver,
+  cancelOf,
+  freshDb,
+  problem,
+  queue,
+  replayDeps,
+  reviewOf,
+  scriptedServer,
+  tripNo,
+} from './harness'
+
+const cancelled = (n: number) => tripNo(n, { cancelledAt: '2026-11-21T10:00:05+02:00', cancelReason: 'Sick' })
+
+describe('outbox replay', () => {
+  it('sends commands in seq order, one at a time, each with its id as Idempotency-Key', async () => {
+    const db = freshDb()
+    const first = await queue(db, 'trip.cancel', cancelOf(1, 2))
+    const second = await queue(db, 'trip.review', reviewOf(3))
+    const server = scriptedServer([json(200, [cancelled(1), cancelled(2)]), json(200, tripNo(3))])
+    const result = await replayOutbox(replayDeps(db, apiOver(server.fetch)))
+    expect(result.stop).toEqual({ kind: 'empty' })
+    expect(server.seen.map((r) => [r.path, r.key])).toEqual([
+      ['/api/trip/cancel', first.id],
+      ['/api/trip/review', second.id],
+    ])
+    // Only the contract's fields go out; the local passenger ids stay behind.
+    expect(server.seen[0]!.body).toEqual({ trips: cancelOf(1, 2).trips, reason: 'Sick' })
+    expect(server.seen[1]!.body).not.toHaveProperty('passengerId')
+    expect((await listCommands(db)).map((c) => [c.seq, c.status])).toEqual([
+      [1, 'acked'],
+      [2, 'acked'],
+    ])
+  })
+
+  it('marks a command sending before its request leaves', async () => {
+    const db = freshDb()
+    const command = await queue(db, 'trip.review', reviewOf(1))
+    let statusDuringRequest: string | undefined
+    const server = scriptedServer([
+      async () => {
+        statusDuringRequest = (await getCommand(db, command.id))?.status
+        return json(200, tripNo(1))
+      },
+    ])
+    await replayOutbox(replayDeps(db, apiOver(server.fetch)))
+    expect(statusDuringRequest).toBe('sending')
+  })
+
+  it('stores the answer and applies it to the read models in the same step', async () => {
+    const db = freshDb()
+    await db.trips.bulkPut([1, 2].map((n) => ({ ...tripNo(n), passengerId: 'p1' })))
+    const cancel = await queue(db, 'trip.cancel', cancelOf(1, 2, 9))
+    const review = await queue(db, 'trip.review', reviewOf(2))
+    const reviewed = {
+      ...cancelled(2),
+      reviews: [
+        { comment: 'Fine', driverStars: 4, experienceStars: 5, createdAt: '2026-11-21T10:01:00+02:00' },
+      ],
+    }
+    // t9 is not stored locally: an answer does not bring back a trip the last pull dropped.
+    const server = scriptedServer([
+      json(200, [cancelled(1), cancelled(2), cancelled(9)]),
+      json(200, reviewed),
+    ])
+    await replayOutbox(replayDeps(db, apiOver(server.fetch)))
+    expect((await getCommand(db, cancel.id))?.response).toHaveLength(3)
+    expect((await getCommand(db, review.id))?.response).toEqual(reviewed)
+    const trips = await db.listTrips()
+    expect(trips.map((t) => [t.id, t.cancelledAt !== null, t.reviews.length])).toEqual([
+      ['t1', true, 0],
+      ['t2', true, 1],
+    ])
+  })
+
+  it('rejects a command the server refuses for good, with the reason, and goes on with the next', async () => {
+    const db = freshDb()
+    const refused = await queue(db, 'trip.cancel', cancelOf(1))
+    const next = await queue(db, 'trip.review', reviewOf(2))
+    const errors = [{ property: 'trips.0', error: 'picked_up' }]
+    const server = scriptedServer([problem(409, 'trip_not_cancellable', errors), json(200, tripNo(2))])
+    const result = await replayOutbox(replayDeps(db, apiOver(server.fetch)))
+    expect(result.rejected.map((c) => c.id)).toEqual([refused.id])
+    expect(await getCommand(db, refused.id)).toMatchObject({
+      status: 'rejected',
+      lastError: { status: 409, code: 'trip_not_cancellable', errors },
+    })
+    expect((await getCommand(db, next.id))?.status).toBe('acked')
+  })
+
+  it('rejects a reused key (422) rather than retrying it', async () => {
+    const db = freshDb()
+    const command = await queue(db, 'trip.review', reviewOf(1))
+    const server = scriptedServer([problem(422, 'idempotency_key_reused')])
+    await replayOutbox(replayDeps(db, apiOver(server.fetch)))
+    expect((await getCommand(db, command.id))?.status).toBe('rejected')
+  })
+
+  it('keeps a key still in flight (409) pending, counts the attempt, and does not overtake it', async () => {
+    const db = freshDb()
+    const head = await queue(db, 'trip.cancel', cancelOf(1))
+    await queue(db, 'trip.cancel', cancelOf(2))
+    const server = scriptedServer([problem(409, 'idempotency_in_flight')])
+    const result = await replayOutbox(replayDeps(db, apiOver(server.fetch), { now: () => 5_000 }))
+    expect(result.stop).toEqual({ kind: 'backoff', at: 5_000 + backoffMs(1, 0) })
+    expect(server.seen).toHaveLength(1)
+    expect(await getCommand(db, head.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: { status: 409, code: 'idempotency_in_flight' },
+      nextAttemptAt: 5_000 + backoffMs(1, 0),
+    })
+  })
+
+  it('waits for the retry time, unless forced, and then sends the same command again', async () => {
+    const db = freshDb()
+    const head = await queue(db, 'trip.cancel', cancelOf(1))
+    const server = scriptedServer(['network', json(200, [cancelled(1)])])
+    let now = 0
+    const deps = replayDeps(db, apiOver(server.fetch), { now: () => now })
+    const first = await replayOutbox(deps)
+    const at = first.stop.kind === 'backoff' ? first.stop.at : -1
+    expect(at).toBeGreaterThan(0)
+    now = at - 1
+    expect((await replayOutbox(deps)).stop).toEqual({ kind: 'backoff', at })
+    expect(server.seen).toHaveLength(1)
+    now = at
+    expect((await replayOutbox(deps)).stop).toEqual({ kind: 'empty' })
+    expect(server.seen.map((r) => r.key)).toEqual([head.id, head.id])
+  })
+
+  it('sends the head before its retry time when forced (back online, or asked)', async () => {
+    const db = freshDb()
+    const head = await queue(db, 'trip.review', reviewOf(1))
+    await db.outbox.update(head.id, { nextAttemptAt: 2_000_000 })
+    const server = scriptedServer([json(200, tripNo(1))])
+    await replayOutbox(replayDeps(db, apiOver(server.fetch)), { force: true })
+    expect((await getCommand(db, head.id))?.status).toBe('acked')
+  })
+
+  it.each([
+    ['a network failure', 'network' as const],
+    ['408', problem(408, 'timeout')],
+    ['429', problem(429, 'too_many_requests')],
+    ['500', problem(500, 'internal_error')],
+    ['503 without a body', new Response('', { status: 503 })],
+  ])('retries after %s', async (_, answer) => {
+    const db = freshDb()
+    const command = await queue(db, 'trip.cancel', cancelOf(1))
+    const result = await replayOutbox(replayDeps(db, apiOver(scriptedServer([answer]).fetch)))
+    expect(result.stop.kind).toBe('backoff')
+    expect((await getCommand(db, command.id))?.status).toBe('pending')
+  })
+
+  it('pauses at a 401 with the refused token, and goes on with the same command under a new one', async () => {
+    const db = freshDb()
+    const head = await queue(db, 'trip.cancel', cancelOf(1))
+    const next = await queue(db, 'trip.review', reviewOf(2))
+    let token = 'old'
+    const server = scriptedServer([
+      problem(401, 'unauthorized'),
+      json(200, [cancelled(1)]),
+      json(200, tripNo(2)),
+    ])
+    const deps = replayDeps(
+      db,
+      apiOver(server.fetch, () => token),
+      { token: () => token },
+    )
+    const paused = await replayOutbox(deps)
+    expect(paused.stop).toEqual({ kind: 'unauthorized', token: 'old' })
+    expect(await getCommand(db, head.id)).toMatchObject({ status: 'pending', nextAttemptAt: null })
+    expect(server.seen).toHaveLength(1)
+    token = 'new'
+    expect((await replayOutbox(deps)).stop).toEqual({ kind: 'empty' })
+    expect(server.seen.map((r) => [r.key, r.authorization])).toEqual([
+      [head.id, 'Bearer old'],
+      [head.id, 'Bearer new'],
+      [next.id, 'Bearer new'],
+    ])
+  })
+
+  it('sends a command left sending by a worker that died again, with the same key', async () => {
+    const factory = new IDBFactory()
+    const before = freshDb(factory)
+    const command = await queue(before, 'trip.review', reviewOf(1))
+    await before.outbox.update(command.id, { status: 'sending', attempts: 1 })
+    before.close()
+    const after = freshDb(factory)
+    const server = scriptedServer([json(200, tripNo(1))])
+    await replayOutbox(replayDeps(after, apiOver(server.fetch)))
+    expect(server.seen.map((r) => r.key)).toEqual([command.id])
+    expect(await getCommand(after, command.id)).toMatchObject({ status: 'acked', attempts: 2 })
+  })
+
+  it('counts a 2xx that does not match the contract as done', async () => {
+    const db = freshDb()
+    const command = await queue(db, 'trip.review', reviewOf(1))
+    await replayOutbox(replayDeps(db, apiOver(scriptedServer([json(200, { odd: true })]).fetch)))
+    expect(await getCommand(db, command.id)).toMatchObject({ status: 'acked', response: null })
+  })
+})
+
+describe('backoff', () => {
+  it('doubles from the base with equal jitter, up to the cap', () => {
+    expect(backoffMs(1, 0)).toBe(backoffBaseMs / 2)
+    expect(backoffMs(1, 0.999999)).toBeLessThanOrEqual(backoffBaseMs)
+    expect(backoffMs(2, 0)).toBe(backoffBaseMs)
+    expect(backoffMs(3, 0.5)).toBe(backoffBaseMs * 3)
+    expect(backoffMs(40, 0.999999)).toBeLessThanOrEqual(backoffCapMs)
+    expect(backoffMs(40, 0)).toBe(backoffCapMs / 2)
+  })
+})
+
+describe('failure classes', () => {
+  it.each([
+    [0, null, 'retry'],
+    [401, 'unauthorized', 'unauthorized'],
+    [408, null, 'retry'],
+    [409, 'idempotency_in_flight', 'retry'],
+    [409, 'trip_not_cancellable', 'reject'],
+    [409, 'review_not_available', 'reject'],
+    [400, 'validation_failed', 'reject'],
+    [403, 'forbidden', 'reject'],
+    [404, 'not_found', 'reject'],
+    [422, 'idempotency_key_reused', 'reject'],
+    [429, 'too_many_requests', 'retry'],
+    [500, null, 'retry'],
+    [502, null, 'retry'],
+  ] as const)('%i %s is %s', (status, code, kind) => {
+    expect(classifyFailure(status, code)).toBe(kind)
+  })
+})
