@@ -11,10 +11,15 @@ export interface DialogProps {
   /** Spoken with the title when the dialog opens. */
   description?: ReactNode
   children: ReactNode
+  /**
+   * Where focus goes on close; by default back to the control that opened the dialog. A dialog whose action
+   * removes that control calls `event.preventDefault()` and focuses something that stays.
+   */
+  onCloseAutoFocus?: (event: Event) => void
 }
 
 /** A modal dialog (spec: max width 500 px) with a title, an optional description and a close button. */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, onCloseAutoFocus }: DialogProps) {
   const { t } = useLingui()
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -22,6 +27,7 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
         <RadixDialog.Overlay className={overlayClasses} />
         <RadixDialog.Content
           className={modalPanelClasses}
+          onCloseAutoFocus={onCloseAutoFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogHeader title={title} closeLabel={t({ id: 'common.close', message: 'Close' })} />

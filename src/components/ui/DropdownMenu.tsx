@@ -1,5 +1,6 @@
 import { DropdownMenu as RadixMenu } from 'radix-ui'
 import type { ReactNode } from 'react'
+import { menuClasses } from './classes'
 
 export interface MenuEntry {
   key: string
@@ -30,20 +31,9 @@ export function DropdownMenu({ label, trigger, triggerClassName = '', items }: D
       >
         {trigger}
       </RadixMenu.Trigger>
-      <RadixMenu.Content
-        align="end"
-        sideOffset={6}
-        className="animate-portal-fade-in z-50 min-w-56 rounded-xl bg-surface p-1 text-text shadow-xl ring-1 ring-muted/40"
-      >
+      <RadixMenu.Content align="end" sideOffset={6} className={menuClasses.content}>
         {items.map((item) => (
-          <RadixMenu.Item
-            key={item.key}
-            onSelect={item.onSelect}
-            className={
-              'flex min-h-comfortable cursor-pointer items-center rounded-lg px-3 outline-none ' +
-              'data-[highlighted]:bg-action data-[highlighted]:text-on-action'
-            }
-          >
+          <RadixMenu.Item key={item.key} onSelect={item.onSelect} className={menuClasses.item}>
             {item.label}
           </RadixMenu.Item>
         ))}

@@ -1,5 +1,110 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { placeholderScreen } from '../../components/PlaceholderPage'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Temporal } from 'temporal-polyfill'
+import { useTripCommands } from '../../app/commands'
+import { useTrips } from '../../app/data'
+import { useEnvironment } from '../../app/environment'
+import { useLocale } from '../../app/locale'
+import { screenTitles } from '../../components/screenTitles'
+import { CancelStatus } from '../../components/trips/CancelStatus'
+import { CancelTripDialog } from '../../components/trips/CancelTripDialog'
+import { ReviewSection } from '../../components/trips/ReviewSection'
+import { cancelView } from '../../components/trips/tripCommandState'
+import { CancellationAlert, TripDetails, TripHeader } from '../../components/trips/TripDetails'
+import { Button } from '../../components/ui/Button'
+import { ArrowLeftIcon, CancelIcon } from '../../components/ui/icons'
+import { Page } from '../../components/ui/Page'
+import { LoadingBlock } from '../../components/ui/Spinner'
+import type { Trip } from '../../contract/trip'
+import { canCancelOnDetail } from '../../domain/trips/cancellation'
 
-// Placeholder until the screen's own issue; the route, its guard and its title are real.
-export const Route = createFileRoute('/_auth/trips/$id/$date')({ component: placeholderScreen('tripDetail') })
+export const Route = createFileRoute('/_auth/trips/$id/$date')({ component: TripDetailScreen })
+
+/** One trip from the local data (spec section 2, Trip detail); 'Trip not found.' when it is not there. */
+function TripDetailScreen() {
+  const { t } = useLingui()
+  const { id, date } = Route.useParams()
+  const trips = useTrips()
+  const trip = trips?.find((candidate) => candidate.id === id && candidate.date === date)
+  return (
+    <Page title={t(screenTitles.tripDetail)} actions={<BackButton />}>
+      {trips === undefined ? (
+        <LoadingBlock />
+      ) : trip ? (
+        <TripDetail trip={trip} />
+      ) : (
+        <p className="rounded-xl bg-surface p-4 font-semibold">
+          <Trans id="trips.not_found">Trip not found.</Trans>
+        </p>
+      )}
+    </Page>
+  )
+}
+
+/** Back where the user came from, or to the trips list when the detail was opened directly. */
+function BackButton() {
+  const router = useRouter()
+  return (
+    <Button
+      variant="secondary"
+      onClick={() => {
+        if (router.history.canGoBack()) router.history.back()
+        else void router.navigate({ to: '/trips' })
+      }}
+    >
+      <ArrowLeftIcon />
+      <Trans id="common.back">Back</Trans>
+    </Button>
+  )
+}
+
+/** The trip's heading, where focus goes when the dialog's action removed the button that opened it. */
+const tripHeaderId = 'trip-header'
+
+function TripDetail({ trip }: { trip: Trip }) {
+  const { timeZone, tenant } = useEnvironment()
+  const { locale } = useLocale()
+  const commands = useTripCommands({ id: trip.id, date: trip.date })
+  const [cancelling, setCancelling] = useState(false)
+  const cancel = cancelView(trip, commands?.cancel ?? null)
+  const today = Temporal.Now.plainDateISO(timeZone)
+  // The track route (a later issue) shows the same screen with cancelling off.
+  const cancellable =
+    commands !== undefined &&
+    cancel?.kind !== 'pending' &&
+    canCancelOnDetail(trip, { trackingRoute: false, today })
+
+  return (
+    <div className="flex flex-col gap-4">
+      <TripHeader
+        id={tripHeaderId}
+        trip={trip}
+        timeZone={timeZone}
+        pendingCancel={cancel?.kind === 'pending'}
+      />
+      <CancellationAlert trip={trip} timeZone={timeZone} />
+      <CancelStatus view={cancel} />
+      {/* The tracking panel and map (a later issue) take this place. */}
+      <div data-slot="tracking" className="empty:hidden" />
+      <TripDetails trip={trip} timeZone={timeZone} locale={locale} />
+      {commands !== undefined ? (
+        <ReviewSection trip={trip} scale={tenant.starScale} command={commands.review} />
+      ) : null}
+      {cancellable ? (
+        <div>
+          <Button variant="danger" onClick={() => setCancelling(true)}>
+            <CancelIcon />
+            <Trans id="trips.cancel_trip">Cancel trip</Trans>
+          </Button>
+        </div>
+      ) : null}
+      <CancelTripDialog
+        trip={trip}
+        open={cancelling}
+        onOpenChange={setCancelling}
+        focusAfterQueued={() => document.getElementById(tripHeaderId)?.focus()}
+      />
+    </div>
+  )
+}

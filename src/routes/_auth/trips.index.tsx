@@ -1,5 +1,118 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { placeholderScreen } from '../../components/PlaceholderPage'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { Temporal } from 'temporal-polyfill'
+import { usePassengers, useTrips } from '../../app/data'
+import { useEnvironment } from '../../app/environment'
+import { useLocale } from '../../app/locale'
+import { screenTitles } from '../../components/screenTitles'
+import { defaultTripDate, formatIsoDate, nextTripDate, tripDates } from '../../components/trips/tripDates'
+import { TripDayNav } from '../../components/trips/TripDayNav'
+import { TripListItem } from '../../components/trips/TripListItem'
+import { validateTripsSearch, type TripsSearch } from '../../components/trips/tripsSearch'
+import { ChoiceMenu } from '../../components/ui/ChoiceMenu'
+import { buttonClasses } from '../../components/ui/classes'
+import { UsersIcon } from '../../components/ui/icons'
+import { Page } from '../../components/ui/Page'
+import { LoadingBlock } from '../../components/ui/Spinner'
 
-// Placeholder until the screen's own issue; the route, its guard and its title are real.
-export const Route = createFileRoute('/_auth/trips/')({ component: placeholderScreen('trips') })
+export const Route = createFileRoute('/_auth/trips/')({
+  validateSearch: validateTripsSearch,
+  component: TripsScreen,
+})
+
+const allPassengers = 'all'
+
+/** The trips of one day (two weeks ahead are synced), for one passenger or all; the day and filter are in the URL. */
+function TripsScreen() {
+  const { t } = useLingui()
+  const { timeZone } = useEnvironment()
+  const { locale } = useLocale()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const passengers = usePassengers()
+  const filtering = passengers !== undefined && passengers.length > 1
+  const passengerId =
+    filtering && passengers.some((passenger) => passenger.id === search.passenger)
+      ? search.passenger
+      : undefined
+  const trips = useTrips(passengerId ? { passengerId } : {})
+  const today = Temporal.Now.plainDateISO(timeZone).toString()
+  const dates = useMemo(() => (trips ? tripDates(trips) : []), [trips])
+  const date = search.date ?? defaultTripDate(dates, today)
+  const dayTrips = useMemo(() => trips?.filter((trip) => trip.date === date), [trips, date])
+  const next = nextTripDate(dates, date)
+  const shownDate = formatIsoDate(date)
+
+  return (
+    <Page
+      title={
+        passengers === undefined || trips === undefined
+          ? t(screenTitles.trips)
+          : t({ id: 'trips.title', message: `Trips ${shownDate}` })
+      }
+    >
+      {passengers === undefined || trips === undefined || dayTrips === undefined ? (
+        <LoadingBlock />
+      ) : (
+        <>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <TripDayNav
+              date={date}
+              dates={dates}
+              today={today}
+              locale={locale}
+              search={search}
+              onSelect={(day) => void navigate({ search: (previous) => ({ ...previous, date: day }) })}
+            />
+            {filtering ? (
+              <ChoiceMenu
+                label={t({ id: 'trips.passenger_filter', message: 'Passenger' })}
+                icon={<UsersIcon />}
+                value={passengerId ?? allPassengers}
+                choices={[
+                  { value: allPassengers, label: t({ id: 'trips.all_passengers', message: 'All' }) },
+                  ...passengers.map((passenger) => ({ value: passenger.id, label: passenger.name })),
+                ]}
+                onChange={(value) =>
+                  void navigate({
+                    search: (previous) => ({
+                      ...previous,
+                      passenger: value === allPassengers ? undefined : value,
+                    }),
+                  })
+                }
+              />
+            ) : null}
+          </div>
+          {dayTrips.length === 0 ? (
+            <EmptyDay next={next} search={search} />
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {dayTrips.map((trip) => (
+                <TripListItem key={`${trip.id}/${trip.date}`} trip={trip} timeZone={timeZone} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Page>
+  )
+}
+
+/** 'No trips' on the chosen day, with a link to the next day that has some. */
+function EmptyDay({ next, search }: { next: string | null; search: TripsSearch }) {
+  const date = next ? formatIsoDate(next) : null
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-xl bg-surface p-4">
+      <p className="font-semibold">
+        <Trans id="trips.list_empty">No trips</Trans>
+      </p>
+      {next ? (
+        <Link to="/trips" search={{ ...search, date: next }} className={buttonClasses('secondary')}>
+          <Trans id="trips.next_trip_at">Next trip at {date}</Trans>
+        </Link>
+      ) : null}
+    </div>
+  )
+}

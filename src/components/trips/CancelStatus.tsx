@@ -1,0 +1,34 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { dismissCommand } from '../../app/commands'
+import { Alert } from '../ui/Alert'
+import { Button } from '../ui/Button'
+import { cancellationError, commandErrorMessage } from './commandErrors'
+import type { CommandView } from './tripCommandState'
+
+/** A cancellation waiting in the outbox, or the server's refusal with its reason and a dismiss button. */
+export function CancelStatus({ view }: { view: CommandView<'trip.cancel'> }) {
+  const { t } = useLingui()
+  if (!view) return null
+  if (view.kind === 'pending') {
+    return (
+      <Alert
+        severity="info"
+        live
+        title={<Trans id="trips.cancellation_pending_title">Cancellation pending</Trans>}
+      >
+        <Trans id="trips.cancellation_pending_body">
+          The cancellation is sent as soon as there is a connection. The trip is cancelled when the transport
+          service confirms it.
+        </Trans>
+      </Alert>
+    )
+  }
+  return (
+    <Alert severity="error" live title={t(cancellationError)}>
+      <p>{t(commandErrorMessage(view.error))}</p>
+      <Button variant="secondary" className="mt-3" onClick={() => void dismissCommand(view.command.id)}>
+        <Trans id="trips.dismiss">Dismiss</Trans>
+      </Button>
+    </Alert>
+  )
+}

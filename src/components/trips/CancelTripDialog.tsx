@@ -1,0 +1,108 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import { useEffect, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { cancelTripMachine } from '../../../machines/cancelTrip.machine'
+import { queueCancel } from '../../app/commands'
+import type { Trip } from '../../contract/trip'
+import { cancelReasonMaxLength } from '../../contract/tripCommands'
+import { Alert } from '../ui/Alert'
+import { Button } from '../ui/Button'
+import { Dialog } from '../ui/Dialog'
+import { TextArea } from '../ui/TextArea'
+import { cancelReasonTexts } from './cancelReasonTexts'
+
+/** The dialog's machine with the real outbox; it closes when the machine reaches `queued`. */
+const queueingCancelMachine = cancelTripMachine.provide({
+  actors: { queueCancel: fromPromise(({ input }) => queueCancel(input)) },
+})
+
+export interface CancelTripDialogProps {
+  trip: Trip
+  open: boolean
+  onOpenChange(open: boolean): void
+  /** Focus after a queued cancellation, whose button has gone (the pending status is a good place). */
+  focusAfterQueued(): void
+}
+
+/**
+ * Cancels one trip from its detail screen: a required reason (with the warning not to write personal or
+ * health data), and a cancel button that works only with a valid reason. Confirming queues the command and
+ * closes; the screen then shows the cancellation as pending.
+ */
+export function CancelTripDialog({ trip, open, onOpenChange, focusAfterQueued }: CancelTripDialogProps) {
+  const { t } = useLingui()
+  const [queued, setQueued] = useState(false)
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t({ id: 'trips.cancel_trip', message: 'Cancel trip' })}
+      description={t(cancelReasonTexts.warning)}
+      onCloseAutoFocus={(event) => {
+        if (!queued) return
+        event.preventDefault()
+        setQueued(false)
+        focusAfterQueued()
+      }}
+    >
+      {open ? (
+        <CancelTripForm
+          trip={trip}
+          onClose={() => onOpenChange(false)}
+          onQueued={() => {
+            setQueued(true)
+            onOpenChange(false)
+          }}
+        />
+      ) : null}
+    </Dialog>
+  )
+}
+
+function CancelTripForm(props: { trip: Trip; onClose(): void; onQueued(): void }) {
+  const { trip, onClose, onQueued } = props
+  const { t } = useLingui()
+  const [snapshot, send] = useMachine(queueingCancelMachine, {
+    input: { trip: { id: trip.id, date: trip.date }, passengerId: trip.passenger.id },
+  })
+  const queued = snapshot.matches('queued')
+  useEffect(() => {
+    if (queued) onQueued()
+  }, [queued, onQueued])
+  const { reason, touched, failed } = snapshot.context
+  const valid = snapshot.matches('valid')
+  const busy = snapshot.matches('queueing')
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        send({ type: 'cancel.confirm' })
+      }}
+    >
+      <TextArea
+        label={t(cancelReasonTexts.label)}
+        value={reason}
+        maxLength={cancelReasonMaxLength}
+        required
+        error={touched && snapshot.matches('editing') ? t(cancelReasonTexts.required) : null}
+        onChange={(event) => send({ type: 'reason.change', value: event.target.value })}
+        onBlur={() => send({ type: 'reason.blur' })}
+      />
+      {failed ? (
+        <Alert severity="error" live className="mt-4">
+          {t(cancelReasonTexts.failed)}
+        </Alert>
+      ) : null}
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          <Trans id="trips.cancel_keep">Keep the trip</Trans>
+        </Button>
+        <Button type="submit" variant="danger" disabled={!valid || busy}>
+          <Trans id="trips.cancel_trip">Cancel trip</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,90 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Calendar } from '../ui/Calendar'
+import { buttonClasses } from '../ui/classes'
+import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '../ui/icons'
+import { Popover } from '../ui/Popover'
+import { formatIsoDate, nextTripDate, previousTripDate } from './tripDates'
+import type { TripsSearch } from './tripsSearch'
+
+export interface TripDayNavProps {
+  /** The day shown, YYYY-MM-DD. */
+  date: string
+  /** The days that have trips, in order. */
+  dates: readonly string[]
+  today: string
+  locale: string
+  search: TripsSearch
+  onSelect(date: string): void
+}
+
+const arrowClasses = buttonClasses('secondary', 'px-2')
+
+/**
+ * The day of the trips list: arrows to the previous and next day that has trips (shown only when there is
+ * one), and a calendar in which only days with trips can be chosen.
+ */
+export function TripDayNav({ date, dates, today, locale, search, onSelect }: TripDayNavProps) {
+  const { t } = useLingui()
+  const [open, setOpen] = useState(false)
+  const previous = previousTripDate(dates, date)
+  const next = nextTripDate(dates, date)
+  const shown = formatIsoDate(date)
+  const previousShown = previous ? formatIsoDate(previous) : ''
+  const nextShown = next ? formatIsoDate(next) : ''
+  const available = new Set(dates)
+  return (
+    <div className="flex items-center gap-2">
+      {previous ? (
+        <Link
+          to="/trips"
+          search={{ ...search, date: previous }}
+          className={arrowClasses}
+          aria-label={t({
+            id: 'trips.previous_day',
+            message: `Previous day with trips, ${previousShown}`,
+          })}
+        >
+          <ChevronLeftIcon />
+        </Link>
+      ) : null}
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        trigger={
+          <>
+            <CalendarIcon />
+            {shown}
+          </>
+        }
+        triggerLabel={t({ id: 'trips.choose_date', message: `Choose date, ${shown}` })}
+        triggerClassName={buttonClasses('secondary')}
+        label={t({ id: 'trips.calendar', message: 'Days with trips' })}
+        focusesItself
+      >
+        <Calendar
+          value={date}
+          today={today}
+          locale={locale}
+          focusOnMount
+          isDisabled={(day) => !available.has(day)}
+          onSelect={(day) => {
+            setOpen(false)
+            onSelect(day)
+          }}
+        />
+      </Popover>
+      {next ? (
+        <Link
+          to="/trips"
+          search={{ ...search, date: next }}
+          className={arrowClasses}
+          aria-label={t({ id: 'trips.next_day', message: `Next day with trips, ${nextShown}` })}
+        >
+          <ChevronRightIcon />
+        </Link>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import { Link } from '@tanstack/react-router'
+import { useTripCommands } from '../../app/commands'
+import type { Trip } from '../../contract/trip'
+import { cancelView } from './tripCommandState'
+import { TripSummary } from './TripSummary'
+
+/** A trip of the list as a link to its detail, with its cancellation shown as pending or refused. */
+export function TripListItem({ trip, timeZone }: { trip: Trip; timeZone: string }) {
+  const commands = useTripCommands({ id: trip.id, date: trip.date })
+  const cancel = cancelView(trip, commands?.cancel ?? null)
+  return (
+    <li>
+      <Link
+        to="/trips/$id/$date"
+        params={{ id: trip.id, date: trip.date }}
+        className="block rounded-xl bg-surface p-4 no-underline shadow-sm ring-muted/40 hover:ring-2"
+      >
+        <TripSummary
+          trip={trip}
+          timeZone={timeZone}
+          pending={cancel?.kind === 'pending' ? 'cancel' : null}
+          cancelRejection={cancel?.kind === 'rejected' ? cancel.error : null}
+        />
+      </Link>
+    </li>
+  )
+}

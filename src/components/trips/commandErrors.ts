@@ -1,0 +1,70 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { CommandError } from '../../app/commands'
+import { errorCodes, tripProblemCodes, type TripProblemCode } from '../../contract/common'
+
+/** Why the server refused a trip command, per trip (`errors[].error` of a 409). */
+export const tripProblemMessages: Record<TripProblemCode, MessageDescriptor> = {
+  not_found: msg({ id: 'trips.problem.not_found', message: 'The trip was not found.' }),
+  cancelled: msg({ id: 'trips.problem.cancelled', message: 'The trip had already been cancelled.' }),
+  picked_up: msg({ id: 'trips.problem.picked_up', message: 'The trip had already started.' }),
+  no_show: msg({ id: 'trips.problem.no_show', message: 'The trip had been marked as a no-show.' }),
+  completed: msg({ id: 'trips.problem.completed', message: 'The trip had already ended.' }),
+  past: msg({ id: 'trips.problem.past', message: 'The date of the trip has passed.' }),
+  not_completed: msg({ id: 'trips.problem.not_completed', message: 'The trip has not ended yet.' }),
+  not_allowed: msg({ id: 'trips.problem.not_allowed', message: 'This trip cannot be reviewed.' }),
+  already_reviewed: msg({
+    id: 'trips.problem.already_reviewed',
+    message: 'The trip has already been reviewed.',
+  }),
+}
+
+/** Spec section 8: a cancellation that failed. */
+export const cancellationError = msg({
+  id: 'canceltrips.cancellation_error',
+  message: 'An error occurred during cancellation',
+})
+
+/** Fallbacks by error code, for answers that name no trip problem. */
+const codeMessages: Partial<Record<string, MessageDescriptor>> = {
+  [errorCodes.tripNotCancellable]: cancellationError,
+  [errorCodes.reviewNotAvailable]: msg({
+    id: 'trips.problem.review_not_available',
+    message: 'The trip cannot be reviewed now.',
+  }),
+  [errorCodes.validation]: msg({
+    id: 'trips.problem.validation_failed',
+    message: 'The details were not accepted. Check them and try again.',
+  }),
+  [errorCodes.notFound]: tripProblemMessages.not_found,
+  [errorCodes.forbidden]: msg({
+    id: 'trips.problem.forbidden',
+    message: 'You do not have access to this trip any more.',
+  }),
+  [errorCodes.idempotencyKeyReused]: msg({
+    id: 'trips.problem.duplicate_request',
+    message: 'The request conflicted with an earlier one and was not applied.',
+  }),
+}
+
+const serverError = msg({
+  id: 'trips.problem.server_error',
+  message: 'The service could not handle the request. Please try again later.',
+})
+const unknownError = msg({ id: 'trips.problem.unknown', message: 'The request was not accepted.' })
+
+function isTripProblemCode(value: string): value is TripProblemCode {
+  return (tripProblemCodes as readonly string[]).includes(value)
+}
+
+/**
+ * The translated reason a command was rejected: the first trip problem the server named, else a text for its
+ * error code, else one by HTTP status. The notices of the platform use it too (`i18n._(...)`).
+ */
+export function commandErrorMessage(error: CommandError): MessageDescriptor {
+  const problem = error.errors?.map((entry) => entry.error).find(isTripProblemCode)
+  if (problem) return tripProblemMessages[problem]
+  const byCode = codeMessages[error.code]
+  if (byCode) return byCode
+  return error.status >= 500 ? serverError : unknownError
+}

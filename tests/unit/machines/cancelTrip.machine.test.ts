@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { cancelTripMachine, type CancelTripPayload } from '../../../machines/cancelTrip.machine'
+
+function start(queue: (payload: CancelTripPayload) => Promise<string> = () => Promise.resolve('cmd-1')) {
+  const payloads: CancelTripPayload[] = []
+  const machine = cancelTripMachine.provide({
+    actors: {
+      queueCancel: fromPromise<string, CancelTripPayload>(({ input }) => {
+        payloads.push(input)
+        return queue(input)
+      }),
+    },
+  })
+  const actor = createActor(machine, {
+    input: { trip: { id: 't-1', date: '2026-11-23' }, passengerId: 'p-1' },
+  }).start()
+  const type = (value: string) => actor.send({ type: 'reason.change', value })
+  return { actor, type, payloads }
+}
+
+describe('trip detail cancel dialog machine', () => {
+  it('starts editing with an empty reason and no error shown', () => {
+    const { actor } = start()
+    expect(actor.getSnapshot().value).toBe('editing')
+    expect(actor.getSnapshot().context).toMatchObject({ reason: '', touched: false })
+  })
+
+  it('ignores a confirm until the reason is valid', () => {
+    const { actor, payloads } = start()
+    actor.send({ type: 'cancel.confirm' })
+    expect(actor.getSnapshot().value).toBe('editing')
+    expect(payloads).toEqual([])
+  })
+
+  it('treats a blank reason as empty and marks it touched', () => {
+    const { actor, type } = start()
+    type('   ')
+    expect(actor.getSnapshot().value).toBe('editing')
+    expect(actor.getSnapshot().context.touched).toBe(true)
+  })
+
+  it('marks the field touched when left empty', () => {
+    const { actor } = start()
+    actor.send({ type: 'reason.blur' })
+    expect(actor.getSnapshot().context.touched).toBe(true)
+  })
+
+  it('is valid with a reason, and editing again when it is cleared', () => {
+    const { actor, type } = start()
+    type('Sick')
+    expect(actor.getSnapshot().value).toBe('valid')
+    type('')
+    expect(actor.getSnapshot().value).toBe('editing')
+  })
+
+  it('queues one cancel command for the trip and its passenger, with the reason trimmed', async () => {
+    const { actor, type, payloads } = start()
+    type('  Sick today ')
+    actor.send({ type: 'cancel.confirm' })
+    expect(actor.getSnapshot().value).toBe('queueing')
+    await waitFor(actor, (snapshot) => snapshot.matches('queued'))
+    expect(payloads).toEqual([
+      { trips: [{ id: 't-1', date: '2026-11-23' }], reason: 'Sick today', passengerIds: ['p-1'] },
+    ])
+    expect(actor.getSnapshot().context.commandId).toBe('cmd-1')
+    expect(actor.getSnapshot().status).toBe('done')
+  })
+
+  it('returns to valid with an error when the command cannot be stored, and can retry', async () => {
+    let attempt = 0
+    const { actor, type } = start(() =>
+      ++attempt === 1 ? Promise.reject(new Error('quota exceeded')) : Promise.resolve('cmd-2'),
+    )
+    type('Sick')
+    actor.send({ type: 'cancel.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.matches('valid'))
+    expect(actor.getSnapshot().context.failed).toBe(true)
+    expect(actor.getSnapshot().context.commandId).toBeNull()
+    actor.send({ type: 'cancel.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.matches('queued'))
+    expect(actor.getSnapshot().context.commandId).toBe('cmd-2')
+  })
+
+  it('has no real outbox without one provided', async () => {
+    const actor = createActor(cancelTripMachine, {
+      input: { trip: { id: 't-1', date: '2026-11-23' }, passengerId: 'p-1' },
+    }).start()
+    actor.send({ type: 'reason.change', value: 'Sick' })
+    actor.send({ type: 'cancel.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.context.failed)
+    expect(actor.getSnapshot().value).toBe('valid')
+  })
+})
