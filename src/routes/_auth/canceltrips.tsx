@@ -1,5 +1,17 @@
+import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { placeholderScreen } from '../../components/PlaceholderPage'
+import { CancelTripsWizard } from '../../components/canceltrips/CancelTripsWizard'
+import { screenTitles } from '../../components/screenTitles'
+import { Page } from '../../components/ui/Page'
 
-// Placeholder until the screen's own issue; the route, its guard and its title are real.
-export const Route = createFileRoute('/_auth/canceltrips')({ component: placeholderScreen('canceltrips') })
+export const Route = createFileRoute('/_auth/canceltrips')({ component: CancelTripsScreen })
+
+/** Cancel several trips at once: dates, passengers, trips, a reason, and the result (spec section 2). */
+function CancelTripsScreen() {
+  const { t } = useLingui()
+  return (
+    <Page title={t(screenTitles.canceltrips)}>
+      <CancelTripsWizard />
+    </Page>
+  )
+}

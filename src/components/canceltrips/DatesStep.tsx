@@ -1,0 +1,111 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import {
+  dateErrors,
+  todayOf,
+  type DateFieldError,
+  type DateMode,
+} from '../../../machines/cancelTrips.machine'
+import { parseIsoDate } from '../../domain/trips/dateFrame'
+import { formErrorMessages } from '../forms/formErrorMessages'
+import { formatIsoDate } from '../trips/tripDates'
+import { TextField } from '../ui/TextField'
+import type { StepProps } from './stepProps'
+import { WizardStep } from './WizardStep'
+
+/** Step 1: one date or a period, as native date inputs (their value is ISO, YYYY-MM-DD). */
+export function DatesStep(props: StepProps) {
+  const { snapshot, send } = props
+  const { t } = useLingui()
+  const { context } = snapshot
+  const today = todayOf(context)
+  const errors = context.showErrors ? dateErrors(context) : { start: null, end: null }
+  const start = parseIsoDate(context.start)
+
+  const errorText = (error: DateFieldError | null): string | null => {
+    if (error === null) return null
+    if (error === 'must_not_be_empty') return t(formErrorMessages.Required)
+    if (error === 'check_date_format')
+      return t({ id: 'error.check_date_format', message: 'Check date format' })
+    const date = formatIsoDate(
+      (error === 'before_start' && typeof start !== 'string' ? start : today).toString(),
+    )
+    return t({ id: 'error.date_cannot_be_before', message: `Date cannot be before ${date}` })
+  }
+
+  return (
+    <WizardStep {...props} step="dates" forward="wizard.next">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 font-semibold">
+          <Trans id="canceltrips.date_mode">Cancel trips of</Trans>
+        </legend>
+        <div className="flex flex-wrap gap-3">
+          <ModeOption
+            mode="single"
+            current={context.mode}
+            onChange={(mode) => send({ type: 'dates.mode', mode })}
+          >
+            <Trans id="canceltrips.single_date">One day</Trans>
+          </ModeOption>
+          <ModeOption
+            mode="period"
+            current={context.mode}
+            onChange={(mode) => send({ type: 'dates.mode', mode })}
+          >
+            <Trans id="canceltrips.time_period">A time period</Trans>
+          </ModeOption>
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap gap-4">
+        <TextField
+          type="date"
+          required
+          className="min-w-48 flex-1"
+          label={
+            context.mode === 'single' ? (
+              <Trans id="canceltrips.date">Date</Trans>
+            ) : (
+              <Trans id="canceltrips.start_date">Start date</Trans>
+            )
+          }
+          min={today.toString()}
+          value={context.start}
+          onChange={(event) => send({ type: 'dates.start', value: event.target.value })}
+          error={errorText(errors.start)}
+        />
+        {context.mode === 'period' ? (
+          <TextField
+            type="date"
+            required
+            className="min-w-48 flex-1"
+            label={<Trans id="canceltrips.end_date">End date</Trans>}
+            min={(typeof start === 'string' ? today : start).toString()}
+            value={context.end}
+            onChange={(event) => send({ type: 'dates.end', value: event.target.value })}
+            error={errorText(errors.end)}
+          />
+        ) : null}
+      </div>
+    </WizardStep>
+  )
+}
+
+function ModeOption(props: {
+  mode: DateMode
+  current: DateMode
+  onChange(mode: DateMode): void
+  children: ReactNode
+}) {
+  return (
+    <label className="flex min-h-comfortable cursor-pointer items-center gap-3 rounded-lg border-2 border-muted bg-surface px-4 py-2 has-[:checked]:border-action">
+      <input
+        type="radio"
+        name="canceltrips-date-mode"
+        className="size-5 accent-action"
+        checked={props.current === props.mode}
+        onChange={() => props.onChange(props.mode)}
+      />
+      {props.children}
+    </label>
+  )
+}

@@ -1,0 +1,63 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useId } from 'react'
+import { Alert } from '../ui/Alert'
+import { Avatar } from '../ui/Avatar'
+import { LoadingBlock } from '../ui/Spinner'
+import { CheckOption, GroupError } from './CheckOption'
+import type { StepProps } from './stepProps'
+import { WizardStep } from './WizardStep'
+
+/** Step 2: whose trips to cancel (skipped when there is only one passenger). */
+export function PassengersStep(props: StepProps) {
+  const { snapshot, send } = props
+  const { t } = useLingui()
+  const errorId = useId()
+  const { passengers, passengerIds, showErrors } = snapshot.context
+  const error =
+    showErrors && passengerIds.length === 0
+      ? t({ id: 'canceltrips.error_choose_passenger', message: 'Choose at least one passenger' })
+      : null
+
+  return (
+    <WizardStep {...props} step="passengers" back forward="wizard.next">
+      {passengers === null ? (
+        <LoadingBlock />
+      ) : passengers.length === 0 ? (
+        <Alert severity="info">
+          <p>
+            <Trans id="passenger.no_passengers">
+              You have no passengers yet. Add one with the access code you have received.
+            </Trans>
+          </p>
+          <Link
+            to="/passengers"
+            className="mt-2 inline-flex min-h-target items-center font-semibold underline"
+          >
+            <Trans id="canceltrips.to_passengers">Go to passengers</Trans>
+          </Link>
+        </Alert>
+      ) : (
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 font-semibold">
+            <Trans id="canceltrips.passengers_legend">Whose trips do you want to cancel?</Trans>
+          </legend>
+          <GroupError id={errorId} text={error} />
+          {passengers.map((passenger) => (
+            <CheckOption
+              key={passenger.id}
+              checked={passengerIds.includes(passenger.id)}
+              onToggle={() => send({ type: 'passenger.toggle', passengerId: passenger.id })}
+              errorId={error ? errorId : null}
+            >
+              <span className="flex items-center gap-3">
+                <Avatar passengerId={passenger.id} text={passenger.avatarText} />
+                <span className="text-lg font-semibold">{passenger.name}</span>
+              </span>
+            </CheckOption>
+          ))}
+        </fieldset>
+      )}
+    </WizardStep>
+  )
+}

@@ -1,0 +1,102 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useId } from 'react'
+import { dateFrame, offeredTrips, tripKey } from '../../../machines/cancelTrips.machine'
+import type { Trip } from '../../contract/trip'
+import { TripSummary } from '../trips/TripSummary'
+import { Alert } from '../ui/Alert'
+import { LoadingBlock } from '../ui/Spinner'
+import { CheckOption, GroupError } from './CheckOption'
+import type { StepProps } from './stepProps'
+import { WizardStep } from './WizardStep'
+import { formatWizardDate } from './wizardTexts'
+
+/** Trips grouped by their date, in order. */
+function byDate(trips: readonly Trip[]): [string, Trip[]][] {
+  const groups = new Map<string, Trip[]>()
+  for (const trip of trips) groups.set(trip.date, [...(groups.get(trip.date) ?? []), trip])
+  return [...groups].sort(([a], [b]) => a.localeCompare(b))
+}
+
+/** Step 3: the chosen passengers' cancellable trips in the frame, as checkboxes. */
+export function TripsStep(props: StepProps) {
+  const { snapshot, send } = props
+  const { t } = useLingui()
+  const errorId = useId()
+  const { context } = snapshot
+  const offered = offeredTrips(context)
+  // Trips left out only because their cancellation already waits to be sent.
+  const waiting = offeredTrips({ ...context, pendingTrips: [] }).length - offered.length
+  const chosen = new Set(context.chosen.map(tripKey))
+  const error =
+    context.showErrors && chosen.size === 0
+      ? t({ id: 'canceltrips.error_choose_trip', message: 'Choose at least one trip' })
+      : null
+
+  return (
+    <WizardStep {...props} step="trips" back forward="wizard.next">
+      <FrameText snapshot={snapshot} />
+      {context.passengers === null ? (
+        <LoadingBlock />
+      ) : offered.length === 0 ? (
+        <Alert severity="warning" live title={<Trans id="trips.no_trips">No trips</Trans>}>
+          <Trans id="canceltrips.no_cancellable_trips">
+            There are no trips that can be cancelled in the chosen period.
+          </Trans>
+        </Alert>
+      ) : (
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 font-semibold">
+            <Trans id="canceltrips.trips_legend">Choose the trips to cancel</Trans>
+          </legend>
+          <GroupError id={errorId} text={error} />
+          {byDate(offered).map(([date, trips]) => (
+            <section key={date} className="flex flex-col gap-3" aria-labelledby={`canceltrips-day-${date}`}>
+              <h3 id={`canceltrips-day-${date}`} className="font-semibold">
+                {formatWizardDate(date)}
+              </h3>
+              {trips.map((trip) => (
+                <CheckOption
+                  key={tripKey(trip)}
+                  checked={chosen.has(tripKey(trip))}
+                  onToggle={() => send({ type: 'trip.toggle', trip: { id: trip.id, date: trip.date } })}
+                  errorId={error ? errorId : null}
+                >
+                  <TripSummary trip={trip} timeZone={context.timeZone} />
+                </CheckOption>
+              ))}
+            </section>
+          ))}
+        </fieldset>
+      )}
+      {waiting > 0 ? (
+        <p className="text-muted">
+          <Plural
+            id="canceltrips.already_waiting"
+            value={waiting}
+            one="# trip is not shown because its cancellation is already waiting to be sent."
+            other="# trips are not shown because their cancellation is already waiting to be sent."
+          />
+        </p>
+      ) : null}
+    </WizardStep>
+  )
+}
+
+/** "Trips on 10.03.2026" or "Trips from 10.03.2026 to 12.03.2026". */
+export function FrameText({ snapshot }: Pick<StepProps, 'snapshot'>) {
+  const frame = dateFrame(snapshot.context)
+  if (!frame) return null
+  const start = formatWizardDate(frame.start.toString())
+  const end = formatWizardDate(frame.end.toString())
+  return (
+    <p>
+      {frame.start.equals(frame.end) ? (
+        <Trans id="canceltrips.frame_single">Trips on {start}</Trans>
+      ) : (
+        <Trans id="canceltrips.frame_period">
+          Trips from {start} to {end}
+        </Trans>
+      )}
+    </p>
+  )
+}

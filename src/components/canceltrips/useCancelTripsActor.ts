@@ -1,0 +1,113 @@
+import { useMachine } from '@xstate/react'
+import { useEffect, useState } from 'react'
+import { Temporal } from 'temporal-polyfill'
+import { fromPromise, type Actor } from 'xstate'
+import {
+  cancelTripsMachine,
+  tripKey,
+  type CancelRequest,
+  type CancelTripsSnapshot,
+} from '../../../machines/cancelTrips.machine'
+import { isWaiting, queueCancel, useCommand, type OutboxCommand } from '../../app/commands'
+import { useOnline, usePassengers, useTrips } from '../../app/data'
+import { useLive } from '../../app/live'
+import { clearSnapshot, saveSnapshot } from '../../app/snapshots'
+import { persistable, persistence, snapshotKey } from './wizardSnapshot'
+
+export type CancelTripsActor = Actor<typeof cancelTripsMachine>
+
+/** Trips becoming unstartable is noticed within this time. */
+const clockTickMs = 30_000
+
+/** Keys of the trips whose cancellation waits in the outbox (sent or not, not yet answered). */
+function usePendingCancels(): string[] | undefined {
+  return useLive('canceltrips:pending', async ({ db, outbox }) =>
+    (await outbox.listCommands(db))
+      .filter((command): command is OutboxCommand<'trip.cancel'> => command.type === 'trip.cancel')
+      .filter(isWaiting)
+      .flatMap((command) => command.payload.trips.map(tripKey)),
+  )
+}
+
+/**
+ * Runs the cancel wizard for the screen: the outbox as its `queueCancel`, the local data, clock, connection
+ * and the queued command fed in as events, and every change persisted (see wizardSnapshot.ts). `onFocusError`
+ * is called when a step refuses Next, after the errors have rendered.
+ */
+export function useCancelTripsActor(options: {
+  timeZone: string
+  restored: CancelTripsSnapshot | null
+  onFocusError(): void
+}): { actor: CancelTripsActor; snapshot: CancelTripsSnapshot } {
+  const [focusRequests, setFocusRequests] = useState(0)
+  const [machine] = useState(() =>
+    cancelTripsMachine.provide({
+      actors: { queueCancel: fromPromise<string, CancelRequest>(({ input }) => queueCancel(input)) },
+      actions: { focusError: () => setFocusRequests((count) => count + 1) },
+    }),
+  )
+  const [snapshot, , actor] = useMachine(machine, {
+    input: { timeZone: options.timeZone, now: Temporal.Now.instant().toString(), online: navigator.onLine },
+    snapshot: options.restored ?? undefined,
+  })
+
+  const { onFocusError } = options
+  useEffect(() => {
+    if (focusRequests > 0) onFocusError()
+  }, [focusRequests, onFocusError])
+
+  const passengers = usePassengers()
+  const trips = useTrips()
+  const pendingTrips = usePendingCancels()
+  useEffect(() => {
+    if (!passengers || !trips || !pendingTrips) return
+    actor.send({
+      type: 'data.update',
+      passengers: passengers.map(({ id, name, avatarText }) => ({ id, name, avatarText })),
+      trips,
+      pendingTrips,
+    })
+  }, [actor, passengers, trips, pendingTrips])
+
+  useEffect(() => {
+    const timer = setInterval(
+      () => actor.send({ type: 'clock.tick', now: Temporal.Now.instant().toString() }),
+      clockTickMs,
+    )
+    return () => clearInterval(timer)
+  }, [actor])
+
+  const online = useOnline()
+  useEffect(() => actor.send({ type: 'network.change', online }), [actor, online])
+
+  const command = useCommand(snapshot.context.commandId)
+  useEffect(() => {
+    if (command) actor.send({ type: 'command.update', command })
+  }, [actor, command])
+
+  usePersistence(actor)
+  return { actor, snapshot }
+}
+
+/** Saves each new snapshot (or clears it), one write at a time and only when something changed. */
+function usePersistence(actor: CancelTripsActor): void {
+  useEffect(() => {
+    let written: string | null | undefined
+    let writes = Promise.resolve()
+    const write = (snapshot: CancelTripsSnapshot) => {
+      const decision = persistence(snapshot)
+      if (decision === 'keep') return
+      const text = decision === 'save' ? JSON.stringify(persistable(actor.getPersistedSnapshot())) : null
+      if (text === written) return
+      written = text
+      writes = writes
+        .then(() =>
+          text === null ? clearSnapshot(snapshotKey) : saveSnapshot(snapshotKey, JSON.parse(text)),
+        )
+        .catch((error: unknown) => console.error('Saving the cancel wizard failed', error))
+    }
+    write(actor.getSnapshot())
+    const subscription = actor.subscribe(write)
+    return () => subscription.unsubscribe()
+  }, [actor])
+}
