@@ -11,7 +11,8 @@ async function load(locale: string): Promise<Catalog> {
   return (await po.parse(text, { locale, sourceLocale: 'en', filename: `${locale}.po` })) as Catalog
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort()
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((match) => match[1]).sort()
 
 /** Proper nouns and forms that read the same in every language. */
 const sameInEveryLanguage = new Set(['Suomeksi', 'In English', 'På svenska'])
