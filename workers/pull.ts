@@ -1,5 +1,6 @@
 import type { ApiClient } from '../src/api/client'
 import type { PortalDb, ReadModelPull } from '../src/db/portalDb'
+import { pruneSettled } from '../src/db/outbox'
 import type { TripMilestone } from '../src/db/tripMilestones'
 
 /**
@@ -29,7 +30,7 @@ export async function fetchReadModels(api: ApiClient, syncedAt: string): Promise
 
 /**
  * Fetches and writes one pull in one transaction; returns when it has committed, with the pickups and
- * drop-offs it newly shows.
+ * drop-offs it newly shows. Old settled commands are pruned after it.
  */
 export async function pullInto(
   db: PortalDb,
@@ -38,5 +39,6 @@ export async function pullInto(
 ): Promise<{ pull: ReadModelPull; milestones: TripMilestone[] }> {
   const pull = await fetchReadModels(api, syncedAt)
   const milestones = await db.replaceReadModels(pull)
+  await pruneSettled(db, syncedAt)
   return { pull, milestones }
 }

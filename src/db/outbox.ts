@@ -1,3 +1,4 @@
+import { Temporal } from 'temporal-polyfill'
 import { trip, type Trip } from '../contract'
 import type { PortalDb } from './portalDb'
 import type { CommandError, CommandPayloads, CommandType, OutboxCommand } from './outboxTypes'
@@ -138,4 +139,21 @@ export async function takeUnnotifiedRejections(db: PortalDb): Promise<OutboxComm
     for (const row of rows) await db.outbox.update(row.id, { notified: true })
     return rows.sort((a, b) => a.seq - b.seq)
   })
+}
+
+/** Settled commands are kept as long as the trips they touch are shown: two weeks. */
+export const settledRetentionDays = 14
+
+/**
+ * Deletes commands settled for good and created more than two weeks before `now`: acked ones, and rejections
+ * the user has dismissed. Waiting commands and unread rejections are never deleted.
+ */
+export async function pruneSettled(db: PortalDb, now: string): Promise<number> {
+  const cutoff = Temporal.Instant.from(now).subtract({ hours: settledRetentionDays * 24 })
+  const old = (row: OutboxCommand) =>
+    Temporal.Instant.compare(Temporal.Instant.from(row.createdAt), cutoff) < 0
+  const rows = validCommands(await db.outbox.where('status').anyOf('acked', 'rejected').toArray())
+  const settled = rows.filter((row) => old(row) && (row.status === 'acked' || row.dismissed))
+  await db.outbox.bulkDelete(settled.map((row) => row.id))
+  return settled.length
 }

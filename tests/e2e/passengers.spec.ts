@@ -1,5 +1,5 @@
 import { demoUsers, expect, test } from './support/fixtures'
-import { portalUrl, signIn } from './support/portal'
+import { installed, portalUrl, signIn } from './support/portal'
 
 const screens = {
   en: { title: 'Passengers', next: /Next trip:/, edit: /Edit initials/ },
@@ -70,12 +70,7 @@ test('adding a passenger rejects a bad token, refocuses, and accepts a valid one
 test('passengers still show after going offline and reloading', async ({ page, context, server }) => {
   await signIn(page, server, 'helpbus', demoUsers.guardian)
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(3)
-  // The service worker must control the page before the network goes away.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await installed(page)
   await context.setOffline(true)
   await page.reload()
   await expect(page.getByText('Network connection not available')).toBeVisible()

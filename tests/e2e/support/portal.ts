@@ -59,3 +59,12 @@ export async function apiGet(
     { path, token },
   )
 }
+
+/** Waits until the service worker controls the page, so that the portal reloads without a network. */
+export async function installed(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+}

@@ -6,6 +6,9 @@ import {
   countWaiting,
   dismiss,
   listCommands,
+  markAcked,
+  markRejected,
+  pruneSettled,
   takeUnnotifiedRejections,
 } from '../../../src/db/outbox'
 import { forgetUserData } from '../../../src/db/forget'
@@ -140,5 +143,25 @@ describe('forgetting a user’s data', () => {
     const factory = new IDBFactory()
     await forgetUserData(name, { keepCommands: true, indexedDB: factory })
     expect(await exists(factory)).toBe(false)
+  })
+})
+
+describe('pruning settled commands', () => {
+  it('deletes acked and dismissed rejections older than two weeks, and keeps everything else', async () => {
+    const db = freshDb()
+    const acked = await queue(db, 'trip.cancel', cancelOf(1))
+    const dismissedRejection = await queue(db, 'trip.cancel', cancelOf(2))
+    const unreadRejection = await queue(db, 'trip.cancel', cancelOf(3))
+    const waiting = await queue(db, 'trip.review', reviewOf(4))
+    await markAcked(db, acked, [])
+    const refused = { status: 409, code: 'trip_not_cancellable' }
+    await markRejected(db, dismissedRejection.id, refused)
+    await dismiss(db, dismissedRejection.id)
+    await markRejected(db, unreadRejection.id, refused)
+
+    // Queued at 2026-11-21T10:00Z: nothing is two weeks old yet on 2026-12-05 09:59Z.
+    expect(await pruneSettled(db, '2026-12-05T09:59:00Z')).toBe(0)
+    expect(await pruneSettled(db, '2026-12-05T10:01:00Z')).toBe(2)
+    expect((await listCommands(db)).map((row) => row.id)).toEqual([unreadRejection.id, waiting.id])
   })
 })

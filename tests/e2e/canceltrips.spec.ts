@@ -1,0 +1,86 @@
+import { Temporal } from 'temporal-polyfill'
+import { demoUsers, expect, test } from './support/fixtures'
+import { portalUrl, signIn } from './support/portal'
+import { serverTrips } from './support/trips'
+
+const helsinkiDay = (days: number) => Temporal.Now.plainDateISO('Europe/Helsinki').add({ days }).toString()
+
+test('the wizard cancels chosen trips of chosen passengers and survives a reload', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const tenant = 'kovanen'
+  await signIn(page, server, tenant, demoUsers.guardian)
+  await page.goto(portalUrl(server, tenant, '/canceltrips'))
+  await expect(page.getByRole('heading', { name: 'Step 1: Choose dates' })).toBeVisible()
+  await page.getByLabel('A time period').check()
+  await page.getByLabel('Start date').fill(helsinkiDay(-1))
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByText(/Date cannot be before/)).toBeVisible()
+  await expectAccessible()
+  await page.getByLabel('Start date').fill(helsinkiDay(1))
+  await page.getByLabel('End date').fill(helsinkiDay(4))
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Step 2: Choose passengers' })).toBeVisible()
+  const passengers = page.getByRole('checkbox')
+  await expect(passengers).toHaveCount(3)
+  await passengers.nth(0).check()
+  await passengers.nth(1).check()
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Step 3: Choose trips' })).toBeVisible()
+  const trips = page.getByRole('checkbox')
+  expect(await trips.count()).toBeGreaterThanOrEqual(2)
+  await trips.nth(0).check()
+  await trips.nth(1).check()
+  await expectAccessible()
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Step 4: Cancellation reason' })).toBeVisible()
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText('Must not be empty').first()).toBeVisible()
+  await page.getByLabel('Reason for cancellation').fill('Lomamatka')
+  // The wizard's state is in IndexedDB: a reload continues where the guardian was.
+  await page.waitForTimeout(300)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Step 4: Cancellation reason' })).toBeVisible()
+  await expect(page.getByLabel('Reason for cancellation')).toHaveValue('Lomamatka')
+  await page.getByRole('button', { name: 'Send' }).click()
+
+  await expect(page.getByText('Trips cancelled', { exact: true })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('All 2 trips were cancelled.')).toBeVisible()
+  await expectAccessible()
+  const cancelled = (await serverTrips(page)).filter((trip) => trip.cancelledAt && trip.date > helsinkiDay(0))
+  expect(cancelled.length).toBeGreaterThanOrEqual(2)
+})
+
+test('with one passenger the passengers step is skipped both ways', async ({ page, server }) => {
+  const tenant = 'kovanen'
+  await signIn(page, server, tenant, demoUsers.single)
+  await page.goto(portalUrl(server, tenant, '/canceltrips'))
+  await page.getByRole('textbox', { name: 'Date', exact: true }).fill(helsinkiDay(1))
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByRole('heading', { name: /^Step 3: Choose trips$/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page.getByRole('heading', { name: 'Step 1: Choose dates' })).toBeVisible()
+})
+
+const steps = {
+  fi: { heading: /Vaihe 1/, next: 'Seuraava' },
+  sv: { heading: /Steg 1/, next: 'Nästa' },
+} as const
+
+for (const [locale, texts] of Object.entries(steps)) {
+  test(`the wizard passes axe in ${locale}`, async ({ page, server, expectAccessible }) => {
+    await signIn(page, server, 'kovanen', demoUsers.guardian)
+    await page.goto(portalUrl(server, 'kovanen', `/canceltrips?lang=${locale}`))
+    await expect(page.getByRole('heading', { name: texts.heading })).toBeVisible()
+    await expectAccessible()
+    await page.locator('input[type="date"]').first().fill(helsinkiDay(2))
+    await page.getByRole('button', { name: texts.next }).click()
+    await expect(page.getByRole('checkbox').first()).toBeVisible()
+    await expectAccessible()
+  })
+}

@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test'
+import { demoUsers, expect, test } from './support/fixtures'
+import { installed, portalUrl, signIn } from './support/portal'
+import { futureTrips, operatorEvent, serverTrips } from './support/trips'
+
+async function cancelOnDetail(page: Page, reason: string): Promise<void> {
+  await page.getByRole('button', { name: 'Cancel trip' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cancel trip' })
+  await dialog.getByLabel('Reason for cancellation').fill(reason)
+  await dialog.getByRole('button', { name: 'Cancel trip' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+test('offline cancellations and a review stay pending through a reload and reach the server exactly once', async ({
+  page,
+  context,
+  server,
+}) => {
+  const tenant = 'tatkela'
+  await signIn(page, server, tenant, demoUsers.guardian)
+  const [first, second] = await futureTrips(page, 2)
+  const reviewable = (await serverTrips(page)).find(
+    (t) => t.dropoffTime && t.allowReview && t.reviews.length === 0,
+  )!
+  await installed(page)
+  const posts: string[] = []
+  // Context level: the sync worker's and the service worker's requests count too.
+  context.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/trip/')) posts.push(request.url())
+  })
+
+  await context.setOffline(true)
+  for (const trip of [first!, second!]) {
+    await page.goto(portalUrl(server, tenant, `/trips/${trip.id}/${trip.date}`))
+    await cancelOnDetail(page, 'Perhe matkoilla')
+    await expect(page.getByText('Cancellation pending').first()).toBeVisible()
+  }
+  await page.goto(portalUrl(server, tenant, `/trips/${reviewable.id}/${reviewable.date}`))
+  await page.getByRole('button', { name: 'Review the trip' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review the trip' })
+  await dialog
+    .getByRole('radiogroup', { name: 'Driver' })
+    .getByRole('radio', { name: '5 of 5 stars' })
+    .click()
+  await dialog
+    .getByRole('radiogroup', { name: 'Trip experience' })
+    .getByRole('radio', { name: '4 of 5 stars' })
+    .click()
+  await dialog.getByLabel('Comment').fill('Sujuva matka.')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Review waiting to be sent')).toBeVisible()
+  await expect(page.getByText('3 changes waiting to be sent')).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByText('Network connection not available')).toBeVisible()
+  await expect(page.getByText('Review waiting to be sent')).toBeVisible()
+  await page.goto(portalUrl(server, tenant, `/trips?date=${first!.date}`))
+  await expect(page.getByText('Cancellation pending').first()).toBeVisible()
+  await expect(page.getByText('Cancelled', { exact: true })).toHaveCount(0)
+  expect(posts).toEqual([])
+
+  await context.setOffline(false)
+  await expect(page.getByText(/changes? waiting to be sent/)).toBeHidden({ timeout: 30_000 })
+  await expect
+    .poll(async () => {
+      const trips = await serverTrips(page)
+      const byId = (id: string) => trips.find((t) => t.id === id)!
+      return [
+        !!byId(first!.id).cancelledAt,
+        !!byId(second!.id).cancelledAt,
+        byId(reviewable.id).reviews.length,
+      ]
+    })
+    .toEqual([true, true, 1])
+  await page.goto(portalUrl(server, tenant, `/trips/${first!.id}/${first!.date}`))
+  await expect(page.getByText('The trip has been cancelled')).toBeVisible()
+  await page.goto(portalUrl(server, tenant, `/trips/${reviewable.id}/${reviewable.date}`))
+  await expect(page.getByText('Sujuva matka.')).toBeVisible()
+  // Each command went out once; a second delivery of a cancellation would have been refused and shown.
+  expect(posts.filter((url) => url.endsWith('/api/trip/cancel'))).toHaveLength(2)
+  expect(posts.filter((url) => url.endsWith('/api/trip/review'))).toHaveLength(1)
+  await expect(page.getByText(/was not made|not saved/)).toHaveCount(0)
+})
+
+test('a cancellation queued offline for a trip picked up meanwhile ends rejected, in Finnish', async ({
+  page,
+  context,
+  server,
+}) => {
+  const tenant = 'fixutaxi'
+  await signIn(page, server, tenant, demoUsers.guardian)
+  const [trip] = await futureTrips(page, 1)
+  await installed(page)
+  await page.goto(portalUrl(server, tenant, `/trips/${trip!.id}/${trip!.date}?lang=fi`))
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Peruuta matka' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('textbox').fill('Ei tarvita')
+  await dialog.getByRole('button', { name: 'Peruuta matka' }).click()
+  await expect(page.getByText(/odottaa lähetystä/i).first()).toBeVisible()
+
+  await operatorEvent(server, tenant, trip!.id, {
+    type: 'dispatched',
+    car: { name: 'Taksi 7', registerNumber: 'ABC-123', phone: '+358401234567', driverName: 'Matti' },
+  })
+  await operatorEvent(server, tenant, trip!.id, { type: 'pickedUp' })
+  await context.setOffline(false)
+
+  await expect(page.getByText('Matka oli jo alkanut.').first()).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('Kyydissä').first()).toBeVisible()
+  expect((await serverTrips(page)).find((t) => t.id === trip!.id)!.cancelledAt).toBeNull()
+})
+
+test('a logout with unsent changes asks first', async ({ page, context, server }) => {
+  const tenant = 'lahitaksi'
+  await signIn(page, server, tenant, demoUsers.single)
+  const [trip] = await futureTrips(page, 1)
+  await installed(page)
+  await page.goto(portalUrl(server, tenant, `/trips/${trip!.id}/${trip!.date}`))
+  await expect(page.getByRole('button', { name: 'Cancel trip' })).toBeVisible()
+  await context.setOffline(true)
+  await cancelOnDetail(page, 'Ei tarvita')
+  await page.getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('menuitem', { name: 'Log out' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Log out?' })
+  await expect(confirm).toContainText('1 change has not been sent yet')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(new RegExp(`/trips/${trip!.id}/`))
+  await context.setOffline(false)
+})
+
+test('a pickup reported by the operator raises a notice that opens the trip', async ({ page, server }) => {
+  const tenant = 'meneva'
+  await signIn(page, server, tenant, demoUsers.single)
+  const [trip] = await futureTrips(page, 1)
+  await page.goto(portalUrl(server, tenant, '/passengers'))
+  // The device has the trip as booked before the operator reports the pickup.
+  await expect(page.getByText(/Last synced at/)).toBeVisible()
+  await operatorEvent(server, tenant, trip!.id, { type: 'pickedUp' })
+  await page.reload()
+  const notice = page.getByRole('status').filter({ hasText: 'Passenger picked up' })
+  await expect(notice).toBeVisible({ timeout: 30_000 })
+  await notice.getByRole('button', { name: 'Open trip' }).click()
+  await expect(page).toHaveURL(new RegExp(`/trips/${trip!.id}/${trip!.date}`))
+  await expect(page.getByText('Aboard').first()).toBeVisible()
+})

@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test'
+import type { RunningServer } from './server'
+import { accessToken, apiGet } from './portal'
+
+export interface ApiTrip {
+  id: string
+  date: string
+  passenger: { id: string; name: string }
+  startDateTime: string
+  carName: string | null
+  pickupTime: string | null
+  dropoffTime: string | null
+  cancelledAt: string | null
+  noShowTime: string | null
+  allowReview: boolean
+  reviews: unknown[]
+}
+
+/** Every trip of the signed-in user's passengers, as the server has them now. */
+export async function serverTrips(page: Page): Promise<ApiTrip[]> {
+  const token = await accessToken(page)
+  const passengers = (await apiGet(page, '/api/passenger', token)).body as { id: string }[]
+  const lists = await Promise.all(
+    passengers.map(
+      async (passenger) => (await apiGet(page, `/api/passenger/${passenger.id}/trips`, token)).body,
+    ),
+  )
+  return (lists as ApiTrip[][]).flat().sort((a, b) => a.startDateTime.localeCompare(b.startDateTime))
+}
+
+/** Booked trips from tomorrow on, which stay cancellable whatever the time of day the suite runs. */
+export async function futureTrips(page: Page, count: number): Promise<ApiTrip[]> {
+  const today = await page.evaluate(() =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki' }).format(Date.now()),
+  )
+  const trips = (await serverTrips(page)).filter(
+    (trip) => trip.date > today && !trip.cancelledAt && !trip.pickupTime && !trip.noShowTime,
+  )
+  if (trips.length < count) throw new Error(`Only ${trips.length} future trips`)
+  return trips.slice(0, count)
+}
+
+/** Appends an event to a trip through the operator integration API, as a dispatch system would. */
+export async function operatorEvent(
+  server: RunningServer,
+  tenant: string,
+  tripId: string,
+  event: Record<string, unknown>,
+): Promise<void> {
+  const response = await fetch(`${server.origin}/api/operator/trips/${tripId}/events`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-tenant': tenant,
+      'x-api-key': `demo-operator-${tenant}`,
+    },
+    body: JSON.stringify(event),
+  })
+  if (!response.ok) throw new Error(`Operator event failed: ${response.status} ${await response.text()}`)
+}
