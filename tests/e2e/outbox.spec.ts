@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { demoUsers, expect, test } from './support/fixtures'
 import { installed, portalUrl, signIn } from './support/portal'
-import { futureTrips, operatorEvent, serverTrips } from './support/trips'
+import { futureTrips, operatorEvent, serverTripFromNode, serverTrips } from './support/trips'
 
 async function cancelOnDetail(page: Page, reason: string): Promise<void> {
   await page.getByRole('button', { name: 'Cancel trip' }).click()
@@ -143,4 +143,47 @@ test('a pickup reported by the operator raises a notice that opens the trip', as
   await notice.getByRole('button', { name: 'Open trip' }).click()
   await expect(page).toHaveURL(new RegExp(`/trips/${trip!.id}/${trip!.date}`))
   await expect(page.getByText('Aboard').first()).toBeVisible()
+})
+
+test('with no portal tab open, the service worker delivers a queued cancellation by background sync', async ({
+  page,
+  context,
+  server,
+}) => {
+  const tenant = 'lapha'
+  await signIn(page, server, tenant, demoUsers.single)
+  const [trip] = await futureTrips(page, 1)
+  await installed(page)
+  await page.goto(portalUrl(server, tenant, `/trips/${trip!.id}/${trip!.date}`))
+  await expect(page.getByRole('button', { name: 'Cancel trip' })).toBeVisible()
+  await context.setOffline(true)
+  await cancelOnDetail(page, 'Ei tarvita')
+  await expect(page.getByText('Cancellation pending').first()).toBeVisible()
+  await page.close()
+  await context.setOffline(false)
+
+  // Chromium fires the sync itself when connectivity returns; DevTools fires it too, in case the browser
+  // defers it (the Web Lock and the server's idempotency make a second run harmless).
+  const blank = await context.newPage()
+  const cdp = await context.newCDPSession(blank)
+  const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => resolve(event.registrations)),
+  )
+  await cdp.send('ServiceWorker.enable')
+  const origin = server.tenantOrigin(tenant)
+  const registration = (await registrations).find((candidate) => candidate.scopeURL.startsWith(origin))!
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin,
+    registrationId: registration.registrationId,
+    tag: 'outbox',
+    lastChance: false,
+  })
+
+  const checker = await context.newPage()
+  await checker.goto(portalUrl(server, tenant, '/privacy'))
+  await expect
+    .poll(async () => (await serverTrips(checker)).find((t) => t.id === trip!.id)!.cancelledAt, {
+      timeout: 30_000,
+    })
+    .not.toBeNull()
 })

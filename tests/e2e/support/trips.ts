@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import type { RunningServer } from './server'
 import { accessToken, apiGet } from './portal'
 
@@ -57,4 +57,24 @@ export async function operatorEvent(
     body: JSON.stringify(event),
   })
   if (!response.ok) throw new Error(`Operator event failed: ${response.status} ${await response.text()}`)
+}
+
+/**
+ * The server's view of one trip, asked from Node with the context's session cookie, so that no portal tab has
+ * to be open (a tab would start the portal's own sync).
+ */
+export async function serverTripFromNode(
+  server: RunningServer,
+  tenant: string,
+  context: BrowserContext,
+  trip: { id: string; passenger: { id: string } },
+): Promise<ApiTrip | undefined> {
+  const cookies = await context.cookies(server.tenantOrigin(tenant))
+  const headers = { 'x-tenant': tenant, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') }
+  const tokenAnswer = await fetch(`${server.origin}/api/auth/access_token`, { headers })
+  const { accessToken } = (await tokenAnswer.json()) as { accessToken: string | null }
+  const trips = await fetch(`${server.origin}/api/passenger/${trip.passenger.id}/trips`, {
+    headers: { 'x-tenant': tenant, authorization: `Bearer ${accessToken}` },
+  })
+  return ((await trips.json()) as ApiTrip[]).find((candidate) => candidate.id === trip.id)
 }
