@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
+import type { RunningServer } from './support/server'
 import { demoUsers, expect, test } from './support/fixtures'
 import { installed, portalUrl, signIn } from './support/portal'
-import { futureTrips, operatorEvent, serverTripFromNode, serverTrips } from './support/trips'
+import { futureTrips, operatorEvent, serverTripFromNode, serverTrips, type ApiTrip } from './support/trips'
 
 async function cancelOnDetail(page: Page, reason: string): Promise<void> {
   await page.getByRole('button', { name: 'Cancel trip' }).click()
@@ -9,6 +10,30 @@ async function cancelOnDetail(page: Page, reason: string): Promise<void> {
   await dialog.getByLabel('Reason for cancellation').fill(reason)
   await dialog.getByRole('button', { name: 'Cancel trip' }).click()
   await expect(dialog).toBeHidden()
+}
+
+/** Signs in, opens a future trip on an installed portal, and cancels it while offline; returns the trip. */
+async function cancelFutureTripOffline(
+  page: Page,
+  context: BrowserContext,
+  server: RunningServer,
+  tenant: string,
+  lang: 'en' | 'fi' = 'en',
+): Promise<ApiTrip> {
+  await signIn(page, server, tenant, demoUsers.single)
+  const [trip] = await futureTrips(page, 1)
+  if (!trip) throw new Error('No future trip')
+  await installed(page)
+  await page.goto(portalUrl(server, tenant, `/trips/${trip.id}/${trip.date}?lang=${lang}`))
+  const cancel = page.getByRole('button', { name: lang === 'fi' ? 'Peruuta matka' : 'Cancel trip' })
+  await expect(cancel).toBeVisible()
+  await context.setOffline(true)
+  await cancel.click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('textbox').fill('Ei tarvita')
+  await dialog.getByRole('button', { name: lang === 'fi' ? 'Peruuta matka' : 'Cancel trip' }).click()
+  await expect(dialog).toBeHidden()
+  return trip
 }
 
 test('offline cancellations and a review stay pending through a reload and reach the server exactly once', async ({
@@ -88,44 +113,30 @@ test('a cancellation queued offline for a trip picked up meanwhile ends rejected
   server,
 }) => {
   const tenant = 'fixutaxi'
-  await signIn(page, server, tenant, demoUsers.guardian)
-  const [trip] = await futureTrips(page, 1)
-  await installed(page)
-  await page.goto(portalUrl(server, tenant, `/trips/${trip!.id}/${trip!.date}?lang=fi`))
-  await context.setOffline(true)
-  await page.getByRole('button', { name: 'Peruuta matka' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByRole('textbox').fill('Ei tarvita')
-  await dialog.getByRole('button', { name: 'Peruuta matka' }).click()
+  const trip = await cancelFutureTripOffline(page, context, server, tenant, 'fi')
   await expect(page.getByText(/odottaa lähetystä/i).first()).toBeVisible()
 
-  await operatorEvent(server, tenant, trip!.id, {
+  await operatorEvent(server, tenant, trip.id, {
     type: 'dispatched',
     car: { name: 'Taksi 7', registerNumber: 'ABC-123', phone: '+358401234567', driverName: 'Matti' },
   })
-  await operatorEvent(server, tenant, trip!.id, { type: 'pickedUp' })
+  await operatorEvent(server, tenant, trip.id, { type: 'pickedUp' })
   await context.setOffline(false)
 
   await expect(page.getByText('Matka oli jo alkanut.').first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText('Kyydissä').first()).toBeVisible()
-  expect((await serverTrips(page)).find((t) => t.id === trip!.id)!.cancelledAt).toBeNull()
+  expect((await serverTrips(page)).find((t) => t.id === trip.id)!.cancelledAt).toBeNull()
 })
 
 test('a logout with unsent changes asks first', async ({ page, context, server }) => {
   const tenant = 'lahitaksi'
-  await signIn(page, server, tenant, demoUsers.single)
-  const [trip] = await futureTrips(page, 1)
-  await installed(page)
-  await page.goto(portalUrl(server, tenant, `/trips/${trip!.id}/${trip!.date}`))
-  await expect(page.getByRole('button', { name: 'Cancel trip' })).toBeVisible()
-  await context.setOffline(true)
-  await cancelOnDetail(page, 'Ei tarvita')
+  const trip = await cancelFutureTripOffline(page, context, server, tenant)
   await page.getByRole('button', { name: 'Account' }).click()
   await page.getByRole('menuitem', { name: 'Log out' }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Log out?' })
   await expect(confirm).toContainText('1 change has not been sent yet')
   await confirm.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page).toHaveURL(new RegExp(`/trips/${trip!.id}/`))
+  await expect(page).toHaveURL(new RegExp(`/trips/${trip.id}/`))
   await context.setOffline(false)
 })
 
@@ -133,15 +144,16 @@ test('a pickup reported by the operator raises a notice that opens the trip', as
   const tenant = 'meneva'
   await signIn(page, server, tenant, demoUsers.single)
   const [trip] = await futureTrips(page, 1)
+  if (!trip) throw new Error('No future trip')
   await page.goto(portalUrl(server, tenant, '/passengers'))
   // The device has the trip as booked before the operator reports the pickup.
   await expect(page.getByText(/Last synced at/)).toBeVisible()
-  await operatorEvent(server, tenant, trip!.id, { type: 'pickedUp' })
+  await operatorEvent(server, tenant, trip.id, { type: 'pickedUp' })
   await page.reload()
   const notice = page.getByRole('status').filter({ hasText: 'Passenger picked up' })
   await expect(notice).toBeVisible({ timeout: 30_000 })
   await notice.getByRole('button', { name: 'Open trip' }).click()
-  await expect(page).toHaveURL(new RegExp(`/trips/${trip!.id}/${trip!.date}`))
+  await expect(page).toHaveURL(new RegExp(`/trips/${trip.id}/${trip.date}`))
   await expect(page.getByText('Aboard').first()).toBeVisible()
 })
 
@@ -151,13 +163,7 @@ test('with no portal tab open, the service worker delivers a queued cancellation
   server,
 }) => {
   const tenant = 'lapha'
-  await signIn(page, server, tenant, demoUsers.single)
-  const [trip] = await futureTrips(page, 1)
-  await installed(page)
-  await page.goto(portalUrl(server, tenant, `/trips/${trip!.id}/${trip!.date}`))
-  await expect(page.getByRole('button', { name: 'Cancel trip' })).toBeVisible()
-  await context.setOffline(true)
-  await cancelOnDetail(page, 'Ei tarvita')
+  const trip = await cancelFutureTripOffline(page, context, server, tenant)
   await expect(page.getByText('Cancellation pending').first()).toBeVisible()
   await page.close()
   await context.setOffline(false)
@@ -179,11 +185,9 @@ test('with no portal tab open, the service worker delivers a queued cancellation
     lastChance: false,
   })
 
-  const checker = await context.newPage()
-  await checker.goto(portalUrl(server, tenant, '/privacy'))
   await expect
-    .poll(async () => (await serverTrips(checker)).find((t) => t.id === trip!.id)!.cancelledAt, {
+    .poll(async () => (await serverTripFromNode(server, tenant, context, trip))?.cancelledAt, {
       timeout: 30_000,
     })
-    .not.toBeNull()
+    .toBeTruthy()
 })

@@ -16,6 +16,7 @@ import { formatEuros, placeLabel } from '../../../src/components/trips/tripForma
 import { validateTripsSearch } from '../../../src/components/trips/tripsSearch'
 import { formatPlainDate, monthWeeks, moveByKey } from '../../../src/components/ui/calendarGrid'
 import { tripWith } from '../domain/trips/fixtures'
+import { pendingRow } from '../../../src/db/outbox'
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } })
 const say = (error: Parameters<typeof commandErrorMessage>[0]) => i18n._(commandErrorMessage(error))
@@ -158,18 +159,15 @@ describe('command error messages', () => {
 describe('trip command views', () => {
   const trip = tripWith({ id: 't-1', date: '2026-11-23' })
   const command = (overrides: Partial<OutboxCommand<'trip.cancel'>>): OutboxCommand<'trip.cancel'> => ({
-    id: 'c-1',
-    seq: 1,
-    type: 'trip.cancel',
-    payload: { trips: [{ id: 't-1', date: '2026-11-23' }], reason: 'Sick', passengerIds: ['p1'] },
-    createdAt: '2026-11-21T08:00:00Z',
-    status: 'pending',
-    attempts: 0,
-    lastError: null,
-    response: null,
-    dismissed: false,
-    nextAttemptAt: null,
-    notified: false,
+    ...pendingRow(
+      {
+        id: 'c-1',
+        type: 'trip.cancel',
+        payload: { trips: [{ id: 't-1', date: '2026-11-23' }], reason: 'Sick', passengerIds: ['p1'] },
+        createdAt: '2026-11-21T08:00:00Z',
+      },
+      1,
+    ),
     ...overrides,
   })
 
