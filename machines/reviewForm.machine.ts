@@ -134,12 +134,14 @@ export const reviewFormMachine = setup({
     commandId: null,
     ...emptyForm,
   }),
-  on: {
-    'trip.update': { target: '.availability.checking', actions: 'setTrip' },
-  },
   states: {
     availability: {
       initial: 'checking',
+      // Handled in this region only: a transition from the root would exit and re-enter the form region too,
+      // closing an open dialog whenever a pull brings the trip again.
+      on: {
+        'trip.update': { target: '.checking', actions: 'setTrip' },
+      },
       states: {
         checking: {
           always: [{ guard: 'reviewAvailable', target: 'available' }, { target: 'unavailable' }],

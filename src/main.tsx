@@ -30,6 +30,7 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
     const i18n = await activateCatalog(decision.locale)
     applyDocumentSetup(document, {
       locale: decision.locale,
+      tenantId: 'default',
       theme: getTenant('default').theme,
       pathPrefix: '',
     })
@@ -44,6 +45,7 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
   if (decision.storeTenant) storeTenant(environment.tenant.id)
   applyDocumentSetup(document, {
     locale,
+    tenantId: environment.tenant.id,
     theme: environment.tenant.theme,
     pathPrefix: environment.pathPrefix,
   })

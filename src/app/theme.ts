@@ -15,6 +15,7 @@ export const colorVariables: Record<keyof ThemeColors, string> = {
 
 export interface DocumentSetup {
   locale: string
+  tenantId: string
   theme: Theme
   /** '' or '/espoo'. */
   pathPrefix: string
@@ -28,7 +29,7 @@ function headElement(document: Document, selector: string, create: () => HTMLEle
   return element
 }
 
-/** `<html lang>`, the theme class and colours, colour scheme, manifest link and theme-color meta. */
+/** `<html lang>`, the theme class and colours, colour scheme, manifest and icon links, theme-color meta. */
 export function applyDocumentSetup(document: Document, setup: DocumentSetup): void {
   const root = document.documentElement
   root.lang = setup.locale
@@ -44,6 +45,13 @@ export function applyDocumentSetup(document: Document, setup: DocumentSetup): vo
     return link
   })
   manifest.setAttribute('href', `${setup.pathPrefix}/manifest.webmanifest`)
+  const icon = headElement(document, 'link[rel="icon"]', () => {
+    const link = document.createElement('link')
+    link.rel = 'icon'
+    link.type = 'image/svg+xml'
+    return link
+  })
+  icon.setAttribute('href', `/tenant-icon/${setup.tenantId}.svg`)
   const themeColor = headElement(document, 'meta[name="theme-color"]', () => {
     const meta = document.createElement('meta')
     meta.name = 'theme-color'

@@ -21,6 +21,17 @@ for (const [locale, texts] of Object.entries(homeTexts)) {
   })
 }
 
+test('the home page loads without a console error, with the tenant icon', async ({ page, server }) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  await page.goto(portalUrl(server, 'fcg', '/?lang=en'))
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/tenant-icon/fcg.svg')
+  expect(errors).toEqual([])
+})
+
 test('the page title is the page title plus the tenant site title', async ({ page, server }) => {
   await page.goto(portalUrl(server, 'espoo', '/privacy?lang=en'))
   await expect(page).toHaveTitle(/^Privacy statement – Espoon asiointiliikenne$/)

@@ -53,6 +53,16 @@ describe('review form machine: availability', () => {
     expect(availability()).toBe('available')
   })
 
+  it('keeps an open form open when a pull brings the same trip again', () => {
+    const dropped = { ...pickedUp, dropoffTime: '2026-11-21T10:25:00+02:00' }
+    const { actor, form } = start(dropped)
+    actor.send({ type: 'review.open' })
+    actor.send({ type: 'stars.driver', value: 4 })
+    actor.send({ type: 'trip.update', trip: { ...dropped } })
+    expect(form()).toBe('editing')
+    expect(actor.getSnapshot().context.driverStars).toBe(4)
+  })
+
   it('re-evaluates at once when the trip changes (a drop-off arrives)', () => {
     const { actor, availability } = start()
     actor.send({ type: 'trip.update', trip: { ...pickedUp, dropoffTime: '2026-11-21T10:25:00+02:00' } })
