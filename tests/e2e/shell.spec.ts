@@ -14,6 +14,7 @@ test('the drawer lists the tenant menu and hides auth items from anonymous users
   await expect(page.getByRole('dialog').getByLabel('Theme')).toBeVisible()
   await expectAccessible()
   await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused()
 
   await signIn(page, server, 'demo', demoUsers.guardian)
   await expect(page).toHaveURL(/\/booking$/)
@@ -22,6 +23,8 @@ test('the drawer lists the tenant menu and hides auth items from anonymous users
   await expect(menu.getByRole('link', { name: 'Book a trip' })).toBeVisible()
   await menu.getByRole('link', { name: 'Passengers' }).click()
   await expect(page).toHaveURL(/\/passengers$/)
+  // A navigation from the drawer lands keyboard and screen-reader users on the new screen.
+  await expect(page.locator('#main')).toBeFocused()
 })
 
 test('tenants without booking or permissions have neither in menus', async ({ page, server }) => {

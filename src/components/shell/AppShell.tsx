@@ -1,20 +1,23 @@
 import { Trans } from '@lingui/react/macro'
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
 import { BottomNav } from './BottomNav'
 import { ExternalLinkGuard } from './ExternalLinkGuard'
 import { LogoutConfirm } from './LogoutConfirm'
 import { NoticeSnackbar } from './NoticeSnackbar'
 import { OfflineBanner } from './OfflineBanner'
-import { SideDrawer } from './SideDrawer'
 import { TopBar } from './TopBar'
 import { useSignedIn } from './useSignedIn'
 
 // Only signed-in users see it, so its date code stays out of an anonymous first visit.
 const SyncStatus = lazy(() => import('./SyncStatus').then((module) => ({ default: module.SyncStatus })))
+// Loaded when the menu first opens, and kept mounted after, so the dialog code stays off the first visit.
+const SideDrawer = lazy(() => import('./SideDrawer').then((module) => ({ default: module.SideDrawer })))
 
 /** The frame around every screen: skip link, top bar, drawer, banners, the main area and the bottom navigation. */
 export function AppShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
+  const [menuUsed, setMenuUsed] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
   const signedIn = useSignedIn()
   return (
     <div className="flex min-h-dvh flex-col bg-background text-text">
@@ -24,8 +27,18 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         <Trans id="shell.skip_to_content">Skip to content</Trans>
       </a>
-      <TopBar onOpenMenu={() => setMenuOpen(true)} />
-      <SideDrawer open={menuOpen} onOpenChange={setMenuOpen} />
+      <TopBar
+        menuButtonRef={menuButton}
+        onOpenMenu={() => {
+          setMenuUsed(true)
+          setMenuOpen(true)
+        }}
+      />
+      {menuUsed ? (
+        <Suspense fallback={null}>
+          <SideDrawer open={menuOpen} onOpenChange={setMenuOpen} returnFocusTo={menuButton} />
+        </Suspense>
+      ) : null}
       <OfflineBanner />
       {signedIn ? (
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { ConfirmDialog } from '../ui/AlertDialog'
+import { LazyConfirmDialog } from '../ui/LazyConfirmDialog'
 import { externalTarget } from './externalTarget'
 
 interface PendingLink {
@@ -41,7 +41,7 @@ export function ExternalLinkGuard() {
   }, [])
 
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={pending !== null}
       onOpenChange={(open) => {
         if (!open) setPending(null)

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMatch, useNavigate } from '@tanstack/react-router'
 import { useSyncExternalStore } from 'react'
 import { platform } from '../../app/platform'
-import { ConfirmDialog } from '../ui/AlertDialog'
+import { LazyConfirmDialog } from '../ui/LazyConfirmDialog'
 
 /**
  * Asks before a logout deletes commands that have not been sent yet (design brief, "Auth"). Opened by
@@ -17,7 +17,7 @@ export function LogoutConfirm() {
   const onLogoutScreen = useMatch({ from: '/logout', shouldThrow: false }) !== undefined
   const count = waiting ?? 0
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={waiting !== null}
       onOpenChange={(open) => {
         // "Log out anyway" closes the question before Radix reports the dialog closed: only Cancel gets here.

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Dialog } from 'radix-ui'
+import type { RefObject } from 'react'
 import { useAccount } from '../../app/data'
 import { useEnvironment } from '../../app/environment'
 import { DialogHeader } from '../ui/Dialog'
@@ -13,10 +14,12 @@ import { useSignedIn } from './useSignedIn'
 export interface SideDrawerProps {
   open: boolean
   onOpenChange(open: boolean): void
+  /** The menu button, which gets focus back when the drawer closes without a navigation. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>
 }
 
 /** The side menu (spec: 380 px wide): the tenant's items, the language selector and, on dev hosts, themes. */
-export function SideDrawer({ open, onOpenChange }: SideDrawerProps) {
+export function SideDrawer({ open, onOpenChange, returnFocusTo }: SideDrawerProps) {
   const { t } = useLingui()
   const { tenant, devHost } = useEnvironment()
   const signedIn = useSignedIn()
@@ -29,6 +32,13 @@ export function SideDrawer({ open, onOpenChange }: SideDrawerProps) {
         <Dialog.Overlay className={overlayClasses} />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            // The menu button is not a Radix trigger, so Radix would drop focus on the body. A navigation
+            // from the drawer has already moved focus to the new screen's main area: leave it there.
+            event.preventDefault()
+            const active = document.activeElement
+            if (!active || active === document.body || !active.isConnected) returnFocusTo.current?.focus()
+          }}
           className={
             'fixed top-0 bottom-0 z-50 flex w-drawer max-w-[calc(100vw-2.5rem)] flex-col overflow-y-auto ' +
             'bg-surface text-text shadow-2xl ' +

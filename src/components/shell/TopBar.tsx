@@ -1,18 +1,28 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { lazy, Suspense, type RefObject } from 'react'
 import { useEnvironment } from '../../app/environment'
 import { MenuIcon } from '../ui/icons'
-import { AccountMenu } from './AccountMenu'
 import { TenantLogo } from './TenantLogo'
 import { useSignedIn } from './useSignedIn'
 
+// Only signed-in users have it, so its menu code stays out of an anonymous first visit.
+const AccountMenu = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })))
+
 /** The top bar: menu button (left, or right when the theme says so), the tenant's logo and name, account menu. */
-export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
+export function TopBar({
+  onOpenMenu,
+  menuButtonRef,
+}: {
+  onOpenMenu(): void
+  menuButtonRef: RefObject<HTMLButtonElement | null>
+}) {
   const { t } = useLingui()
   const { tenant } = useEnvironment()
   const signedIn = useSignedIn()
   const menuButton = (
     <button
+      ref={menuButtonRef}
       type="button"
       onClick={onOpenMenu}
       aria-haspopup="dialog"
@@ -33,7 +43,11 @@ export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
           <TenantLogo tenantId={tenant.id} />
           <span className="truncate text-lg font-bold">{tenant.name}</span>
         </Link>
-        {signedIn ? <AccountMenu /> : null}
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <AccountMenu />
+          </Suspense>
+        ) : null}
         {tenant.theme.menuRight ? menuButton : null}
       </div>
     </header>
