@@ -32,8 +32,14 @@ test('initials are validated, saved, and confirmed with a notice', async ({
 }) => {
   await signIn(page, server, 'keskustaksi', demoUsers.single)
   await page.goto(portalUrl(server, 'keskustaksi', '/passengers'))
-  await page.getByRole('button', { name: /Edit initials/ }).click()
+  const edit = page.getByRole('button', { name: /Edit initials/ })
+  await edit.click()
   const dialog = page.getByRole('dialog', { name: 'Edit initials' })
+  // Escape closes the dialog and gives focus back to the button that opened it.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(edit).toBeFocused()
+  await edit.click()
   const field = dialog.getByLabel('Initials')
   await field.fill('')
   await dialog.getByRole('button', { name: 'Save' }).click()

@@ -65,6 +65,7 @@ test('an external link asks first and stays when declined', async ({ page, serve
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   await expect(confirm).toBeHidden()
   await expect(page).toHaveURL(/\/privacy-keusote/)
+  await expect(link).toBeFocused()
 
   // Accepting follows the link; the outside site is stood in for, the network here is closed.
   await page.route('https://www.keusote.fi/**', (route) =>

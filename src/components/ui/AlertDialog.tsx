@@ -1,6 +1,7 @@
 import { AlertDialog as RadixAlertDialog } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { buttonClasses, modalPanelClasses, overlayClasses } from './classes'
+import { useReturnFocus } from './returnFocus'
 
 export interface ConfirmDialogProps {
   open: boolean
@@ -14,11 +15,16 @@ export interface ConfirmDialogProps {
 
 /** Asks the user to confirm or cancel; focus starts on Cancel, the safe choice. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
+  const focus = useReturnFocus()
   return (
     <RadixAlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <RadixAlertDialog.Portal>
         <RadixAlertDialog.Overlay className={overlayClasses} />
-        <RadixAlertDialog.Content className={modalPanelClasses}>
+        <RadixAlertDialog.Content
+          className={modalPanelClasses}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+        >
           <RadixAlertDialog.Title className="text-xl font-bold">{props.title}</RadixAlertDialog.Title>
           <RadixAlertDialog.Description className="mt-2 break-words">
             {props.description}

@@ -3,6 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { modalPanelClasses, overlayClasses } from './classes'
 import { CloseIcon } from './icons'
+import { useReturnFocus } from './returnFocus'
 
 export interface DialogProps {
   open: boolean
@@ -21,13 +22,15 @@ export interface DialogProps {
 /** A modal dialog (spec: max width 500 px) with a title, an optional description and a close button. */
 export function Dialog({ open, onOpenChange, title, description, children, onCloseAutoFocus }: DialogProps) {
   const { t } = useLingui()
+  const focus = useReturnFocus(onCloseAutoFocus)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlayClasses} />
         <RadixDialog.Content
           className={modalPanelClasses}
-          onCloseAutoFocus={onCloseAutoFocus}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogHeader title={title} closeLabel={t({ id: 'common.close', message: 'Close' })} />

@@ -1,0 +1,21 @@
+import { useRef } from 'react'
+
+/**
+ * Radix returns focus on close only to a `Dialog.Trigger`; our dialogs open from plain buttons, so without
+ * this focus would drop to the page body. It remembers what had focus when the dialog opened and focuses it
+ * again on close, unless the dialog's own `onCloseAutoFocus` chose another place (it calls preventDefault).
+ */
+export function useReturnFocus(onCloseAutoFocus?: (event: Event) => void) {
+  const opener = useRef<HTMLElement | null>(null)
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event)
+      if (event.defaultPrevented) return
+      event.preventDefault()
+      if (opener.current?.isConnected) opener.current.focus()
+    },
+  }
+}
