@@ -162,7 +162,8 @@ test('with no portal tab open, the service worker delivers a queued cancellation
   context,
   server,
 }) => {
-  const tenant = 'lapha'
+  // Tests of one worker share a server: each journey that changes data keeps to its own tenant.
+  const tenant = 'black'
   const trip = await cancelFutureTripOffline(page, context, server, tenant)
   await expect(page.getByText('Cancellation pending').first()).toBeVisible()
   await page.close()

@@ -9,7 +9,7 @@ import {
   type CancelTripsSnapshot,
 } from '../../../machines/cancelTrips.machine'
 import { isWaiting, queueCancel, useCommand, type OutboxCommand } from '../../app/commands'
-import { useOnline, usePassengers, useTrips } from '../../app/data'
+import { useOnline, usePassengers, useSyncStatus, useTrips } from '../../app/data'
 import { useLive } from '../../app/live'
 import { clearSnapshot, saveSnapshot } from '../../app/snapshots'
 import { persistable, persistence, snapshotKey } from './wizardSnapshot'
@@ -59,15 +59,18 @@ export function useCancelTripsActor(options: {
   const passengers = usePassengers()
   const trips = useTrips()
   const pendingTrips = usePendingCancels()
+  // Before the first pull the local tables are empty, not the user's: the wizard waits for real data, or it
+  // would decide on zero passengers whether to skip the passengers step.
+  const { lastSyncedAt } = useSyncStatus()
   useEffect(() => {
-    if (!passengers || !trips || !pendingTrips) return
+    if (!passengers || !trips || !pendingTrips || !lastSyncedAt) return
     actor.send({
       type: 'data.update',
       passengers: passengers.map(({ id, name, avatarText }) => ({ id, name, avatarText })),
       trips,
       pendingTrips,
     })
-  }, [actor, passengers, trips, pendingTrips])
+  }, [actor, passengers, trips, pendingTrips, lastSyncedAt])
 
   useEffect(() => {
     const timer = setInterval(
