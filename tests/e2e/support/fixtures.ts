@@ -16,6 +16,11 @@ interface TestFixtures {
   expectAccessible: (page?: Page) => Promise<void>
 }
 
+/**
+ * Each worker starts its own API host with a fresh demo database, and the tests of a worker share it: a
+ * journey that changes data (a password, a passenger, a cancellation) keeps to a tenant no other such journey
+ * uses, so the order tests run in never matters.
+ */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
