@@ -1,5 +1,6 @@
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn } from './support/portal'
+import { serverTrips } from './support/trips'
 
 test('the drawer lists the tenant menu and hides auth items from anonymous users', async ({
   page,
@@ -124,6 +125,20 @@ for (const locale of ['fi', 'sv', 'en'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expectAccessible()
     }
+    // A trip's detail, and one with a review form, from today's list.
+    const reviewable = (await serverTrips(page)).find(
+      (t) => t.dropoffTime && t.allowReview && !t.reviews.length,
+    )!
+    await page.goto(portalUrl(server, 'kulkukeskus', `/trips/${reviewable.id}/${reviewable.date}`))
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expectAccessible()
+    await page
+      .getByRole('button', { name: /Review|Arvioi|omdöme/i })
+      .first()
+      .click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await expectAccessible()
+    await page.keyboard.press('Escape')
     await page.getByRole('button', { name: /Menu|Valikko|Meny/ }).click()
     await expectAccessible()
   })

@@ -1,4 +1,5 @@
 import type { Passenger, Place, Trip, User } from '../../../src/contract'
+import { tripWith } from '../domain/trips/fixtures'
 
 export const account: User = {
   id: 'user-1',
@@ -39,30 +40,14 @@ export const placeOf = (id: string, address: string): Place => ({
   source: 'productDestination',
 })
 
-export const tripOf = (id: string, passenger: Passenger, startDateTime: string): Trip => ({
-  id,
-  date: startDateTime.slice(0, 10),
-  passenger: { id: passenger.id, name: passenger.name, avatarText: passenger.avatarText },
-  startDateTime,
-  endDateTime: startDateTime,
-  startPlace: null,
-  endPlace: null,
-  startAddress: { alias: null, address: 'Kotikatu 1', lat: 60.2, lng: 24.7 },
-  endAddress: { alias: 'Koulu', address: 'Koulutie 5', lat: 60.21, lng: 24.72 },
-  viaPoints: [],
-  carName: null,
-  carRegisterNumber: null,
-  carPhoneNumber: null,
-  driverName: null,
-  deductible: null,
-  note: null,
-  cancelledAt: null,
-  cancelReason: null,
-  pickupTime: null,
-  dropoffTime: null,
-  noShowTime: null,
-  allowEtaQuery: false,
-  allowReview: false,
-  status: null,
-  reviews: [],
-})
+/** A trip of `passenger` starting (and, for these tests, ending) at `startDateTime`. */
+export const tripOf = (id: string, passenger: Passenger, startDateTime: string): Trip =>
+  tripWith({
+    id,
+    date: startDateTime.slice(0, 10),
+    passenger: { id: passenger.id, name: passenger.name, avatarText: passenger.avatarText },
+    startDateTime,
+    endDateTime: startDateTime,
+    allowEtaQuery: false,
+    allowReview: false,
+  })
