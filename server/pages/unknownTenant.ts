@@ -6,7 +6,8 @@ import { renderPage } from './layout'
 
 /** The 404 page of an address that names no transport service. */
 export function renderUnknownTenantPage(i18n: I18n, locale: Locale, requested: string): string {
-  const title = i18n._({ id: 'tenant.unknown_title', message: 'Service not found' })
+  // The same ids and texts as the portal's own unknown-operator page (src/app/UnknownTenant.tsx).
+  const title = i18n._({ id: 'app.unknown_tenant.title', message: 'Unknown transport operator' })
   return renderPage({
     locale,
     title,
@@ -15,9 +16,9 @@ export function renderUnknownTenantPage(i18n: I18n, locale: Locale, requested: s
     body: html`<h1>${title}</h1>
       <p>
         ${i18n._({
-          id: 'tenant.unknown_message',
+          id: 'app.unknown_tenant.text',
           message:
-            'No transport service is available at this address ({requested}). Check the address you used.',
+            'There is no passenger portal at the address {requested}. Check the address you were given by your transport operator.',
           values: { requested },
         })}
       </p>`,

@@ -94,6 +94,16 @@ export function useTripCommands(trip: TripRef): TripCommands | undefined {
   )
 }
 
+/** The trips whose cancellation waits in the outbox (sent or not, not yet answered), as `key(trip)`. */
+export function useWaitingCancelKeys(key: (trip: TripRef) => string): string[] | undefined {
+  return useLive('outbox:waiting-cancels', async ({ db, outbox }) =>
+    (await outbox.listCommands(db))
+      .filter((command): command is OutboxCommand<'trip.cancel'> => command.type === 'trip.cancel')
+      .filter(isWaiting)
+      .flatMap((command) => command.payload.trips.map(key)),
+  )
+}
+
 export interface OutboxSummary {
   /** Commands not yet acked or rejected. */
   waiting: number

@@ -1,12 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { commandErrorMessage } from '../trips/commandErrors'
+import { cancellationError, commandErrorMessage } from '../trips/commandErrors'
 import { Alert } from '../ui/Alert'
 import { Button, buttonClasses } from '../ui/Button'
 import { Spinner } from '../ui/Spinner'
 import type { StepProps } from './stepProps'
 import { WizardStep } from './WizardStep'
-import { cancellationError } from './wizardTexts'
 
 /**
  * Step 5: what became of the cancellation. It says "cancelled" only once the server has confirmed; until then

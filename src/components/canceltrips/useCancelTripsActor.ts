@@ -8,9 +8,8 @@ import {
   type CancelRequest,
   type CancelTripsSnapshot,
 } from '../../../machines/cancelTrips.machine'
-import { isWaiting, queueCancel, useCommand, type OutboxCommand } from '../../app/commands'
+import { queueCancel, useCommand, useWaitingCancelKeys } from '../../app/commands'
 import { useOnline, usePassengers, useSyncStatus, useTrips } from '../../app/data'
-import { useLive } from '../../app/live'
 import { clearSnapshot, saveSnapshot } from '../../app/snapshots'
 import { persistable, persistence, snapshotKey } from './wizardSnapshot'
 
@@ -18,16 +17,6 @@ export type CancelTripsActor = Actor<typeof cancelTripsMachine>
 
 /** Trips becoming unstartable is noticed within this time. */
 const clockTickMs = 30_000
-
-/** Keys of the trips whose cancellation waits in the outbox (sent or not, not yet answered). */
-function usePendingCancels(): string[] | undefined {
-  return useLive('canceltrips:pending', async ({ db, outbox }) =>
-    (await outbox.listCommands(db))
-      .filter((command): command is OutboxCommand<'trip.cancel'> => command.type === 'trip.cancel')
-      .filter(isWaiting)
-      .flatMap((command) => command.payload.trips.map(tripKey)),
-  )
-}
 
 /**
  * Runs the cancel wizard for the screen: the outbox as its `queueCancel`, the local data, clock, connection
@@ -58,7 +47,7 @@ export function useCancelTripsActor(options: {
 
   const passengers = usePassengers()
   const trips = useTrips()
-  const pendingTrips = usePendingCancels()
+  const pendingTrips = useWaitingCancelKeys(tripKey)
   // Before the first pull the local tables are empty, not the user's: the wizard waits for real data, or it
   // would decide on zero passengers whether to skip the passengers step.
   const { lastSyncedAt } = useSyncStatus()

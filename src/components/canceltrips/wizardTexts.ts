@@ -14,12 +14,6 @@ export const stepTitles: Record<WizardStepId, MessageDescriptor> = {
   result: msg({ id: 'canceltrips.step_result', message: 'Result' }),
 }
 
-/** The same id and text as the trips screens use for a refused command. */
-export const cancellationError = msg({
-  id: 'canceltrips.cancellation_error',
-  message: 'An error occurred during cancellation',
-})
-
 /** DD.MM.YYYY, the cancel wizard's display format (spec section 9). */
 export function formatWizardDate(isoDate: string): string {
   const { day, month, year } = Temporal.PlainDate.from(isoDate)
