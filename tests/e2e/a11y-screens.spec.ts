@@ -1,0 +1,99 @@
+import { Temporal } from 'temporal-polyfill'
+import { catalog } from './support/catalog'
+import { demoUsers, expect, test } from './support/fixtures'
+import { locales, openLoginPage, submitPassword } from './support/locales'
+import { portalUrl } from './support/portal'
+import { futureTrips } from './support/trips'
+
+const helsinkiDay = (days: number) => Temporal.Now.plainDateISO('Europe/Helsinki').add({ days }).toString()
+
+// Nothing here changes data (no dialog is submitted valid), so the locales may run on both workers at once.
+test.describe.configure({ mode: 'parallel' })
+
+for (const locale of locales) {
+  test(`signed-in dialogs, wizard steps and remaining routes pass axe in ${locale}`, async ({
+    page,
+    server,
+    expectAccessible,
+  }) => {
+    const _ = await catalog(locale)
+    const tenant = 'demo'
+    const go = (path: string) => page.goto(portalUrl(server, tenant, path))
+    await openLoginPage(page, server, tenant, locale)
+    await submitPassword(page, demoUsers.guardian)
+    await page.waitForURL(/\/booking$/)
+
+    // Routes the other suites visit anonymously or not at all, and a trip that does not exist.
+    for (const path of [
+      '/transportationPermissions/some-passenger/1',
+      '/track/some-link',
+      '/invitation/ABC',
+    ]) {
+      await go(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectAccessible()
+    }
+    await go('/trips/no-such-trip/2026-01-01')
+    await expect(page.getByText(_('trips.not_found'))).toBeVisible()
+    await expectAccessible()
+
+    await page.getByRole('button', { name: _('shell.account_menu') }).click()
+    await expect(page.getByRole('menu')).toBeVisible()
+    await expectAccessible()
+    await page.keyboard.press('Escape')
+
+    // The passenger dialogs, each showing its field's error.
+    await go('/passengers')
+    await page.getByRole('button', { name: _('passenger.add_title') }).click()
+    let dialog = page.getByRole('dialog', { name: _('passenger.add_title') })
+    await dialog.getByLabel(_('passenger.token')).fill('NOPE-0000')
+    await dialog.getByRole('button', { name: _('passenger.add'), exact: true }).click()
+    await expect(dialog.getByRole('textbox')).toHaveAttribute('aria-invalid', 'true')
+    await expectAccessible()
+    await page.keyboard.press('Escape')
+    await page
+      .getByRole('button', { name: new RegExp(`^${_('passenger.edit')}`) })
+      .first()
+      .click()
+    dialog = page.getByRole('dialog', { name: _('passenger.edit_title') })
+    await dialog.getByLabel(_('passenger.initials')).fill('')
+    await dialog.getByRole('button', { name: _('common.save') }).click()
+    await expect(dialog.getByRole('textbox')).toHaveAttribute('aria-invalid', 'true')
+    await expectAccessible()
+    await page.keyboard.press('Escape')
+
+    // The cancel dialog of a trip's detail, before a reason is written.
+    const [trip] = await futureTrips(page, 1)
+    await go(`/trips/${trip!.id}/${trip!.date}`)
+    await page.getByRole('button', { name: _('trips.cancel_trip') }).click()
+    dialog = page.getByRole('dialog', { name: _('trips.cancel_trip') })
+    await expect(dialog.getByLabel(_('canceltrips.reason'))).toBeVisible()
+    await expectAccessible()
+    await page.keyboard.press('Escape')
+
+    // The cancel wizard: a date error, the passengers step and the reason step's error.
+    await go('/canceltrips')
+    await page.getByLabel(_('canceltrips.time_period')).check()
+    await page.getByLabel(_('canceltrips.start_date')).fill(helsinkiDay(-1))
+    await page.getByRole('button', { name: _('common.next') }).click()
+    await expect(page.getByLabel(_('canceltrips.start_date'))).toHaveAttribute('aria-invalid', 'true')
+    await expectAccessible()
+    await page.getByLabel(_('canceltrips.start_date')).fill(helsinkiDay(1))
+    await page.getByLabel(_('canceltrips.end_date')).fill(helsinkiDay(4))
+    await page.getByRole('button', { name: _('common.next') }).click()
+    const passengers = page.getByRole('checkbox')
+    await expect(passengers).toHaveCount(3)
+    await expectAccessible()
+    for (const passenger of await passengers.all()) await passenger.check()
+    await page.getByRole('button', { name: _('common.next') }).click()
+    await expect(page.getByRole('checkbox').first()).toBeVisible()
+    await page.getByRole('checkbox').first().check()
+    await page.getByRole('button', { name: _('common.next') }).click()
+    await page.getByRole('button', { name: _('canceltrips.send') }).click()
+    await expect(page.getByRole('textbox', { name: _('canceltrips.reason') })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    await expectAccessible()
+  })
+}
