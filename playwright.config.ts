@@ -8,6 +8,8 @@ import { chromiumLaunchOptions } from './tests/e2e/support/chromium'
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
+  // A stray test.only would silently run one test in CI.
+  forbidOnly: !!process.env.CI,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
   timeout: 60_000,
