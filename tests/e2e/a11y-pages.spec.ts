@@ -1,0 +1,56 @@
+import { catalog } from './support/catalog'
+import { expect, test } from './support/fixtures'
+import { locales, openLoginPage, submitPassword } from './support/locales'
+import { portalUrl } from './support/portal'
+
+test('server pages and the unknown-operator pages pass axe in every locale', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const unknownOrigin = server.tenantOrigin('nosuchoperator')
+  for (const locale of locales) {
+    const _ = await catalog(locale)
+    // The login page with a wrong password's error (an unknown user, so no real account's limit is touched).
+    await openLoginPage(page, server, 'espoo', locale)
+    await submitPassword(page, { userName: 'a11y-nobody', password: 'not-a-password' })
+    await expect(page.getByRole('alert')).toBeVisible()
+    await expectAccessible()
+
+    // The test identity provider's page, and the login page it returns to when the user cancels.
+    await page.getByRole('link', { name: _('login.strong_button') }).click()
+    await expect(page.getByRole('heading', { level: 1, name: _('idp.title') })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', locale)
+    await expectAccessible()
+    await page.getByRole('button', { name: _('idp.cancel') }).click()
+    await expect(page.getByRole('alert')).toContainText(_('login.strong_failed'))
+    await expectAccessible()
+
+    // The server's page for a host that names no operator.
+    const response = await page.goto(`${unknownOrigin}/?lang=${locale}`)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: _('app.unknown_tenant.title') })).toBeVisible()
+    await expectAccessible()
+  }
+})
+
+test("the portal's own unknown-operator page passes axe in every locale", async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  // The server answers an unknown host with its own page; the portal's shows where a host serves the portal
+  // anyway (a cached shell, a proxy). Here the default tenant's portal stands in for that host's answers.
+  const unknownOrigin = server.tenantOrigin('nosuchoperator')
+  await page.route(`${unknownOrigin}/**`, async (route) => {
+    const url = route.request().url().replace(unknownOrigin, server.origin)
+    await route.fulfill({ response: await route.fetch({ url }) })
+  })
+  for (const locale of locales) {
+    const _ = await catalog(locale)
+    await page.goto(portalUrl(server, 'nosuchoperator', `/?lang=${locale}`))
+    await expect(page.getByRole('heading', { level: 1, name: _('app.unknown_tenant.title') })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', locale)
+    await expectAccessible()
+  }
+})
