@@ -3,7 +3,8 @@
 # wants a password over TCP (a fresh install does) gets a throwaway one for its postgres role, while a cluster
 # that already trusts 127.0.0.1 (a developer's) is left as it is. Fails loudly when nothing answers.
 
-pg_answers() { psql "$1" -Atqc 'select 1' >/dev/null 2>&1; }
+# -w: never prompt for a password (a terminal would wait for one).
+pg_answers() { psql -w "$1" -Atqc 'select 1' >/dev/null 2>&1; }
 
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   pg_host=127.0.0.1
@@ -36,8 +37,8 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
     echo "PostgreSQL does not answer at $pg_host:$pg_port; the server suite cannot run on it." >&2
     exit 1
   fi
-  if [ -z "$(psql "$pg_admin" -Atqc "select 1 from pg_database where datname = 'test'")" ]; then
-    psql "$pg_admin" -qc 'create database test'
+  if [ -z "$(psql -w "$pg_admin" -Atqc "select 1 from pg_database where datname = 'test'")" ]; then
+    psql -w "$pg_admin" -qc 'create database test'
   fi
   export TEST_DATABASE_URL="${pg_admin%/postgres}/test"
 fi
