@@ -54,3 +54,19 @@ test("the portal's own unknown-operator page passes axe in every locale", async 
     await expectAccessible()
   }
 })
+
+test('the axe check fails on faint text, so that the passes above mean something', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  await page.goto(portalUrl(server, 'espoo', '/privacy?lang=fi'))
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.evaluate(() => {
+    const faint = document.createElement('p')
+    faint.textContent = 'Vaalea teksti'
+    faint.style.color = '#b0b0b0'
+    document.querySelector('main')?.append(faint)
+  })
+  await expect(expectAccessible()).rejects.toThrow(/color-contrast/)
+})

@@ -1,27 +1,34 @@
+import type { Page } from '@playwright/test'
 import { Temporal } from 'temporal-polyfill'
 import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { locales, openLoginPage, submitPassword } from './support/locales'
-import { portalUrl } from './support/portal'
+import { portalUrl, type Locale } from './support/portal'
+import type { RunningServer } from './support/server'
 import { futureTrips } from './support/trips'
 
 const helsinkiDay = (days: number) => Temporal.Now.plainDateISO('Europe/Helsinki').add({ days }).toString()
 
-// Nothing here changes data (no dialog is submitted valid), so the locales may run on both workers at once.
+// Nothing here changes data (no dialog is submitted valid), so the tests may run on both workers at once.
 test.describe.configure({ mode: 'parallel' })
 
+const tenant = 'demo'
+
+async function signInDemo(page: Page, server: RunningServer, locale: Locale) {
+  await openLoginPage(page, server, tenant, locale)
+  await submitPassword(page, demoUsers.guardian)
+  await page.waitForURL(/\/booking$/)
+  return (path: string) => page.goto(portalUrl(server, tenant, path))
+}
+
 for (const locale of locales) {
-  test(`signed-in dialogs, wizard steps and remaining routes pass axe in ${locale}`, async ({
+  test(`signed-in menus and remaining routes pass axe in ${locale}`, async ({
     page,
     server,
     expectAccessible,
   }) => {
     const _ = await catalog(locale)
-    const tenant = 'demo'
-    const go = (path: string) => page.goto(portalUrl(server, tenant, path))
-    await openLoginPage(page, server, tenant, locale)
-    await submitPassword(page, demoUsers.guardian)
-    await page.waitForURL(/\/booking$/)
+    const go = await signInDemo(page, server, locale)
 
     // Routes the other suites visit anonymously or not at all, and a trip that does not exist.
     for (const path of [
@@ -41,6 +48,27 @@ for (const locale of locales) {
     await expect(page.getByRole('menu')).toBeVisible()
     await expectAccessible()
     await page.keyboard.press('Escape')
+
+    // The trips list's passenger filter and calendar.
+    await go('/trips')
+    await page.getByRole('button', { name: new RegExp(`^${_('trips.passenger_filter')}`) }).click()
+    await expect(page.getByRole('menuitemradio').first()).toBeVisible()
+    await expectAccessible()
+    await page.keyboard.press('Escape')
+    const chooseDate = _('trips.choose_date').split(',')[0]!
+    await page.getByRole('button', { name: new RegExp(`^${chooseDate}`) }).click()
+    await expect(page.getByRole('grid')).toBeVisible()
+    await expectAccessible()
+    await page.keyboard.press('Escape')
+  })
+
+  test(`the passenger dialogs and the cancel dialog pass axe in ${locale}`, async ({
+    page,
+    server,
+    expectAccessible,
+  }) => {
+    const _ = await catalog(locale)
+    const go = await signInDemo(page, server, locale)
 
     // The passenger dialogs, each showing its field's error.
     await go('/passengers')
@@ -70,8 +98,15 @@ for (const locale of locales) {
     await expect(dialog.getByLabel(_('canceltrips.reason'))).toBeVisible()
     await expectAccessible()
     await page.keyboard.press('Escape')
+  })
 
-    // The cancel wizard: a date error, the passengers step and the reason step's error.
+  test(`the cancel wizard's steps and errors pass axe in ${locale}`, async ({
+    page,
+    server,
+    expectAccessible,
+  }) => {
+    const _ = await catalog(locale)
+    const go = await signInDemo(page, server, locale)
     await go('/canceltrips')
     await page.getByLabel(_('canceltrips.time_period')).check()
     await page.getByLabel(_('canceltrips.start_date')).fill(helsinkiDay(-1))
