@@ -6,6 +6,7 @@ import { createErrorReporter } from '../src/app/errorReporting'
 import { databaseName, outboxLockName } from '../src/db/names'
 import { openPortalDb } from '../src/db/portalDb'
 import type { TripMilestone } from '../src/db/tripMilestones'
+import { waitForOutboxLock } from './outboxLock'
 import { SyncEngine, type SyncStatus } from './syncEngine'
 
 /**
@@ -59,7 +60,7 @@ const service = {
       onStatus: (status) => void callbacks.onStatus(status),
       onMilestones: (milestones) => void callbacks.onMilestones(milestones),
       // The service worker takes the same lock, so a tab's worker and background sync never replay at once.
-      withLock: async (run) => await navigator.locks.request(lock, run),
+      withLock: waitForOutboxLock(lock),
     })
     engine = current
     await current.start(config.token, config.online, config.visible)
