@@ -4,7 +4,23 @@ import { lingui } from '@lingui/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
+
+/** The release error reports name: RELEASE when set, else the package version and the commit when git knows it. */
+function release(): string {
+  if (process.env.RELEASE) return process.env.RELEASE
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    return `${version}+${commit.toString().trim()}`
+  } catch {
+    return version
+  }
+}
 
 export default defineConfig({
   plugins: [
@@ -21,6 +37,7 @@ export default defineConfig({
     lingui({ failOnMissing: true, failOnCompileError: true }),
     tailwindcss(),
   ],
+  define: { __PORTAL_RELEASE__: JSON.stringify(release()) },
   worker: { format: 'es' },
   build: {
     target: 'es2022',

@@ -70,7 +70,11 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(fastifyCookie)
   await registerApiDocs(app)
 
-  await app.register(apiRoutes, { keys, accessTokenTtlSeconds: config.accessTokenTtlSeconds })
+  await app.register(apiRoutes, {
+    keys,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    errorReportingDsn: config.errorReportingDsn,
+  })
   const strongAuth = await strongAuthFor(app, config, i18n)
   await app.register(loginScope, { config, i18n, keys, strongAuth })
   registerManifestRoutes(app)

@@ -1,5 +1,6 @@
 import { isTenantId, type TenantId } from '../tenants'
 import type { HostMap } from '../src/domain/tenantResolution'
+import { parseSentryDsn } from './errorReporting/sentrySink'
 
 export interface OidcConfig {
   issuer: string
@@ -28,6 +29,8 @@ export interface ServerConfig {
   logLevel: string
   /** Behind a reverse proxy: take the client's address, protocol and host from X-Forwarded-* headers. */
   trustProxy: boolean
+  /** A Sentry-compatible DSN that client error reports are forwarded to; null logs them only. */
+  errorReportingDsn: string | null
   /** Operator API keys to store (hashed) at start, from OPERATOR_API_KEYS. */
   operatorApiKeys: readonly { tenant: TenantId; key: string }[]
 }
@@ -88,6 +91,13 @@ function oidcFrom(env: Env): OidcConfig | null {
   return { issuer, clientId, clientSecret }
 }
 
+/** Checked at start, so a mistyped DSN stops the server instead of silently dropping every report. */
+function errorReportingDsn(raw: string | undefined): string | null {
+  if (!raw) return null
+  parseSentryDsn(raw)
+  return raw
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080)
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`
@@ -106,5 +116,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     operatorApiKeys: parseOperatorKeys(env.OPERATOR_API_KEYS),
+    errorReportingDsn: errorReportingDsn(env.ERROR_REPORTING_DSN),
   }
 }

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { decideBoot } from './app/bootstrap'
 import { createPlatform } from './app/createPlatform'
+import { installErrorCapture } from './app/errorCapture'
 import { activateCatalog } from './app/i18n'
 import { installPlatform } from './app/platform'
 import { pushNotice } from './app/notices'
@@ -42,6 +43,12 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
     return
   }
   const { environment, locale } = decision
+  const reportError = installErrorCapture(window, {
+    origin: window.location.origin,
+    tenantId: environment.tenant.id,
+    release: __PORTAL_RELEASE__,
+    page: () => window.location.pathname,
+  })
   if (decision.storeTenant) storeTenant(environment.tenant.id)
   applyDocumentSetup(document, {
     locale,
@@ -50,7 +57,7 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
     pathPrefix: environment.pathPrefix,
   })
   const i18n = await activateCatalog(locale, environment.tenant.textVariant)
-  const platform = createPlatform(environment, locale, window.location.origin)
+  const platform = createPlatform(environment, locale, window.location.origin, reportError)
   installPlatform(platform)
   render(<App platform={platform} i18n={i18n} />)
   if (import.meta.env.PROD) {

@@ -3,6 +3,7 @@ import { Temporal } from 'temporal-polyfill'
 import { createApiClient } from '../src/api/client'
 import { fetchAccessToken } from '../src/api/tokenFetch'
 import { PortalDb } from '../src/db/portalDb'
+import { unlessOutboxLocked } from '../workers/outboxLock'
 import type { OutboxSyncDeps } from './outboxSync'
 
 /**
@@ -16,8 +17,7 @@ export function serviceWorkerSyncDeps(origin: string): OutboxSyncDeps {
     openDb: (name) => new PortalDb(name),
     // A 401 is handled by the replay itself (one fresh token, then wait for a sign-in).
     api: (tenantId, token) => createApiClient({ origin, tenantId, token, onUnauthorized: () => {} }),
-    withLock: async (lockName, replay) =>
-      await navigator.locks.request(lockName, { ifAvailable: true }, (lock) => (lock ? replay() : null)),
+    withLock: unlessOutboxLocked,
     now: () => Temporal.Now.instant().epochMilliseconds,
     random: Math.random,
   }

@@ -2,9 +2,11 @@
 import { expose } from 'comlink'
 import { Temporal } from 'temporal-polyfill'
 import { createApiClient } from '../src/api/client'
+import { createErrorReporter } from '../src/app/errorReporting'
 import { databaseName, outboxLockName } from '../src/db/names'
 import { openPortalDb } from '../src/db/portalDb'
 import type { TripMilestone } from '../src/db/tripMilestones'
+import { waitForOutboxLock } from './outboxLock'
 import { SyncEngine, type SyncStatus } from './syncEngine'
 
 /**
@@ -36,11 +38,19 @@ const service = {
   async configure(config: SyncConfig, callbacks: SyncCallbacks): Promise<void> {
     engine?.stop()
     const db = openPortalDb(config.tenantId, config.userId)
+    // Pulls and replays fail here, off the page: report them from here (the worker knows no page path).
+    const errors = createErrorReporter({
+      origin: config.origin,
+      tenantId: config.tenantId,
+      release: __PORTAL_RELEASE__,
+      page: () => '/',
+    })
     const api = createApiClient({
       origin: config.origin,
       tenantId: config.tenantId,
       token: () => current.currentToken(),
       onUnauthorized: (token) => void callbacks.onUnauthorized(token),
+      onFailure: (failure) => void errors.report({ kind: 'api', ...failure }),
     })
     const lock = outboxLockName(databaseName(config.tenantId, config.userId))
     const current = new SyncEngine({
@@ -50,7 +60,7 @@ const service = {
       onStatus: (status) => void callbacks.onStatus(status),
       onMilestones: (milestones) => void callbacks.onMilestones(milestones),
       // The service worker takes the same lock, so a tab's worker and background sync never replay at once.
-      withLock: async (run) => await navigator.locks.request(lock, run),
+      withLock: waitForOutboxLock(lock),
     })
     engine = current
     await current.start(config.token, config.online, config.visible)

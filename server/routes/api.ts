@@ -3,6 +3,7 @@ import type { KeyStore } from '../auth/accessTokens'
 import { registerTextInputCheck } from '../plugins/textInput'
 import { registerAccessTokenRoute } from './accessToken'
 import { registerAccountRoutes } from './account'
+import { registerClientErrorRoute } from './clientErrors'
 import { registerOperatorRoutes } from './operator'
 import { registerPassengerRoutes } from './passengers'
 import { registerTripRoutes } from './trips'
@@ -10,6 +11,8 @@ import { registerTripRoutes } from './trips'
 export interface ApiOptions {
   keys: KeyStore
   accessTokenTtlSeconds: number
+  /** Where client error reports are forwarded besides the log (ERROR_REPORTING_DSN), or null. */
+  errorReportingDsn: string | null
 }
 
 /** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
@@ -21,4 +24,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerPassengerRoutes(api, options.keys)
   registerTripRoutes(api, options.keys)
   registerOperatorRoutes(api, options.keys)
+  registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
 }

@@ -32,8 +32,21 @@ export interface ApiClientOptions {
    * expire the session) and ignore a 401 for a token it has already replaced.
    */
   onUnauthorized: (token: string | null) => void
+  /**
+   * Told about calls that failed for a reason the user did not cause: no answer, a 5xx, or an answer outside
+   * the contract (ordinary 4xx answers are not failures). For error reporting; the path is the contract's
+   * template, so it holds no ids.
+   */
+  onFailure?: (failure: ApiFailure) => void
   fetch?: typeof fetch
   timeoutMs?: number
+}
+
+export interface ApiFailure {
+  endpoint: EndpointName
+  /** 0 when no answer came. */
+  status: number
+  message: string
 }
 
 export interface ApiClient {
@@ -90,6 +103,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
     }
     const token = options.token()
+    const fail = (status: number, problem: string) =>
+      options.onFailure?.({
+        endpoint: name,
+        status,
+        message: `${endpoint.method} ${endpoint.path} ${problem}`,
+      })
     let response: Response
     try {
       response = await http(url, {
@@ -98,13 +117,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(args?.body === undefined ? {} : { json: args.body }),
       })
     } catch {
+      fail(0, 'got no answer')
       throw new ApiRequestError(0, null)
     }
     const json = await readJson(response)
     if (response.status === 401) options.onUnauthorized(token)
+    if (response.status >= 500) fail(response.status, `answered ${response.status}`)
     if (!response.ok) throw new ApiRequestError(response.status, parseApiError(json))
     const parsed = endpoint.response.safeParse(json)
     if (!parsed.success) {
+      fail(response.status, 'answered outside the contract')
       throw new ApiRequestError(response.status, null, `${name}: the response does not match the contract`)
     }
     return parsed.data as CallResult<N>

@@ -6,6 +6,7 @@ import type { Locale } from '../domain/locale'
 import { forgetUserData } from '../db/forget'
 import { databaseName } from '../db/names'
 import type { PortalEnvironment } from './environment'
+import type { ErrorInput } from './errorReporting'
 import type { Platform } from './platform'
 import { LogoutPromptStore } from './logoutPrompt'
 import { landingPath } from './redirect'
@@ -22,7 +23,12 @@ export function serverPage(env: PortalEnvironment, page: 'login' | 'logout', loc
 /** Logout waits for the deletion, but never hangs on a connection that does not close. */
 const clearingTimeoutMs = 3_000
 
-export function createPlatform(env: PortalEnvironment, locale: Locale, origin: string): Platform {
+export function createPlatform(
+  env: PortalEnvironment,
+  locale: Locale,
+  origin: string,
+  reportError: (input: ErrorInput) => void,
+): Platform {
   const tenantId = env.tenant.id
   const sessions = new SessionStore()
   let clearing: Promise<void> = Promise.resolve()
@@ -151,6 +157,7 @@ export function createPlatform(env: PortalEnvironment, locale: Locale, origin: s
           tenantId,
           token: () => auth.getSnapshot().context.token,
           onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),
+          onFailure: (failure) => reportError({ kind: 'api', ...failure }),
         }),
       )
       return apiClient

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { clientErrorAccepted, clientErrorReport } from './clientErrors'
 import { accessTokenResponse, accountEditRequest, changePasswordRequest, user } from './account'
 import { id } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
@@ -121,6 +122,15 @@ export const endpoints = {
     auth: true,
     body: tripStatusRequest,
     response: trip,
+  },
+  reportClientError: {
+    method: 'POST',
+    path: '/api/client-errors',
+    summary:
+      'Report an error the portal met (no personal data); logged with tenant and release, rate limited per address (429)',
+    auth: false,
+    body: clientErrorReport,
+    response: clientErrorAccepted,
   },
 } as const satisfies Record<string, Endpoint>
 

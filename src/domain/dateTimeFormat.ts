@@ -6,10 +6,15 @@ function zoned(instant: string, timeZone: string): Temporal.ZonedDateTime {
   return Temporal.Instant.from(instant).toZonedDateTimeISO(timeZone)
 }
 
-/** D.M.YYYY, e.g. 3.12.2026. */
-export function formatDate(instant: string, timeZone: string): string {
-  const { day, month, year } = zoned(instant, timeZone)
+/** A calendar date (`2023-01-25`) as D.M.YYYY (25.1.2023), the same in every locale. */
+export function formatCalendarDate(isoDate: string | Temporal.PlainDate): string {
+  const { day, month, year } = Temporal.PlainDate.from(isoDate)
   return `${day}.${month}.${year}`
+}
+
+/** The date of an instant in the tenant's zone, D.M.YYYY, e.g. 3.12.2026. */
+export function formatDate(instant: string, timeZone: string): string {
+  return formatCalendarDate(zoned(instant, timeZone).toPlainDate())
 }
 
 /** HH:mm, e.g. 08:05. */

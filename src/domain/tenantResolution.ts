@@ -1,12 +1,12 @@
 import { isTenantId, tenants, type TenantId } from '../../tenants'
-import { isLocalHost, normalizeHostname } from './hosts'
+import { isDevHost, normalizeHostname } from './hosts'
 
 export type TenantResolution =
   | {
       kind: 'tenant'
       tenantId: TenantId
       source: 'host' | 'header' | 'path' | 'stored' | 'default'
-      /** '' or '/{tenant}' when the tenant came from the path prefix on a local host. */
+      /** '' or '/{tenant}' when the tenant came from the path prefix on a local or dev host. */
       pathPrefix: string
     }
   | { kind: 'unknown'; requested: string }
@@ -44,14 +44,15 @@ export interface TenantRequest {
   pathname: string
   /** The tenant header of an API call (server side). */
   header?: string | undefined
-  /** The tenant chosen earlier on this device (portal side, local and dev hosts). */
+  /** The tenant chosen earlier on this device (portal side, local, dev and staging hosts). */
   stored?: string | null | undefined
   extraHosts?: HostMap
 }
 
 /**
- * Resolves the tenant of a request or page: host name first, then the tenant header, then on local hosts the
- * path prefix or a stored choice, then the default tenant on local hosts. Anything else is unknown (404).
+ * Resolves the tenant of a request or page: host name first, then the tenant header, then on local, dev and
+ * staging hosts (spec section 1) the path prefix or a stored choice, then the default tenant there. Anything
+ * else is unknown (404).
  */
 export function resolveTenant(request: TenantRequest): TenantResolution {
   const fromHost = tenantFromHost(request.hostname, request.extraHosts)
@@ -62,8 +63,7 @@ export function resolveTenant(request: TenantRequest): TenantResolution {
       ? { kind: 'tenant', tenantId: request.header, source: 'header', pathPrefix: '' }
       : { kind: 'unknown', requested: request.header }
   }
-  if (!isLocalHost(request.hostname))
-    return { kind: 'unknown', requested: normalizeHostname(request.hostname) }
+  if (!isDevHost(request.hostname)) return { kind: 'unknown', requested: normalizeHostname(request.hostname) }
   const fromPath = tenantFromPath(request.pathname)
   if (fromPath) return { kind: 'tenant', tenantId: fromPath, source: 'path', pathPrefix: `/${fromPath}` }
   if (request.stored && isTenantId(request.stored) && request.stored !== 'default') {

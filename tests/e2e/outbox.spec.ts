@@ -128,16 +128,48 @@ test('a cancellation queued offline for a trip picked up meanwhile ends rejected
   expect((await serverTrips(page)).find((t) => t.id === trip.id)!.cancelledAt).toBeNull()
 })
 
-test('a logout with unsent changes asks first', async ({ page, context, server }) => {
+test('a logout with unsent changes asks first: staying keeps them, logging out anyway deletes them', async ({
+  page,
+  context,
+  server,
+}) => {
   const tenant = 'lahitaksi'
   const trip = await cancelFutureTripOffline(page, context, server, tenant)
-  await page.getByRole('button', { name: 'Account' }).click()
-  await page.getByRole('menuitem', { name: 'Log out' }).click()
-  const confirm = page.getByRole('alertdialog', { name: 'Log out?' })
-  await expect(confirm).toContainText('1 change has not been sent yet')
-  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  const askToLogOut = async () => {
+    await page.getByRole('button', { name: 'Account' }).click()
+    await page.getByRole('menuitem', { name: 'Log out' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Log out?' })
+    await expect(confirm).toContainText('1 change has not been sent yet')
+    return confirm
+  }
+  await (await askToLogOut()).getByRole('button', { name: 'Cancel' }).click()
   await expect(page).toHaveURL(new RegExp(`/trips/${trip.id}/`))
+  await expect(page.getByText('Cancellation pending').first()).toBeVisible()
+
+  // Online again, but the server cannot take the command yet, so it is still waiting at the logout.
+  const cancels: string[] = []
+  await context.route('**/api/trip/cancel', async (route) => {
+    cancels.push(route.request().url())
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 503, code: 'internal_error', message: 'down' }),
+    })
+  })
   await context.setOffline(false)
+  await expect.poll(() => cancels.length).toBeGreaterThan(0)
+  await (await askToLogOut()).getByRole('button', { name: 'Log out anyway' }).click()
+  await page.waitForURL(/\/logged-out/)
+  const databases = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))
+  expect(databases.filter((name) => name?.startsWith(`portal:${tenant}:`))).toEqual([])
+  await context.unroute('**/api/trip/cancel')
+
+  // Signed in again on this device, nothing is sent: the command went with the database.
+  await signIn(page, server, tenant, demoUsers.single)
+  await page.goto(portalUrl(server, tenant, `/trips/${trip.id}/${trip.date}`))
+  await expect(page.getByRole('button', { name: 'Cancel trip' })).toBeVisible()
+  await expect(page.getByText('Cancellation pending')).toHaveCount(0)
+  expect((await serverTrips(page)).find((t) => t.id === trip.id)!.cancelledAt).toBeNull()
 })
 
 test('a pickup reported by the operator raises a notice that opens the trip', async ({ page, server }) => {
@@ -166,6 +198,23 @@ test('with no portal tab open, the service worker delivers a queued cancellation
   const tenant = 'black'
   const trip = await cancelFutureTripOffline(page, context, server, tenant)
   await expect(page.getByText('Cancellation pending').first()).toBeVisible()
+  // The page registered the tag itself when it queued: a sync fired below for an unregistered tag would
+  // reach no replay at all.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+          sync: { getTags(): Promise<string[]> }
+        }
+        return registration.sync.getTags()
+      }),
+    )
+    .toContain('outbox')
+  const fromServiceWorker: string[] = []
+  context.on('request', (request) => {
+    if (request.serviceWorker() && request.method() === 'POST' && request.url().endsWith('/api/trip/cancel'))
+      fromServiceWorker.push(request.url())
+  })
   await page.close()
   await context.setOffline(false)
 
@@ -191,4 +240,6 @@ test('with no portal tab open, the service worker delivers a queued cancellation
       timeout: 30_000,
     })
     .toBeTruthy()
+  // The service worker sent it, once (the tab that queued it was closed before the network returned).
+  expect(fromServiceWorker).toHaveLength(1)
 })

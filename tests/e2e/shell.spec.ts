@@ -143,3 +143,24 @@ for (const locale of ['fi', 'sv', 'en'] as const) {
     await expectAccessible()
   })
 }
+
+test('an uncaught error is reported to the API host, scrubbed, without a token', async ({ page, server }) => {
+  await signIn(page, server, 'helpbus', demoUsers.guardian)
+  await expect(page).toHaveURL(/\/passengers$/)
+  const reported = page.waitForRequest('**/api/client-errors')
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('no trip for ella@example.fi')
+    })
+  })
+  const request = await reported
+  expect(request.headers()).not.toHaveProperty('authorization')
+  expect(request.headers()['x-tenant']).toBe('helpbus')
+  expect(request.postDataJSON()).toMatchObject({
+    kind: 'error',
+    message: 'Error: no trip for [email]',
+    page: '/passengers',
+    release: expect.stringMatching(/^\d+\.\d+\.\d+/),
+  })
+  expect((await request.response())?.status()).toBe(200)
+})

@@ -66,6 +66,22 @@ describe.each(backends)('tenant resolution and the portal host on $name', (backe
     expect(login.body).toContain('action="/fimlab/login"')
   })
 
+  it('takes the path prefix on dev and staging hosts too, and strips it', async () => {
+    const dev = await manifest('/espoo/manifest.webmanifest', { host: 'portal.dev.example.fi' })
+    expect(dev).toMatchObject({ name: 'Espoon asiointiliikenne', start_url: '/espoo/' })
+    const login = await test.app.inject({ url: '/fimlab/login', headers: { host: 'staging.example.fi' } })
+    expect(login.statusCode).toBe(200)
+    expect(login.body).toContain('action="/fimlab/login"')
+  })
+
+  it('keeps a production host to its own tenant, with no path prefix', async () => {
+    const response = await test.app.inject({
+      url: '/espoo/manifest.webmanifest',
+      headers: { host: 'helpbus.matkaportaali.fi' },
+    })
+    expect(response.statusCode).toBe(404)
+  })
+
   it('uses the default tenant on a bare local host', async () => {
     expect(await manifest('/manifest.webmanifest', { host: host('localhost') })).toMatchObject({
       name: 'Matkaportaali',

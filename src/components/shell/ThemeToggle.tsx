@@ -3,12 +3,12 @@ import { useId, useState } from 'react'
 import { tenants, type TenantId } from '../../../tenants'
 import { useEnvironment } from '../../app/environment'
 import { storeTenant } from '../../app/storage'
-import { isLocalHost } from '../../domain/hosts'
+import { isDevHost } from '../../domain/hosts'
 import { Button } from '../ui/Button'
 
 /**
  * Where the portal shows a tenant: on `{tenant}.localhost` the host names the tenant, so switch host; on other
- * local hosts the path prefix ('default' has none); elsewhere the stored choice applies at `/`.
+ * local, dev and staging hosts the path prefix ('default' has none); elsewhere the stored choice applies at `/`.
  */
 function tenantHome(id: TenantId, location: Location): string {
   const { hostname, port, protocol } = location
@@ -16,7 +16,7 @@ function tenantHome(id: TenantId, location: Location): string {
     const host = id === 'default' ? 'localhost' : `${id}.localhost`
     return `${protocol}//${host}${port ? `:${port}` : ''}/`
   }
-  return isLocalHost(hostname) && id !== 'default' ? `/${id}/` : '/'
+  return isDevHost(hostname) && id !== 'default' ? `/${id}/` : '/'
 }
 
 /**

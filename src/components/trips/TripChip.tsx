@@ -19,6 +19,16 @@ const chips: Record<TripChipState, { tone: ChipTone; icon: ReactNode; label: Mes
     icon: <CancelIcon />,
     label: msg({ id: 'trips.chip.cancelled', message: 'Cancelled' }),
   },
+  droppedOff: {
+    tone: 'success',
+    icon: <CheckIcon />,
+    label: msg({ id: 'trips.chip.dropped_off', message: 'Dropped off' }),
+  },
+  carAssigned: {
+    tone: 'neutral',
+    icon: <CarIcon />,
+    label: msg({ id: 'trips.chip.car_assigned', message: 'Car assigned' }),
+  },
   waitingForCar: {
     tone: 'warning',
     icon: <ClockIcon />,
@@ -43,7 +53,7 @@ const chips: Record<TripChipState, { tone: ChipTone; icon: ReactNode; label: Mes
 export function tripChipState(
   trip: Pick<Trip, 'cancelledAt' | 'noShowTime' | 'pickupTime' | 'dropoffTime' | 'carName'>,
   pending: 'cancel' | null = null,
-): TripChipState | null {
+): TripChipState {
   const chip = tripChip(trip)
   if (pending === 'cancel' && chip !== 'cancelled') return 'cancelPending'
   return chip
@@ -51,9 +61,7 @@ export function tripChipState(
 
 export function TripChip({ trip, pending = null }: { trip: Trip; pending?: 'cancel' | null }) {
   const { t } = useLingui()
-  const state = tripChipState(trip, pending)
-  if (!state) return null
-  const chip = chips[state]
+  const chip = chips[tripChipState(trip, pending)]
   return (
     <Chip tone={chip.tone} icon={chip.icon}>
       {t(chip.label)}

@@ -10,14 +10,16 @@ function client(
 ) {
   const server = fakeFetch(routes)
   const onUnauthorized = vi.fn()
+  const onFailure = vi.fn()
   const api = createApiClient({
     origin: 'http://portal.test',
     tenantId: options.tenantId ?? 'espoo',
     token: () => (options.token === undefined ? 'tok' : options.token),
     onUnauthorized,
+    onFailure,
     fetch: server.fetch,
   })
-  return { api, onUnauthorized, requests: server.requests }
+  return { api, onUnauthorized, onFailure, requests: server.requests }
 }
 
 const anna = passengerOf('p1', 'Anna')
@@ -129,5 +131,34 @@ describe('api client', () => {
   it('rejects a response that does not match the contract', async () => {
     const { api } = client({ 'GET /api/passenger': () => json(200, [{ id: 'p1' }]) })
     await expect(api.call('listPassengers')).rejects.toBeInstanceOf(ApiRequestError)
+  })
+
+  it('tells error reporting about a 5xx, no answer, or an answer outside the contract, by path template', async () => {
+    const { api, onFailure } = client({
+      'GET /api/passenger/p1/trips': () => json(503, {}),
+      'GET /api/passenger': () => json(200, [{ id: 'p1' }]),
+    })
+    await expect(api.call('listTrips', { params: { id: 'p1' } })).rejects.toMatchObject({ status: 503 })
+    await expect(api.call('listPassengers')).rejects.toBeInstanceOf(ApiRequestError)
+    await expect(api.call('getAccount')).rejects.toMatchObject({ status: 0 })
+    expect(onFailure.mock.calls.map(([failure]) => failure as object)).toEqual([
+      { endpoint: 'listTrips', status: 503, message: 'GET /api/passenger/:id/trips answered 503' },
+      {
+        endpoint: 'listPassengers',
+        status: 200,
+        message: 'GET /api/passenger answered outside the contract',
+      },
+      { endpoint: 'getAccount', status: 0, message: 'GET /api/account got no answer' },
+    ])
+  })
+
+  it('does not report ordinary 4xx answers as failures', async () => {
+    const { api, onFailure } = client({
+      'GET /api/account': () => json(404, { statusCode: 404, code: 'not_found', message: 'no' }),
+      'GET /api/passenger': () => json(401, { statusCode: 401, code: 'unauthorized', message: 'no' }),
+    })
+    await expect(api.call('getAccount')).rejects.toMatchObject({ status: 404 })
+    await expect(api.call('listPassengers')).rejects.toMatchObject({ status: 401 })
+    expect(onFailure).not.toHaveBeenCalled()
   })
 })

@@ -39,6 +39,16 @@ describe('decideBoot', () => {
     })
   })
 
+  it('does the same on dev and staging hosts, and starts a prefixed visit there', () => {
+    expect(boot('https://portal.staging.example.fi/trips', { storedTenant: 'lapha' })).toEqual({
+      kind: 'redirect',
+      url: 'https://portal.staging.example.fi/lapha/trips',
+    })
+    const prefixed = boot('https://dev.example.fi/espoo/trips')
+    if (prefixed.kind !== 'start') throw new Error(prefixed.kind)
+    expect(prefixed.environment.tenant.id).toBe('espoo')
+  })
+
   it('ignores a stored tenant on production hosts and a stored default', () => {
     expect(boot('https://espoo.matkaportaali.fi/', { storedTenant: 'demo' })).toMatchObject({ kind: 'start' })
     const local = boot('http://localhost:8080/', { storedTenant: 'default' })

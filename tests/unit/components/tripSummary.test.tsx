@@ -28,12 +28,12 @@ describe('TripSummary', () => {
     ],
   })
 
-  it('shows initials, start time, passenger, car, the route with waits in order', () => {
+  it('shows initials, start time, passenger, chip, car, the route with waits in order', () => {
     const html = render(<TripSummary trip={trip} timeZone={timeZone} />)
     expect(html).toContain('>EJ</span>')
     expect(html).toContain('<time dateTime="2026-11-21T08:05:00+02:00">08:05</time>')
     expect(textOf(html)).toContain(
-      'Ella Järvinen Car: Taxi 12 From: Koti, Kotikatu 1, Espoo Via: Kauppatie 3, Espoo (wait 10 minutes) ' +
+      'Ella Järvinen Car assigned Car: Taxi 12 From: Koti, Kotikatu 1, Espoo Via: Kauppatie 3, Espoo (wait 10 minutes) ' +
         'Via: Mummola, Mummontie 5, Espoo (wait 1 minute) To: Koulu, Koulutie 2, Espoo',
     )
   })
@@ -80,14 +80,12 @@ describe('TripChip', () => {
       'Done',
     ],
     [{}, 'Waiting for car'],
+    [{ carName: 'Taxi' }, 'Car assigned'],
+    [{ dropoffTime: '2026-11-21T10:30:00+02:00', carName: 'Taxi' }, 'Dropped off'],
   ] as const
 
   it.each(cases)('shows %o as %s', (overrides, label) => {
     expect(textOf(render(<TripChip trip={tripWith(overrides)} />))).toBe(label)
-  })
-
-  it('has no chip for a trip with a car that has not started', () => {
-    expect(render(<TripChip trip={tripWith({ carName: 'Taxi' })} />)).toBe('')
   })
 
   it('keeps a confirmed cancellation as cancelled even with a command still listed', () => {

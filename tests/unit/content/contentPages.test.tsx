@@ -54,12 +54,13 @@ describe.each(Object.entries(pages))('%s', (_name, Page) => {
   })
 })
 
-describe('statement dates in the active locale', () => {
+describe('statement dates read D.M.YYYY in every locale (spec section 9)', () => {
   it.each([
-    [PrivacyGeneral, 'en', '30 September 2025'],
+    [PrivacyGeneral, 'en', '30.9.2025'],
     [PrivacyKeusote, 'fi', '30.9.2025'],
     [AccessibilityReport, 'sv', '25.1.2023'],
-    [AccessibilityReportKeusote, 'en', '23 February 2024'],
+    [AccessibilityReport, 'en', '25.1.2023'],
+    [AccessibilityReportKeusote, 'en', '23.2.2024'],
   ] as const)('%o in %s shows %s', (Page, locale, expected) => {
     expect(render(Page, { locale })).toContain(`>${expected}</time>`)
   })

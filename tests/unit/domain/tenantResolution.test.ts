@@ -45,6 +45,22 @@ describe('resolveTenant', () => {
       { tenantId: 'default', source: 'default', pathPrefix: '' },
     ],
     ['localhost', '/', undefined, null, { tenantId: 'default', source: 'default', pathPrefix: '' }],
+    // Spec section 1: dev hosts (and staging, where the theme toggle shows) resolve like local ones.
+    [
+      'portal.dev.example.fi',
+      '/espoo/trips',
+      undefined,
+      null,
+      { tenantId: 'espoo', source: 'path', pathPrefix: '/espoo' },
+    ],
+    [
+      'staging-portal.example.fi',
+      '/',
+      undefined,
+      'kovanen',
+      { tenantId: 'kovanen', source: 'stored', pathPrefix: '' },
+    ],
+    ['dev2.example.fi', '/', undefined, null, { tenantId: 'default', source: 'default', pathPrefix: '' }],
   ] as const)('%s %s header=%s stored=%s', (hostname, pathname, header, stored, expected) => {
     expect(resolveTenant({ hostname, pathname, header, stored })).toEqual({ kind: 'tenant', ...expected })
   })
@@ -62,6 +78,13 @@ describe('resolveTenant', () => {
       kind: 'unknown',
       requested: 'portal.example.com',
     })
+  })
+
+  it('gives neither the prefix nor a stored choice to production hosts', () => {
+    for (const hostname of ['espoo.matkaportaali.fi', 'devices.example.fi', 'portal.example.com']) {
+      const prefixed = resolveTenant({ hostname, pathname: '/lapha/', stored: 'lapha' })
+      expect(prefixed.kind === 'tenant' && prefixed.tenantId, hostname).not.toBe('lapha')
+    }
   })
 
   it('uses configured extra hosts before the built-in ones', () => {

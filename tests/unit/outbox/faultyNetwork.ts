@@ -13,6 +13,8 @@ import type { Answer, Delivered, IdempotentServer } from './idempotentServer'
  * - `expireToken`: the session's token was rotated just before: 401.
  * - `killBefore` / `killAfter`: the worker dies with the request in the air, before or after the server
  *   processed it; the answer never arrives.
+ * - `status503`, `status429`, `status408`: a proxy, the rate limit or a request timeout answers; the handler
+ *   never ran (a handler's own 5xx rolls back and releases the key, which is the same to the client).
  */
 export const faults = [
   'ok',
@@ -25,6 +27,9 @@ export const faults = [
   'expireToken',
   'killBefore',
   'killAfter',
+  'status503',
+  'status429',
+  'status408',
 ] as const
 export type Fault = (typeof faults)[number]
 
@@ -44,6 +49,11 @@ export class FaultyNetwork {
   private readonly server: IdempotentServer
   /** Called when a fault kills the worker; the harness then starts a new one. */
   onKill: () => void = () => {}
+  /** Requests the client has in the air now, and the most it ever had at once (since the last reset). */
+  private active = 0
+  mostActive = 0
+  /** Every request the client made. */
+  sent = 0
 
   constructor(server: IdempotentServer, script: Fault[]) {
     this.server = server
@@ -64,7 +74,23 @@ export class FaultyNetwork {
     for (const run of ready) run()
   }
 
+  /** A killed worker's requests never come back: the new one starts counting afresh. */
+  resetActive(): void {
+    this.active = 0
+  }
+
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    this.sent += 1
+    this.active += 1
+    this.mostActive = Math.max(this.mostActive, this.active)
+    try {
+      return await this.deliver(input, init)
+    } finally {
+      this.active -= 1
+    }
+  }
+
+  private async deliver(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init)
     const delivered: Delivered = {
       path: new URL(request.url).pathname,
@@ -108,6 +134,12 @@ export class FaultyNetwork {
         this.server.handle(delivered)
         this.onKill()
         return new Promise<never>(() => {})
+      case 'status503':
+        return respond({ status: 503, body: { statusCode: 503, code: 'internal_error', message: 'down' } })
+      case 'status429':
+        return respond({ status: 429, body: { statusCode: 429, code: 'too_many_requests', message: 'slow' } })
+      case 'status408':
+        return new Response(null, { status: 408 })
     }
   }
 }

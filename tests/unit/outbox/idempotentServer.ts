@@ -52,6 +52,11 @@ export class IdempotentServer {
   readonly effects: Effect[] = []
   /** How often each key was processed (effects evaluated); idempotency keeps it at most 1. */
   readonly processed = new Map<string, number>()
+  /**
+   * Every request the business rules ran for, by what it asks (path and body), whatever its key: a command
+   * applied twice shows here even if it came back under another key or the key store let it through.
+   */
+  readonly applications: { path: string; body: string }[] = []
 
   constructor(tripIds: readonly string[]) {
     for (const id of tripIds) this.trips.set(id, { cancelled: false, pickedUp: false, reviewed: false })
@@ -98,6 +103,7 @@ export class IdempotentServer {
   }
 
   private apply(request: Delivered): Answer {
+    this.applications.push({ path: request.path, body: request.body })
     const body = JSON.parse(request.body) as Record<string, unknown>
     if (request.path === '/api/trip/cancel') return this.cancel(request.key, body)
     return this.review(request.key, body)

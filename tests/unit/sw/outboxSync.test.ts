@@ -1,12 +1,16 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TokenResult } from '../../../machines/auth.machine'
+import { outboxLockName } from '../../../src/db/names'
 import { listCommands } from '../../../src/db/outbox'
 import { PortalDb } from '../../../src/db/portalDb'
 import { syncOutboxes, type OutboxSyncDeps } from '../../../sw/outboxSync'
 import { serviceWorkerSyncDeps } from '../../../sw/outboxSyncDeps'
 import { json } from '../api/fakeServer'
-import { apiOver, freshDb, problem, queue, reviewOf, tripNo } from '../outbox/harness'
+import { replayOutbox, type ReplayResult } from '../../../workers/outbox'
+import { unlessOutboxLocked, waitForOutboxLock } from '../../../workers/outboxLock'
+import { apiOver, freshDb, problem, queue, replayDeps, reviewOf, tripNo } from '../outbox/harness'
+import { InMemoryLocks } from '../outbox/webLocks'
 
 const token = (userId: string, value = `tok-${userId}`): TokenResult => ({
   kind: 'token',
@@ -141,5 +145,81 @@ describe('background sync of the outbox', () => {
       ['/api/auth/access_token', 'espoo', 'same-origin'],
       ['/api/auth/access_token', null, 'same-origin'],
     ])
+  })
+})
+
+describe('the outbox lock between a tab’s sync worker and background sync', () => {
+  const name = 'portal:espoo:u1'
+
+  /** The server holds each answer until released, and counts sends in flight at once. */
+  function gatedServer() {
+    let inFlight = 0
+    let mostInFlight = 0
+    const gates: (() => void)[] = []
+    const keys: (string | null)[] = []
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      keys.push(new Request(input, init).headers.get('Idempotency-Key'))
+      inFlight += 1
+      mostInFlight = Math.max(mostInFlight, inFlight)
+      await new Promise<void>((resolve) => gates.push(resolve))
+      inFlight -= 1
+      return json(200, tripNo(1))
+    }) as typeof globalThis.fetch
+    const arrived = (count: number) => vi.waitFor(() => expect(keys).toHaveLength(count))
+    return {
+      fetch,
+      keys,
+      arrived,
+      release: () => gates.splice(0).forEach((open) => open()),
+      most: () => mostInFlight,
+    }
+  }
+
+  function setupLocks() {
+    const locks = new InMemoryLocks()
+    vi.stubGlobal('navigator', { locks })
+    return locks
+  }
+
+  it('background sync skips the database while the tab replays it, so a command is never sent twice', async () => {
+    setupLocks()
+    const setup = await device([name])
+    const server = gatedServer()
+    const tabDb = setup.open(name)
+    const tab = waitForOutboxLock<ReplayResult>(outboxLockName(name))(() =>
+      replayOutbox(replayDeps(tabDb, apiOver(server.fetch)), { force: true }),
+    )
+    await server.arrived(1)
+    const sw = deps(setup, { espoo: [token('u1')] })
+    sw.api = (_tenant, current) => apiOver(server.fetch, current)
+    sw.withLock = unlessOutboxLocked
+    expect(await syncOutboxes(sw)).toEqual({ retry: false, replayed: [] })
+    server.release()
+    expect((await tab).acked).toHaveLength(1)
+    tabDb.close()
+    expect(server.keys).toHaveLength(1)
+    expect(await setup.statuses(name)).toEqual(['acked'])
+  })
+
+  it('the tab waits while background sync replays, then finds the command done', async () => {
+    const locks = setupLocks()
+    const setup = await device([name])
+    const server = gatedServer()
+    const sw = deps(setup, { espoo: [token('u1')] })
+    sw.api = (_tenant, current) => apiOver(server.fetch, current)
+    sw.withLock = unlessOutboxLocked
+    const background = syncOutboxes(sw)
+    await server.arrived(1)
+    const tabDb = setup.open(name)
+    const tab = waitForOutboxLock<ReplayResult>(outboxLockName(name))(() =>
+      replayOutbox(replayDeps(tabDb, apiOver(server.fetch)), { force: true }),
+    )
+    await vi.waitFor(() => expect(locks.waiting(outboxLockName(name))).toBe(1))
+    server.release()
+    expect(await background).toEqual({ retry: false, replayed: [name] })
+    expect((await tab).stop).toEqual({ kind: 'empty' })
+    tabDb.close()
+    expect(server.keys).toHaveLength(1)
+    expect(server.most()).toBe(1)
   })
 })

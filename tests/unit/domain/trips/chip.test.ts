@@ -13,8 +13,11 @@ describe('trip list chip (spec section 4 table)', () => {
     ['waiting for car: no car, pickup, dropoff or cancellation', {}, 'waitingForCar'],
     ['no-show: noShowTime set', { carName: 'Taxi 12', noShowTime: t }, 'noShow'],
     ['no-show without a car', { noShowTime: t }, 'noShow'],
-    ['a car assigned and not yet picked up has no chip', { carName: 'Taxi 12' }, null],
-    ['dropoff without a recorded pickup is done', { dropoffTime: t }, 'done'],
+    ['car assigned: a dispatched car, no pickup yet', { carName: 'Taxi 12' }, 'carAssigned'],
+    ['dropoff without a recorded pickup is not done', { carName: 'Taxi 12', dropoffTime: t }, 'droppedOff'],
+    ['dropoff with neither pickup nor car', { dropoffTime: t }, 'droppedOff'],
+    ['no-show wins over a pickup', { carName: 'Taxi 12', pickupTime: t, noShowTime: t }, 'noShow'],
+    ['cancelled wins over a dropoff', { pickupTime: t, dropoffTime: t, cancelledAt: t }, 'cancelled'],
   ] as const)('%s', (_, overrides, chip) => {
     expect(tripChip(tripWith(overrides))).toBe(chip)
   })
