@@ -30,6 +30,8 @@ export const errorCodes = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
   unknownTenant: 'unknown_tenant',
+  /** A `/{tenant}` path prefix names another tenant than the host or the X-Tenant header (400). */
+  tenantMismatch: 'tenant_mismatch',
   tooManyRequests: 'too_many_requests',
   invalidToken: 'invalid_token',
   internal: 'internal_error',
