@@ -28,6 +28,10 @@ export interface ServerConfig {
   logLevel: string
   /** Behind a reverse proxy: take the client's address, protocol and host from X-Forwarded-* headers. */
   trustProxy: boolean
+  /** A request (headers and body) must arrive within this; a slower one is cut off with 408. */
+  requestTimeoutMs: number
+  /** The request's headers must arrive within this (at most `requestTimeoutMs`). */
+  headersTimeoutMs: number
   /** Operator API keys to store (hashed) at start, from OPERATOR_API_KEYS. */
   operatorApiKeys: readonly { tenant: TenantId; key: string }[]
 }
@@ -88,6 +92,14 @@ function oidcFrom(env: Env): OidcConfig | null {
   return { issuer, clientId, clientSecret }
 }
 
+function timeouts(env: Env): { requestTimeoutMs: number; headersTimeoutMs: number } {
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000)
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', Math.min(10_000, requestTimeoutMs))
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new Error('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS')
+  return { requestTimeoutMs, headersTimeoutMs }
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080)
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`
@@ -105,6 +117,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     staticDir: env.STATIC_DIR === 'none' ? null : (env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    ...timeouts(env),
     operatorApiKeys: parseOperatorKeys(env.OPERATOR_API_KEYS),
   }
 }
