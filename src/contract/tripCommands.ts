@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id, isoDate } from './common'
+import { id, isoDate, text } from './common'
 
 /** A trip is identified by id plus date (spec section 3). */
 export const tripRef = z.object({ id, date: isoDate })
@@ -15,14 +15,14 @@ export const reviewCommentMaxLength = 2000
  */
 export const cancelTripsRequest = z.object({
   trips: z.array(tripRef).min(1).max(100),
-  reason: z.string().trim().min(1).max(cancelReasonMaxLength),
+  reason: text(cancelReasonMaxLength, { min: 1, trim: true }),
 })
 export type CancelTripsRequest = z.input<typeof cancelTripsRequest>
 
 /** Stars are 1 to 5; tenants with a 4-star scale reject 5 (400). Reviewed trips are locked (409). */
 export const reviewRequest = z.object({
   trip: tripRef,
-  comment: z.string().trim().min(1).max(reviewCommentMaxLength),
+  comment: text(reviewCommentMaxLength, { min: 1, trim: true }),
   driverStars: z.number().int().min(1).max(5),
   experienceStars: z.number().int().min(1).max(5),
 })
