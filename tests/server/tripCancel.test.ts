@@ -34,6 +34,18 @@ describe.each(backends)('cancelling trips on $name', (backend) => {
     reason = ' Sairastunut ',
     tenant: 'espoo' | 'demo' = 'espoo',
   ) => api(test.app, tenant, token, { method: 'POST', url: '/api/trip/cancel', payload: { trips, reason } })
+  const cancelFrom = (source: string, trips: TripRef[]) =>
+    api(test.app, 'espoo', guardian, {
+      method: 'POST',
+      url: '/api/trip/cancel',
+      payload: { trips, reason: 'Sairastunut', source },
+    })
+  /** A trip of today whose start has just passed, with no pickup yet. */
+  const startedToday = () => {
+    const now = Temporal.Now.zonedDateTimeISO(timeZone)
+    const start = now.subtract({ minutes: 5 })
+    return book({ start: start.toPlainDate().equals(now.toPlainDate()) ? start : now.startOfDay() })
+  }
 
   beforeAll(async () => {
     test = await createTestApp(backend, { seed: ['espoo', 'demo'] })
@@ -117,6 +129,38 @@ describe.each(backends)('cancelling trips on $name', (backend) => {
         { property: 'trips.5', error: 'not_found' },
       ],
     })
+  })
+
+  it('judges a wizard cancellation by the wizard’s rule: a trip of today whose start has passed is past', async () => {
+    const started = await startedToday()
+    const upcoming = await book({ start: helsinkiIn(60) })
+    const some = await cancelFrom('wizard', [started, upcoming])
+    expect(some.statusCode).toBe(200)
+    expect(some.json<Trip[]>().map((trip) => trip.id)).toEqual([upcoming.id])
+    const none = await cancelFrom('wizard', [started])
+    expect(none.statusCode).toBe(409)
+    expect(none.json()).toMatchObject({
+      code: 'trip_not_cancellable',
+      errors: [{ property: 'trips.0', error: 'past' }],
+    })
+    expect((await tenantDb(test.db, 'espoo').trips.find(started.id))?.cancelledAt).toBeNull()
+  })
+
+  it('judges a detail-screen cancellation by the detail rule: a started trip of today without pickup can go', async () => {
+    const started = await startedToday()
+    const response = await cancelFrom('detail', [started])
+    expect(response.statusCode).toBe(200)
+    expect(response.json<Trip[]>().map((trip) => trip.id)).toEqual([started.id])
+  })
+
+  it('judges a command queued before the source existed by the detail rule, as it was then', async () => {
+    const started = await startedToday()
+    const response = await cancel(guardian, [started])
+    expect(response.statusCode).toBe(200)
+    expect(response.json<Trip[]>().map((trip) => trip.id)).toEqual([started.id])
+    const unknown = await cancelFrom('map', [started])
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'source' }] })
   })
 
   it('rejects a cancellation that arrives after the operator reported the pickup', async () => {
