@@ -14,7 +14,7 @@ import { bookTrip, helsinkiIn, operatorEvent, progressEvents } from './support/t
 
 describe.each(backends)('idempotency keys on $name', (backend) => {
   let test: TestApp
-  /** A second app instance on the same database. */
+  /** A second app instance on the same data, with its own connections on PostgreSQL. */
   let other: FastifyInstance
   const held = createHeldEndpoint()
   let guardian: string
@@ -44,17 +44,14 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
   beforeAll(async () => {
     test = await createTestApp(backend, { seed: ['espoo', 'demo'] })
     held.register(test.app, test.db)
-    other = await buildApp({ config: testConfig(), db: test.db })
+    other = await test.secondInstance()
     held.register(other, test.db)
     guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
     single = await tokenFor(test.app, 'espoo', 'single', 'demo-single-2026')
     demoGuardian = await tokenFor(test.app, 'demo', 'guardian', 'demo-guardian-2026')
     passenger = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json<Passenger[]>()[0]!
   })
-  afterAll(async () => {
-    await other.close()
-    await test.close()
-  })
+  afterAll(() => test.close())
 
   it('replays the first answer byte for byte, marked as replayed, and applies the effect once', async () => {
     const trip = await bookTrip(test.app, 'espoo', { passengerId: passenger.id, start: helsinkiIn(24 * 60) })
