@@ -49,6 +49,24 @@ async function strongAuthFor(
   return createStrongAuthClient(settings)
 }
 
+/**
+ * Slow clients are cut off: a request must be complete within `requestTimeoutMs` (headers sooner), else 408.
+ * Node checks these on an interval (30 s by default), so it is kept short next to the headers timeout. Keep-alive
+ * stays Fastify's 72 s, longer than the 60 s idle timeout of common load balancers, so the proxy closes first;
+ * a socket idle for longer than that (a client that stopped reading) is dropped.
+ */
+function serverTimeouts(config: ServerConfig) {
+  return {
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: 72_000,
+    connectionTimeout: 120_000,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.headersTimeoutMs / 4)),
+    },
+  }
+}
+
 /** The API host: tenant resolution, sign-in pages, the JSON API with its OpenAPI document, and the built portal. */
 export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
   const tenantOptions = { extraHosts: config.extraHosts, trustProxy: config.trustProxy }
@@ -57,6 +75,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     trustProxy: config.trustProxy,
     rewriteUrl: tenantRewriteUrl(tenantOptions),
     bodyLimit: 64 * 1024,
+    ...serverTimeouts(config),
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -31,6 +31,10 @@ export interface ServerConfig {
   trustProxy: boolean
   /** A Sentry-compatible DSN that client error reports are forwarded to; null logs them only. */
   errorReportingDsn: string | null
+  /** A request (headers and body) must arrive within this; a slower one is cut off with 408. */
+  requestTimeoutMs: number
+  /** The request's headers must arrive within this (at most `requestTimeoutMs`). */
+  headersTimeoutMs: number
   /** Operator API keys to store (hashed) at start, from OPERATOR_API_KEYS. */
   operatorApiKeys: readonly { tenant: TenantId; key: string }[]
 }
@@ -98,6 +102,14 @@ function errorReportingDsn(raw: string | undefined): string | null {
   return raw
 }
 
+function timeouts(env: Env): { requestTimeoutMs: number; headersTimeoutMs: number } {
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000)
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', Math.min(10_000, requestTimeoutMs))
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new Error('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS')
+  return { requestTimeoutMs, headersTimeoutMs }
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080)
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`
@@ -115,6 +127,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     staticDir: env.STATIC_DIR === 'none' ? null : (env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    ...timeouts(env),
     operatorApiKeys: parseOperatorKeys(env.OPERATOR_API_KEYS),
     errorReportingDsn: errorReportingDsn(env.ERROR_REPORTING_DSN),
   }

@@ -76,11 +76,10 @@ async function send(deps: ReplayDeps, command: OutboxCommand): Promise<Outcome> 
   const token = deps.token()
   try {
     if (command.type === 'trip.cancel') {
-      const { trips, reason } = (command as OutboxCommand<'trip.cancel'>).payload
-      return {
-        kind: 'ok',
-        response: await deps.api.call('cancelTrips', { body: { trips, reason }, headers }),
-      }
+      // A command queued before `source` existed has none, and the server judges it by the detail rule.
+      const { trips, reason, source } = (command as OutboxCommand<'trip.cancel'>).payload
+      const body = { trips, reason, ...(source ? { source } : {}) }
+      return { kind: 'ok', response: await deps.api.call('cancelTrips', { body, headers }) }
     }
     const { trip, comment, driverStars, experienceStars } = (command as OutboxCommand<'trip.review'>).payload
     const body = { trip, comment, driverStars, experienceStars }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { TenantId } from '../../tenants'
 import { idempotencyKeysRepository } from './repositories/idempotencyKeys'
 import { loginAttemptsRepository } from './repositories/loginAttempts'
@@ -26,8 +27,31 @@ function repositories(db: Db, tenant: TenantId) {
 }
 
 export interface TenantDb extends ReturnType<typeof repositories> {
-  /** Runs `work` in one transaction, with repositories bound to it and to the same tenant. */
+  /**
+   * Runs `work` in one transaction, with repositories bound to it and to the same tenant; inside a transaction
+   * it is a savepoint, so that a retry of `work` undoes only its own part.
+   */
   transaction<T>(work: (db: TenantDb) => Promise<T>): Promise<T>
+  /** Begins a transaction that the caller commits or rolls back (the idempotent answer's, server/idempotency). */
+  startTransaction(): Promise<OpenTransaction>
+}
+
+export interface OpenTransaction {
+  db: TenantDb
+  commit(): Promise<void>
+  rollback(): Promise<void>
+}
+
+async function inSavepoint<T>(trx: Db, work: () => Promise<T>): Promise<T> {
+  await sql`savepoint nested`.execute(trx)
+  try {
+    const result = await work()
+    await sql`release savepoint nested`.execute(trx)
+    return result
+  } catch (error) {
+    await sql`rollback to savepoint nested`.execute(trx)
+    throw error
+  }
 }
 
 /**
@@ -35,8 +59,22 @@ export interface TenantDb extends ReturnType<typeof repositories> {
  * them filters by it.
  */
 export function tenantDb(db: Db, tenant: TenantId): TenantDb {
-  return {
+  const bound: TenantDb = {
     ...repositories(db, tenant),
-    transaction: (work) => db.transaction().execute((trx) => work(tenantDb(trx, tenant))),
+    transaction: (work) =>
+      db.isTransaction
+        ? inSavepoint(db, () => work(bound))
+        : db.transaction().execute((trx) => work(tenantDb(trx, tenant))),
+    async startTransaction() {
+      const trx = await db.startTransaction().execute()
+      return {
+        db: tenantDb(trx, tenant),
+        commit: () => trx.commit().execute(),
+        rollback: async () => {
+          if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute()
+        },
+      }
+    },
   }
+  return bound
 }

@@ -3,6 +3,7 @@ import { Temporal } from 'temporal-polyfill'
 import { errorCodes } from '../../src/contract/common'
 import type { KeyRef } from '../db/repositories/idempotencyKeys'
 import { HttpError } from '../plugins/errors'
+import { answerTransaction } from './answerTransaction'
 import { requestFingerprint } from './fingerprint'
 
 /** Keys are kept at least this long; older ones are purged. */
@@ -51,17 +52,58 @@ export async function beginIdempotent(
       )
     case 'in_flight':
       reply.header('retry-after', '1')
-      throw new HttpError(
-        409,
-        errorCodes.idempotencyInFlight,
-        'A request with this Idempotency-Key is still being processed: try again shortly',
-      )
+      throw inFlight()
+  }
+}
+
+function inFlight(): HttpError {
+  return new HttpError(
+    409,
+    errorCodes.idempotencyInFlight,
+    'A request with this Idempotency-Key is still being processed: try again shortly',
+  )
+}
+
+/**
+ * Runs the handler of a request that claimed its key (others run as they are) and stores its serialized answer
+ * in the same transaction as everything the handler wrote: a crash before the commit leaves nothing done and
+ * the key to be taken over, one after it leaves the answer to replay. A run whose claim was taken over in the
+ * meantime (it was stale) rolls back and answers 409 in flight; the run that took over answers the retries.
+ * Returns the serialized answer; a handler's error rolls back and goes on to the error handler (see below).
+ */
+export async function runIdempotent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  handler: () => Promise<unknown>,
+): Promise<unknown> {
+  const claim = claims.get(request)
+  if (!claim) return handler()
+  const outside = request.db
+  const unit = answerTransaction(outside)
+  request.db = unit.db
+  try {
+    // The contract's JSON serializer gives text, which is what a replay sends back.
+    const body = reply.serialize(await handler()) as string
+    const contentType = 'application/json; charset=utf-8'
+    reply.type(contentType)
+    await unit.commit(async (db) => {
+      const answer = { statusCode: reply.statusCode, contentType, body }
+      if (!(await db.idempotencyKeys.complete(claim.ref, claim.lease, answer))) throw inFlight()
+    })
+    claims.delete(request)
+    return body
+  } catch (error) {
+    await unit.rollback()
+    throw error
+  } finally {
+    request.db = outside
   }
 }
 
 /**
- * The route's onSend hook: the answer of a claimed key as it goes out, already serialized, is stored for
- * byte-identical replays (2xx and 4xx); after a 5xx the key is released so that a retry runs again.
+ * The route's onSend hook, for answers not stored with the handler's writes (errors): a 4xx, already
+ * serialized, is stored for byte-identical replays (the handler's writes were rolled back, so a crash before
+ * this leaves nothing done); after a 5xx the key is released so that a retry runs again.
  */
 export async function finishIdempotent(
   request: FastifyRequest,

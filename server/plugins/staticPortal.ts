@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isTenantId } from '../../tenants'
 
 /** Paths the server answers itself; a navigation there that matched no route is a real 404, not the SPA. */
 const serverPaths = ['/api', '/login', '/logout', '/idp', '/acceptinvite', '/logoutandacceptinvite']
@@ -16,8 +17,14 @@ function cacheControlFor(urlPath: string): string {
   return 'public, max-age=3600'
 }
 
+/**
+ * With or without a tenant prefix left in the path (`/default/api/...`, which is never stripped): an API URL
+ * must never be answered with the portal's HTML.
+ */
 function isServerPath(pathname: string): boolean {
-  return serverPaths.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+  const first = pathname.split('/')[1] ?? ''
+  const rest = isTenantId(first) ? pathname.slice(first.length + 1) : pathname
+  return serverPaths.some((prefix) => rest === prefix || rest.startsWith(`${prefix}/`))
 }
 
 /** A client route: GET or HEAD of a path without a file extension (a missing file is a real 404). */

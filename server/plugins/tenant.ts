@@ -1,7 +1,12 @@
 import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errorCodes } from '../../src/contract/common'
-import { resolveTenant, type HostMap, type TenantResolution } from '../../src/domain/tenantResolution'
+import {
+  resolveTenant,
+  tenantFromPath,
+  type HostMap,
+  type TenantResolution,
+} from '../../src/domain/tenantResolution'
 import { getTenant, type TenantConfig, type TenantId } from '../../tenants'
 import { tenantDb, type TenantDb } from '../db/tenantDb'
 import type { Db } from '../db/schema'
@@ -46,13 +51,26 @@ export function requestHostname(raw: IncomingMessage, trustProxy: boolean): stri
   return forwarded || raw.headers.host || ''
 }
 
-function resolve(raw: IncomingMessage, url: string, options: TenantOptions): TenantResolution {
-  return resolveTenant({
+/** A tenant resolved from the host or header while the path names another tenant as its prefix. */
+type RequestResolution = TenantResolution | { kind: 'mismatch'; resolved: TenantId; prefix: TenantId }
+
+/**
+ * The tenant of a request. A `/{tenant}` path prefix that agrees with the host or header is stripped like one
+ * on a local host, and one that names another tenant is a mismatch: routing the rest for the resolved tenant
+ * would answer one tenant's URL with another's data, and left in place it would reach the portal's fallback.
+ */
+function resolve(raw: IncomingMessage, url: string, options: TenantOptions): RequestResolution {
+  const pathname = url.split('?')[0] ?? '/'
+  const resolution = resolveTenant({
     hostname: requestHostname(raw, options.trustProxy),
-    pathname: url.split('?')[0] ?? '/',
+    pathname,
     header: headerValue(raw.headers['x-tenant']),
     extraHosts: options.extraHosts,
   })
+  const prefix = tenantFromPath(pathname)
+  if (resolution.kind !== 'tenant' || resolution.pathPrefix !== '' || !prefix) return resolution
+  if (prefix !== resolution.tenantId) return { kind: 'mismatch', resolved: resolution.tenantId, prefix }
+  return { ...resolution, pathPrefix: `/${prefix}` }
 }
 
 /** Fastify's `rewriteUrl`: `/espoo/login` on a local host is routed as `/login` for tenant espoo. */
@@ -96,6 +114,13 @@ export function registerTenantResolution(
     if (request.routeOptions.config.tenant === false) return
     const resolution = resolve(request.raw, request.originalUrl, options)
     if (resolution.kind === 'unknown') return rejectUnknownTenant(request, reply, resolution.requested, i18n)
+    if (resolution.kind === 'mismatch') {
+      return sendApiError(reply, {
+        statusCode: 400,
+        code: errorCodes.tenantMismatch,
+        message: `The path names tenant "${resolution.prefix}" but the request is for "${resolution.resolved}"`,
+      })
+    }
     request.tenant = {
       id: resolution.tenantId,
       config: getTenant(resolution.tenantId),

@@ -6,7 +6,7 @@ import type { KeyStore } from '../auth/accessTokens'
 import type { OperatorKeyRow } from '../db/repositories/operatorKeys'
 import type { UserRow } from '../db/repositories/users'
 import { idempotencyHeaders } from '../idempotency/fingerprint'
-import { beginIdempotent, finishIdempotent } from '../idempotency/idempotency'
+import { beginIdempotent, finishIdempotent, runIdempotent } from '../idempotency/idempotency'
 import { authenticate } from './authenticate'
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined
@@ -96,7 +96,7 @@ export function registerEndpoint<E extends Endpoint>(
         query: request.query,
         body: request.body,
       } as unknown as EndpointContext<E>
-      return handler(context)
+      return runIdempotent(request, reply, () => handler(context))
     },
   })
 }

@@ -19,7 +19,8 @@ export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
   registerEndpoint(app, keys, endpoints.cancelTrips, async ({ request, user, body }) => {
     const timeZone = requestTimeZone(request)
     const passengers = await grantedPassengers(request.db, user.id)
-    const command = { userId: user.id, trips: body.trips, reason: body.reason, passengers, timeZone }
+    const { trips, reason, source } = body
+    const command = { userId: user.id, trips, reason, source, passengers, timeZone }
     const outcome = await retryOnConflict(() =>
       request.db.transaction((db) => cancelTrips(db, { ...command, now: Temporal.Now.instant() })),
     )

@@ -1,8 +1,8 @@
 import type { Temporal } from 'temporal-polyfill'
 import type { FieldError, TripProblemCode } from '../../src/contract/common'
 import type { Trip } from '../../src/contract/trip'
-import type { TripRef } from '../../src/contract/tripCommands'
-import { cancellationProblem } from '../../src/domain/trips/cancellation'
+import type { CancelSource, TripRef } from '../../src/contract/tripCommands'
+import { cancellationProblem, wizardCancellationProblem } from '../../src/domain/trips/cancellation'
 import type { TenantDb } from '../db/tenantDb'
 import type { TripProjection } from '../domain/tripProjection'
 import { toTripView, type TripPassenger } from '../domain/tripView'
@@ -12,6 +12,7 @@ export interface CancelCommand {
   userId: string
   trips: readonly TripRef[]
   reason: string
+  source: CancelSource
   passengers: ReadonlyMap<string, TripPassenger>
   timeZone: string
   now: Temporal.Instant
@@ -24,14 +25,19 @@ export interface CancelOutcome {
   problems: FieldError[]
 }
 
+/** The rule of the screen the cancellation came from, judged on the trip as it is now. */
+function problemFor(command: CancelCommand, trip: Trip): TripProblemCode | null {
+  if (command.source === 'wizard') return wizardCancellationProblem(trip, command.now)
+  return cancellationProblem(trip, command.now.toZonedDateTimeISO(command.timeZone).toPlainDate())
+}
+
 /**
- * Cancels every trip of the command that can still be cancelled now (the detail screen's rule, judged on the
- * trip as it is at this moment, today in the tenant's time zone); call inside a transaction. The trips are
+ * Cancels every trip of the command that can still be cancelled now (by the rule of the screen it came from,
+ * judged on the trip as it is at this moment, in the tenant's time zone); call inside a transaction. The trips are
  * read locked, in id order so that two cancellations of the same trips cannot deadlock, and the appends check
  * the version they read.
  */
 export async function cancelTrips(db: TenantDb, command: CancelCommand): Promise<CancelOutcome> {
-  const today = command.now.toZonedDateTimeISO(command.timeZone).toPlainDate()
   const current = new Map<string, TripProjection | undefined>()
   for (const id of [...new Set(command.trips.map((ref) => ref.id))].sort()) {
     current.set(id, await db.trips.find(id, { lock: true }))
@@ -39,7 +45,7 @@ export async function cancelTrips(db: TenantDb, command: CancelCommand): Promise
   const outcome: CancelOutcome = { cancelled: [], problems: [] }
   for (const [index, ref] of command.trips.entries()) {
     const found = userTrip(current.get(ref.id), ref, command.passengers, command.timeZone)
-    const problem: TripProblemCode | null = found ? cancellationProblem(found.view, today) : 'not_found'
+    const problem: TripProblemCode | null = found ? problemFor(command, found.view) : 'not_found'
     if (problem || !found) {
       outcome.problems.push({ property: `trips.${index}`, error: problem ?? 'not_found' })
       continue

@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
-import type { TripRef } from '../contract'
+import type { CancelSource, TripRef } from '../contract'
 import { isWaiting, type CommandPayloads, type CommandType, type OutboxCommand } from '../db/outboxTypes'
 import { requestBackgroundSync } from './backgroundSync'
 import { useLive } from './live'
@@ -39,9 +39,12 @@ async function queue<T extends CommandType>(type: T, payload: CommandPayloads[T]
   return command.id
 }
 
-/** Resolves with the command's id once it is stored. */
-export function queueCancel(payload: CommandPayloads['trip.cancel']): Promise<string> {
-  return queue('trip.cancel', payload)
+/**
+ * Resolves with the command's id once it is stored. `source` is the screen it was made on: the server judges
+ * the wizard's and the detail screen's cancellations each by its own rule.
+ */
+export function queueCancel(source: CancelSource, payload: CommandPayloads['trip.cancel']): Promise<string> {
+  return queue('trip.cancel', { ...payload, source })
 }
 
 export function queueReview(payload: CommandPayloads['trip.review']): Promise<string> {

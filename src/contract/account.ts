@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { id, text, textLimits } from './common'
 
 export const user = z.object({
-  id: z.string(),
-  name: z.string(),
-  userName: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  id,
+  name: text(textLimits.name),
+  userName: text(textLimits.formField).nullable(),
+  email: text(textLimits.formField).nullable(),
+  phone: text(textLimits.phone).nullable(),
   hasPassword: z.boolean(),
   identityVerified: z.boolean(),
 })
@@ -13,7 +14,7 @@ export type User = z.infer<typeof user>
 
 export const accessTokenResponse = z.object({
   /** Null when there is no session: the user is anonymous. */
-  accessToken: z.string().nullable(),
+  accessToken: text(textLimits.token).nullable(),
   /** Seconds until the token expires. */
   expiresIn: z.number().int().positive().nullable(),
 })
@@ -44,16 +45,16 @@ export type PasswordErrorCode = (typeof passwordErrorCodes)[number]
 
 /** Create a login (username and password) for a user who has none. */
 export const accountEditRequest = z.object({
-  userName: z.string(),
-  password: z.string(),
-  email: z.string().optional(),
+  userName: text(textLimits.formField),
+  password: text(textLimits.formField),
+  email: text(textLimits.formField).optional(),
 })
 export type AccountEditRequest = z.infer<typeof accountEditRequest>
 
 /** Change the password; the current one is required unless the user's identity is verified. */
 export const changePasswordRequest = z.object({
-  userName: z.string(),
-  password: z.string(),
-  currentPassword: z.string().optional(),
+  userName: text(textLimits.formField),
+  password: text(textLimits.formField),
+  currentPassword: text(textLimits.formField).optional(),
 })
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>

@@ -5,10 +5,40 @@ export const isoDateTime = z.iso.datetime({ offset: true })
 /** A calendar date, YYYY-MM-DD. */
 export const isoDate = z.iso.date()
 
-export const id = z.string().min(1).max(64)
+/**
+ * Well-formed UTF-16: every surrogate in a pair. A lone surrogate cannot be encoded as UTF-8, so PostgreSQL,
+ * JSON consumers and the operator's systems would each store or show something else.
+ */
+const wellFormedUtf16 = /^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/
+
+/** Length limits of the contract's text, in UTF-16 code units (what `String.length` and zod count). */
+export const textLimits = {
+  code: 64,
+  phone: 64,
+  /** Short parts of an address: a street number, a postal code. */
+  addressPart: 32,
+  name: 200,
+  address: 500,
+  note: 2000,
+  /** A form field checked by a domain rule afterwards (username, password, email), which names the problem. */
+  formField: 1024,
+  token: 4096,
+} as const
+
+/**
+ * Every string of the contract: well-formed and at most `max` long (`min` for required text; `trim` first for
+ * what users type). Requests beyond are 400 `validation_failed` (`too_big`, `invalid_format`).
+ */
+export function text(max: number, options: { min?: number; trim?: boolean } = {}) {
+  const base = options.trim ? z.string().trim() : z.string()
+  const bounded = base.max(max).regex(wellFormedUtf16, 'Text must be well-formed UTF-16')
+  return options.min ? bounded.min(options.min) : bounded
+}
+
+export const id = text(textLimits.code, { min: 1 })
 
 /** A field error of a 400 answer: the property it concerns and a stable error code. */
-export const fieldError = z.object({ property: z.string(), error: z.string() })
+export const fieldError = z.object({ property: text(textLimits.name), error: text(textLimits.code) })
 export type FieldError = z.infer<typeof fieldError>
 
 /**
@@ -17,8 +47,8 @@ export type FieldError = z.infer<typeof fieldError>
  */
 export const apiError = z.object({
   statusCode: z.number().int(),
-  code: z.string(),
-  message: z.string(),
+  code: text(textLimits.code),
+  message: text(textLimits.note),
   errors: z.array(fieldError).optional(),
 })
 export type ApiError = z.infer<typeof apiError>
@@ -30,6 +60,8 @@ export const errorCodes = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
   unknownTenant: 'unknown_tenant',
+  /** A `/{tenant}` path prefix names another tenant than the host or the X-Tenant header (400). */
+  tenantMismatch: 'tenant_mismatch',
   tooManyRequests: 'too_many_requests',
   invalidToken: 'invalid_token',
   internal: 'internal_error',

@@ -21,6 +21,9 @@ export interface Endpoint {
   response: z.ZodType
 }
 
+/** The most trips one read of a passenger's trips returns (the earliest first). */
+export const tripListMaxCount = 500
+
 const passengerParams = z.object({ id })
 
 /**
@@ -93,10 +96,10 @@ export const endpoints = {
   listTrips: {
     method: 'GET',
     path: '/api/passenger/:id/trips',
-    summary: "A passenger's trips from today to two weeks ahead",
+    summary: `A passenger's trips from today to two weeks ahead, by start time: at most ${tripListMaxCount}, the earliest`,
     auth: true,
     params: passengerParams,
-    response: z.array(trip),
+    response: z.array(trip).max(tripListMaxCount),
   },
   cancelTrips: {
     method: 'POST',

@@ -1,17 +1,18 @@
 import { z } from 'zod'
-import { id, isoDateTime } from './common'
+import { id, isoDateTime, text, textLimits } from './common'
 import type { Endpoint } from './endpoints'
 import { coordinates, tripAddress } from './trip'
+import { cancelReasonMaxLength } from './tripCommands'
 
 /**
  * The operator integration API: a transport operator's dispatch system (authenticated with its tenant's API
  * key in the `X-Api-Key` header) appends events to a trip's log; the trip the portal shows is their projection.
  */
 const car = z.object({
-  name: z.string().min(1),
-  registerNumber: z.string().nullable(),
-  phone: z.string().nullable(),
-  driverName: z.string().nullable(),
+  name: text(textLimits.name, { min: 1 }),
+  registerNumber: text(textLimits.code).nullable(),
+  phone: text(textLimits.phone).nullable(),
+  driverName: text(textLimits.name).nullable(),
 })
 
 const at = { at: isoDateTime.optional().describe('When it happened; defaults to when the event arrives') }
@@ -20,7 +21,7 @@ export const operatorTripEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('booked'),
     ...at,
-    passengerId: z.string().min(1),
+    passengerId: id,
     start: isoDateTime,
     end: isoDateTime,
     startAddress: tripAddress,
@@ -29,14 +30,14 @@ export const operatorTripEvent = z.discriminatedUnion('type', [
       .array(
         z.object({
           address: tripAddress,
-          placeId: z.string().nullable(),
+          placeId: id.nullable(),
           time: isoDateTime.nullable(),
           waitMinutes: z.number().int().min(0),
         }),
       )
       .default([]),
     deductibleCents: z.number().int().min(0).nullable().default(null),
-    note: z.string().nullable().default(null),
+    note: text(textLimits.note).nullable().default(null),
     allowEtaQuery: z.boolean().default(true),
     allowReview: z.boolean().default(true),
   }),
@@ -46,7 +47,7 @@ export const operatorTripEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('carWaiting'), ...at }),
   z.object({ type: z.literal('pickedUp'), ...at, eta: isoDateTime.nullable().default(null) }),
   z.object({ type: z.literal('droppedOff'), ...at }),
-  z.object({ type: z.literal('cancelled'), ...at, reason: z.string().min(1) }),
+  z.object({ type: z.literal('cancelled'), ...at, reason: text(cancelReasonMaxLength, { min: 1 }) }),
   z.object({ type: z.literal('noShow'), ...at }),
   z.object({
     type: z.literal('position'),
@@ -58,7 +59,7 @@ export const operatorTripEvent = z.discriminatedUnion('type', [
 ])
 export type OperatorTripEvent = z.input<typeof operatorTripEvent>
 
-export const appendedTripEvent = z.object({ tripId: z.string(), seq: z.number().int().positive() })
+export const appendedTripEvent = z.object({ tripId: id, seq: z.number().int().positive() })
 
 /**
  * The operator integration API, apart from the portal's `endpoints` so that the portal's bundle does not carry

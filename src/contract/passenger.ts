@@ -1,23 +1,22 @@
 import { z } from 'zod'
-import { id } from './common'
+import { id, text, textLimits } from './common'
 
-export const avatarText = z
-  .string()
-  .trim()
-  .min(1)
-  .max(2)
-  .transform((value) => value.toUpperCase())
+export const avatarTextMaxLength = 2
+
+export const avatarText = text(avatarTextMaxLength, { min: 1, trim: true }).transform((value) =>
+  value.toUpperCase(),
+)
 
 export const passenger = z.object({
   id,
-  name: z.string(),
-  phone: z.string().nullable(),
+  name: text(textLimits.name),
+  phone: text(textLimits.phone).nullable(),
   /** Up to two uppercase initials. */
-  avatarText: z.string().max(2),
+  avatarText: text(avatarTextMaxLength),
 })
 export type Passenger = z.infer<typeof passenger>
 
-export const addPassengerRequest = z.object({ token: z.string().trim().min(2).max(64) })
+export const addPassengerRequest = z.object({ token: text(textLimits.code, { min: 2, trim: true }) })
 export type AddPassengerRequest = z.infer<typeof addPassengerRequest>
 
 export const updatePassengerRequest = z.object({ avatarText })
@@ -27,12 +26,12 @@ export const placeSources = ['unknown', 'productDestination', 'mapPlaceResult', 
 
 export const place = z.object({
   id,
-  alias: z.string().nullable(),
-  display: z.string(),
-  address: z.string(),
-  streetnumber: z.string().nullable(),
-  postalcode: z.string().nullable(),
-  city: z.string().nullable(),
+  alias: text(textLimits.name).nullable(),
+  display: text(textLimits.address),
+  address: text(textLimits.address),
+  streetnumber: text(textLimits.addressPart).nullable(),
+  postalcode: text(textLimits.addressPart).nullable(),
+  city: text(textLimits.name).nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   isHome: z.boolean(),

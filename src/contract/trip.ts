@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { id, isoDate, isoDateTime } from './common'
+import { id, isoDate, isoDateTime, text, textLimits } from './common'
+import { avatarTextMaxLength } from './passenger'
+import { cancelReasonMaxLength, reviewCommentMaxLength } from './tripCommands'
 
 /** Trip status codes of spec section 3. */
 export const tripStatusCodes = {
@@ -33,8 +35,8 @@ export const tripStatus = z.object({
 export type TripStatus = z.infer<typeof tripStatus>
 
 export const tripAddress = z.object({
-  alias: z.string().nullable(),
-  address: z.string(),
+  alias: text(textLimits.name).nullable(),
+  address: text(textLimits.address),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
 })
@@ -43,7 +45,7 @@ export type TripAddress = z.infer<typeof tripAddress>
 export const viaPoint = z.object({
   viaPointAddress: tripAddress,
   /** Id of the passenger's saved place, when the via point is one. */
-  viaPointPlace: z.string().nullable(),
+  viaPointPlace: id.nullable(),
   time: isoDateTime.nullable(),
   /** Minutes the car waits. */
   waitTime: z.number().int().min(0),
@@ -51,7 +53,7 @@ export const viaPoint = z.object({
 export type ViaPoint = z.infer<typeof viaPoint>
 
 export const review = z.object({
-  comment: z.string(),
+  comment: text(reviewCommentMaxLength),
   driverStars: z.number().int().min(1).max(5),
   experienceStars: z.number().int().min(1).max(5),
   createdAt: isoDateTime,
@@ -62,24 +64,24 @@ export const trip = z.object({
   id,
   /** The trip's date in the tenant's time zone; a trip is identified by id plus date. */
   date: isoDate,
-  passenger: z.object({ id, name: z.string(), avatarText: z.string() }),
+  passenger: z.object({ id, name: text(textLimits.name), avatarText: text(avatarTextMaxLength) }),
   startDateTime: isoDateTime,
   endDateTime: isoDateTime,
   /** Ids of the passenger's saved places the trip starts and ends at, when it does. */
-  startPlace: z.string().nullable(),
-  endPlace: z.string().nullable(),
+  startPlace: id.nullable(),
+  endPlace: id.nullable(),
   startAddress: tripAddress,
   endAddress: tripAddress,
   viaPoints: z.array(viaPoint),
-  carName: z.string().nullable(),
-  carRegisterNumber: z.string().nullable(),
-  carPhoneNumber: z.string().nullable(),
-  driverName: z.string().nullable(),
+  carName: text(textLimits.name).nullable(),
+  carRegisterNumber: text(textLimits.code).nullable(),
+  carPhoneNumber: text(textLimits.phone).nullable(),
+  driverName: text(textLimits.name).nullable(),
   /** Euros. */
   deductible: z.number().nullable(),
-  note: z.string().nullable(),
+  note: text(textLimits.note).nullable(),
   cancelledAt: isoDateTime.nullable(),
-  cancelReason: z.string().nullable(),
+  cancelReason: text(cancelReasonMaxLength).nullable(),
   pickupTime: isoDateTime.nullable(),
   dropoffTime: isoDateTime.nullable(),
   noShowTime: isoDateTime.nullable(),

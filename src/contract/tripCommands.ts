@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id, isoDate } from './common'
+import { id, isoDate, text } from './common'
 
 /** A trip is identified by id plus date (spec section 3). */
 export const tripRef = z.object({ id, date: isoDate })
@@ -8,6 +8,10 @@ export type TripRef = z.infer<typeof tripRef>
 export const cancelReasonMaxLength = 1000
 export const reviewCommentMaxLength = 2000
 
+/** Where a cancellation was made: each is judged by its own rule (src/domain/trips/cancellation.ts). */
+export const cancelSources = ['wizard', 'detail'] as const
+export type CancelSource = (typeof cancelSources)[number]
+
 /**
  * Cancel trips with one reason. The answer lists the trips now cancelled; a trip left out could not be
  * cancelled any more. When none can, the answer is 409 `trip_not_cancellable` with `errors` per trip
@@ -15,14 +19,24 @@ export const reviewCommentMaxLength = 2000
  */
 export const cancelTripsRequest = z.object({
   trips: z.array(tripRef).min(1).max(100),
-  reason: z.string().trim().min(1).max(cancelReasonMaxLength),
+  reason: text(cancelReasonMaxLength, { min: 1, trim: true }),
+  /**
+   * Commands queued before the field existed replay without it; they are judged by the detail screen's rule,
+   * as the server judged every cancellation then, so none that was accepted before is now refused.
+   */
+  source: z
+    .enum(cancelSources)
+    .default('detail')
+    .describe(
+      "Where the cancellation was made: 'wizard' (trips that start in the future) or 'detail' (trips of today or later)",
+    ),
 })
 export type CancelTripsRequest = z.input<typeof cancelTripsRequest>
 
 /** Stars are 1 to 5; tenants with a 4-star scale reject 5 (400). Reviewed trips are locked (409). */
 export const reviewRequest = z.object({
   trip: tripRef,
-  comment: z.string().trim().min(1).max(reviewCommentMaxLength),
+  comment: text(reviewCommentMaxLength, { min: 1, trim: true }),
   driverStars: z.number().int().min(1).max(5),
   experienceStars: z.number().int().min(1).max(5),
 })

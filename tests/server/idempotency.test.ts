@@ -14,7 +14,7 @@ import { bookTrip, helsinkiIn, operatorEvent, progressEvents } from './support/t
 
 describe.each(backends)('idempotency keys on $name', (backend) => {
   let test: TestApp
-  /** A second app instance on the same database. */
+  /** A second app instance on the same data, with its own connections on PostgreSQL. */
   let other: FastifyInstance
   const held = createHeldEndpoint()
   let guardian: string
@@ -44,17 +44,14 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
   beforeAll(async () => {
     test = await createTestApp(backend, { seed: ['espoo', 'demo'] })
     held.register(test.app, test.db)
-    other = await buildApp({ config: testConfig(), db: test.db })
+    other = await test.secondInstance()
     held.register(other, test.db)
     guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
     single = await tokenFor(test.app, 'espoo', 'single', 'demo-single-2026')
     demoGuardian = await tokenFor(test.app, 'demo', 'guardian', 'demo-guardian-2026')
     passenger = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json<Passenger[]>()[0]!
   })
-  afterAll(async () => {
-    await other.close()
-    await test.close()
-  })
+  afterAll(() => test.close())
 
   it('replays the first answer byte for byte, marked as replayed, and applies the effect once', async () => {
     const trip = await bookTrip(test.app, 'espoo', { passengerId: passenger.id, start: helsinkiIn(24 * 60) })
@@ -213,12 +210,41 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
     const second = await echo('orphan', key)
     expect(second.statusCode).toBe(200)
     expect(second.headers['idempotent-replayed']).toBeUndefined()
-    // The orphan's late answer does not overwrite the run that took over.
+    // The orphan's late answer does not overwrite the run that took over: it rolls back and is told to retry.
     hold.release()
-    expect((await first).statusCode).toBe(200)
+    expect((await first).json()).toMatchObject({ statusCode: 409, code: 'idempotency_in_flight' })
     const replay = await echo('orphan', key)
     expect(replay.headers['idempotent-replayed']).toBe('true')
     expect(replay.body).toBe(second.body)
+  })
+
+  it('stores the answer with the handler’s writes: a crash between them cannot apply an operator event twice', async () => {
+    const trip = await bookTrip(test.app, 'espoo', { passengerId: passenger.id, start: helsinkiIn(6 * 60) })
+    const key = newKey()
+    const routed = () =>
+      operatorEvent(test.app, 'espoo', trip.id, { type: 'routed' }, { headers: { 'idempotency-key': key } })
+    // Storing this key's answer fails, as when the instance dies right after the handler's work.
+    await sql`create function fail_storing() returns trigger language plpgsql as $$ begin raise exception 'died before storing the answer'; end $$`.execute(
+      test.db,
+    )
+    await sql`create trigger fail_storing before update on idempotency_keys for each row when (new.key = ${sql.lit(key)} and new.state = 'done') execute function fail_storing()`.execute(
+      test.db,
+    )
+    const died = await routed()
+    await sql`drop trigger fail_storing on idempotency_keys`.execute(test.db)
+    await sql`drop function fail_storing()`.execute(test.db)
+    // Minutes later, whatever claim the dead run left is stale, and the operator retries.
+    await sql`update idempotency_keys set claimed_at = ${Temporal.Now.instant().subtract({ minutes: 3 }).toString()}::timestamptz where key = ${key}`.execute(
+      test.db,
+    )
+    const retried = await routed()
+    expect(retried.statusCode).toBe(200)
+    const events = await tenantDb(test.db, 'espoo').trips.events(trip.id)
+    expect(events.filter((event) => event.type === 'routed')).toHaveLength(1)
+    expect(died.statusCode).toBe(500)
+    const replay = await routed()
+    expect(replay.headers['idempotent-replayed']).toBe('true')
+    expect(replay.body).toBe(retried.body)
   })
 
   it('makes the account and passenger calls idempotent too', async () => {

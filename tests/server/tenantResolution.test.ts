@@ -183,6 +183,46 @@ describe.each(backends)('tenant resolution and the portal host on $name', (backe
     }
   })
 
+  it('never answers an /api path with the portal, with or without a tenant prefix', async () => {
+    const cases = [
+      { url: '/espoo/api/nothing', headers: { host: host('localhost') } },
+      { url: '/espoo/api/nothing', headers: { host: host('localhost'), 'x-tenant': 'espoo' } },
+      { url: '/espoo/api/nothing', headers: { host: host('espoo.localhost') } },
+      { url: '/default/api/nothing', headers: { host: host('localhost') } },
+    ]
+    for (const { url, headers } of cases) {
+      const response = await test.app.inject({ url, headers: { ...headers, accept: 'text/html' } })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.headers['content-type'], url).toContain('application/json')
+      expect(response.json(), url).toMatchObject({ statusCode: 404, code: 'not_found' })
+    }
+  })
+
+  it('routes a tenant prefix that agrees with the header or host as if it were absent', async () => {
+    for (const headers of [
+      { 'x-tenant': 'espoo', host: host('localhost') },
+      { host: host('espoo.localhost') },
+    ]) {
+      const response = await test.app.inject({ url: '/espoo/api/passenger', headers })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toMatchObject({ code: 'unauthorized' })
+    }
+  })
+
+  it('refuses a tenant prefix that disagrees with the header or the host with 400', async () => {
+    const cases = [
+      { url: '/demo/api/passenger', headers: { host: host('localhost'), 'x-tenant': 'espoo' } },
+      { url: '/demo/api/passenger', headers: { host: host('espoo.localhost') } },
+      { url: '/demo/passengers', headers: { host: host('espoo.localhost') } },
+      { url: '/demo/login', headers: { host: 'helpbus.matkaportaali.fi' } },
+    ]
+    for (const { url, headers } of cases) {
+      const response = await test.app.inject({ url, headers: { ...headers, accept: 'text/html' } })
+      expect(response.statusCode, url).toBe(400)
+      expect(response.json(), url).toMatchObject({ statusCode: 400, code: 'tenant_mismatch' })
+    }
+  })
+
   it('sends security headers on every answer', async () => {
     for (const url of ['/', '/login', '/api/passenger', '/manifest.webmanifest']) {
       const response = await test.app.inject({ url, headers: { host: host('localhost') } })

@@ -1,9 +1,11 @@
+import { sql } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Passenger } from '../../src/contract/passenger'
 import { trip as tripSchema, tripStatusCodes, type Trip } from '../../src/contract/trip'
 import type { TripRef } from '../../src/contract/tripCommands'
 import { tenantDb } from '../../server/db/tenantDb'
+import { appendOperatorEvent } from '../../server/trips/operatorEvents'
 import { projectTrip } from '../../server/domain/tripProjection'
 import { api, createTestApp, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
@@ -34,6 +36,18 @@ describe.each(backends)('cancelling trips on $name', (backend) => {
     reason = ' Sairastunut ',
     tenant: 'espoo' | 'demo' = 'espoo',
   ) => api(test.app, tenant, token, { method: 'POST', url: '/api/trip/cancel', payload: { trips, reason } })
+  const cancelFrom = (source: string, trips: TripRef[]) =>
+    api(test.app, 'espoo', guardian, {
+      method: 'POST',
+      url: '/api/trip/cancel',
+      payload: { trips, reason: 'Sairastunut', source },
+    })
+  /** A trip of today whose start has just passed, with no pickup yet. */
+  const startedToday = () => {
+    const now = Temporal.Now.zonedDateTimeISO(timeZone)
+    const start = now.subtract({ minutes: 5 })
+    return book({ start: start.toPlainDate().equals(now.toPlainDate()) ? start : now.startOfDay() })
+  }
 
   beforeAll(async () => {
     test = await createTestApp(backend, { seed: ['espoo', 'demo'] })
@@ -119,6 +133,38 @@ describe.each(backends)('cancelling trips on $name', (backend) => {
     })
   })
 
+  it('judges a wizard cancellation by the wizard’s rule: a trip of today whose start has passed is past', async () => {
+    const started = await startedToday()
+    const upcoming = await book({ start: helsinkiIn(60) })
+    const some = await cancelFrom('wizard', [started, upcoming])
+    expect(some.statusCode).toBe(200)
+    expect(some.json<Trip[]>().map((trip) => trip.id)).toEqual([upcoming.id])
+    const none = await cancelFrom('wizard', [started])
+    expect(none.statusCode).toBe(409)
+    expect(none.json()).toMatchObject({
+      code: 'trip_not_cancellable',
+      errors: [{ property: 'trips.0', error: 'past' }],
+    })
+    expect((await tenantDb(test.db, 'espoo').trips.find(started.id))?.cancelledAt).toBeNull()
+  })
+
+  it('judges a detail-screen cancellation by the detail rule: a started trip of today without pickup can go', async () => {
+    const started = await startedToday()
+    const response = await cancelFrom('detail', [started])
+    expect(response.statusCode).toBe(200)
+    expect(response.json<Trip[]>().map((trip) => trip.id)).toEqual([started.id])
+  })
+
+  it('judges a command queued before the source existed by the detail rule, as it was then', async () => {
+    const started = await startedToday()
+    const response = await cancel(guardian, [started])
+    expect(response.statusCode).toBe(200)
+    expect(response.json<Trip[]>().map((trip) => trip.id)).toEqual([started.id])
+    const unknown = await cancelFrom('map', [started])
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'source' }] })
+  })
+
   it('rejects a cancellation that arrives after the operator reported the pickup', async () => {
     // The guardian cancelled offline; meanwhile the car came and the passenger got in.
     const ref = await book({ start: helsinkiIn(20), then: ['dispatched'] })
@@ -144,12 +190,14 @@ describe.each(backends)('cancelling trips on $name', (backend) => {
     expect((await tenantDb(test.db, 'espoo').trips.find(ref.id))?.cancelledAt).toBeNull()
   })
 
-  it('loses no update when a cancellation and the operator’s pickup race', async () => {
+  it('loses no update when a cancellation and the operator’s pickup race on two instances', async () => {
+    // The operator's call goes to another instance with connections of its own, as in production.
+    const other = await test.secondInstance()
     for (let round = 0; round < 3; round++) {
       const ref = await book({ start: helsinkiIn(15), then: ['dispatched'] })
       const [cancelled, pickedUp] = await Promise.all([
         cancel(guardian, [ref]),
-        operatorEvent(test.app, 'espoo', ref.id, progressEvents.pickedUp),
+        operatorEvent(other, 'espoo', ref.id, progressEvents.pickedUp),
       ])
       // Exactly one wins; the loser is told why, and the log and its projection agree.
       expect([cancelled.statusCode, pickedUp.statusCode].sort()).toEqual([200, 409])
@@ -189,3 +237,64 @@ describe.each(backends)('cancelling trips on $name', (backend) => {
     expect(response.statusCode).toBe(401)
   })
 })
+
+/** Row locks need two connections to show: PostgreSQL only (PGlite has one connection). */
+describe.each(backends.filter((backend) => backend.databaseUrl))(
+  'a cancellation and an operator transaction on separate connections on $name',
+  (backend) => {
+    let test: TestApp
+    let guardian: string
+    let passenger: Passenger
+
+    beforeAll(async () => {
+      test = await createTestApp(backend, { seed: ['espoo'] })
+      guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+      passenger = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json<Passenger[]>()[0]!
+    })
+    afterAll(() => test.close())
+
+    /** The statements of the connections waiting for a lock that `pid` holds. */
+    const blockedBy = async (pid: number) => {
+      const { rows } = await sql<{ query: string }>`
+        select query from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(test.db)
+      return rows.map((row) => row.query)
+    }
+
+    it('waits for the operator’s transaction that holds the trip, then refuses it as picked up', async () => {
+      const ref = await bookTrip(test.app, 'espoo', {
+        passengerId: passenger.id,
+        start: helsinkiIn(15),
+        then: ['dispatched'],
+      })
+      // The operator's dispatch system is mid-transaction on a connection of its own, holding the trip.
+      const operator = await test.db.startTransaction().execute()
+      try {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(operator)
+        const operatorDb = tenantDb(operator, 'espoo')
+        expect(await operatorDb.trips.find(ref.id, { lock: true })).toBeDefined()
+        const cancelling = api(test.app, 'espoo', guardian, {
+          method: 'POST',
+          url: '/api/trip/cancel',
+          payload: { trips: [ref], reason: 'Sairastunut', source: 'detail' },
+        })
+        const deadline = performance.now() + 5_000
+        let waiting: string[] = []
+        while ((waiting = await blockedBy(rows[0]!.pid)).length === 0) {
+          if (performance.now() > deadline)
+            throw new Error('The cancellation never waited for the trip’s lock')
+        }
+        // It waits at its first read of the trip, locking it: not later, at a write, on a version it read stale.
+        expect(waiting).toEqual([expect.stringMatching(/^select .* from "trips" .* for update$/is)])
+        await appendOperatorEvent(operatorDb, ref.id, { type: 'pickedUp', eta: null }, Temporal.Now.instant())
+        await operator.commit().execute()
+        const response = await cancelling
+        expect(response.statusCode).toBe(409)
+        expect(response.json()).toMatchObject({ errors: [{ property: 'trips.0', error: 'picked_up' }] })
+        const events = await tenantDb(test.db, 'espoo').trips.events(ref.id)
+        expect(events.map((event) => event.type)).toEqual(['booked', 'dispatched', 'pickedUp'])
+      } finally {
+        if (!operator.isCommitted) await operator.rollback().execute()
+      }
+    })
+  },
+)

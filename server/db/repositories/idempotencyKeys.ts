@@ -109,9 +109,9 @@ export function idempotencyKeysRepository(db: Db, tenant: TenantId) {
       return { kind: 'in_flight' }
     },
 
-    /** Stores the answer of the run holding `lease`. */
-    async complete(ref: KeyRef, lease: string, answer: StoredAnswer): Promise<void> {
-      await db
+    /** Stores the answer of the run holding `lease`; false when it holds it no more (another run took over). */
+    async complete(ref: KeyRef, lease: string, answer: StoredAnswer): Promise<boolean> {
+      const result = await db
         .updateTable('idempotency_keys')
         .set({
           state: 'done',
@@ -124,7 +124,8 @@ export function idempotencyKeysRepository(db: Db, tenant: TenantId) {
         .where('principal', '=', ref.principal)
         .where('key', '=', ref.key)
         .where('lease', '=', lease)
-        .execute()
+        .executeTakeFirst()
+      return result.numUpdatedRows === 1n
     },
 
     /** Forgets the key of a run that failed (5xx), so that a retry runs again. */

@@ -1,4 +1,5 @@
 import type { Temporal } from 'temporal-polyfill'
+import { tripListMaxCount } from '../../../src/contract/endpoints'
 import type { TenantId } from '../../../tenants'
 import type { TripEvent, TripEventData } from '../../domain/tripEvents'
 import { applyTripEvent, projectTrip, type TripProjection } from '../../domain/tripProjection'
@@ -27,7 +28,10 @@ export function tripsRepository(db: Db, tenant: TenantId) {
   const trips = () => db.selectFrom('trips').selectAll().where('tenant_id', '=', tenant)
 
   return {
-    /** Trips of a passenger that start in [from, to), by start time. */
+    /**
+     * Trips of a passenger that start in [from, to), by start time: at most `tripListMaxCount`, the earliest,
+     * so that one passenger's many trips cannot make one read (and everyone else's reads) slow.
+     */
     async listForPassenger(
       passengerId: string,
       from: Temporal.Instant,
@@ -39,6 +43,7 @@ export function tripsRepository(db: Db, tenant: TenantId) {
         .where('start_time', '<', to)
         .orderBy('start_time')
         .orderBy('id')
+        .limit(tripListMaxCount)
         .execute()
       return rows.map(fromTripRow)
     },

@@ -31,7 +31,9 @@ export function useCancelTripsActor(options: {
   const [focusRequests, setFocusRequests] = useState(0)
   const [machine] = useState(() =>
     cancelTripsMachine.provide({
-      actors: { queueCancel: fromPromise<string, CancelRequest>(({ input }) => queueCancel(input)) },
+      actors: {
+        queueCancel: fromPromise<string, CancelRequest>(({ input }) => queueCancel('wizard', input)),
+      },
       actions: { focusError: () => setFocusRequests((count) => count + 1) },
     }),
   )

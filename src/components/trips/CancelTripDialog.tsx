@@ -14,7 +14,7 @@ import { cancelReasonTexts } from './cancelReasonTexts'
 
 /** The dialog's machine with the real outbox; it closes when the machine reaches `queued`. */
 const queueingCancelMachine = cancelTripMachine.provide({
-  actors: { queueCancel: fromPromise(({ input }) => queueCancel(input)) },
+  actors: { queueCancel: fromPromise(({ input }) => queueCancel('detail', input)) },
 })
 
 export interface CancelTripDialogProps {

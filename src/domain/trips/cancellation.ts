@@ -15,36 +15,47 @@ type CancelFields = Pick<
   'cancelledAt' | 'pickupTime' | 'noShowTime' | 'dropoffTime' | 'startDateTime' | 'date' | 'status'
 >
 
+/** Why a trip's own course rules out cancelling it (cancelled, no-show, completed, picked up), or null. */
+function settledProblem(trip: CancelFields): TripProblemCode | null {
+  if (trip.cancelledAt || trip.status?.code === tripStatusCodes.Cancelled) return 'cancelled'
+  if (trip.noShowTime || trip.status?.code === tripStatusCodes.NoShow) return 'no_show'
+  if (trip.dropoffTime || trip.status?.code === tripStatusCodes.DropOff) return 'completed'
+  if (trip.pickupTime) return 'picked_up'
+  return null
+}
+
 /**
- * The cancel wizard's rule (spec section 5): not cancelled, no pickup or no-show, starts in the future, and
- * starts within the date frame (start of the first day to the end of the last, in the tenant's time zone).
+ * Why the cancel wizard's rule (spec section 5) refuses a trip now, or null: not cancelled, no pickup or
+ * no-show, and it starts in the future. The server judges the wizard's cancellations by it; the wizard's date
+ * frame only chooses which trips it offers.
  */
+export function wizardCancellationProblem(trip: CancelFields, now: Temporal.Instant): TripProblemCode | null {
+  const settled = settledProblem(trip)
+  if (settled) return settled
+  return Temporal.Instant.compare(Temporal.Instant.from(trip.startDateTime), now) > 0 ? null : 'past'
+}
+
+/** The cancel wizard's rule within its date frame (start of the first day to the end of the last, in the tenant's time zone). */
 export function isCancellableInFrame(
   trip: CancelFields,
   frame: DateFrame,
   now: Temporal.Instant,
   timeZone: string,
 ): boolean {
-  if (trip.cancelledAt || trip.pickupTime || trip.noShowTime) return false
+  if (wizardCancellationProblem(trip, now)) return false
   const start = Temporal.Instant.from(trip.startDateTime)
   const { from, until } = frameBounds(frame, timeZone)
-  return (
-    Temporal.Instant.compare(start, now) > 0 &&
-    Temporal.Instant.compare(start, from) >= 0 &&
-    Temporal.Instant.compare(start, until) < 0
-  )
+  return Temporal.Instant.compare(start, from) >= 0 && Temporal.Instant.compare(start, until) < 0
 }
 
 /**
  * Why a trip cannot be cancelled any more, or null when it can. This is the trip detail screen's rule (spec
  * section 5: the trip date is today or later, the status is not final, and no pickup, no-show or cancellation
- * has happened), which the server also applies when a cancellation arrives, however late.
+ * has happened), which the server also applies to the detail screen's cancellations, however late.
  */
 export function cancellationProblem(trip: CancelFields, today: Temporal.PlainDate): TripProblemCode | null {
-  if (trip.cancelledAt || trip.status?.code === tripStatusCodes.Cancelled) return 'cancelled'
-  if (trip.noShowTime || trip.status?.code === tripStatusCodes.NoShow) return 'no_show'
-  if (trip.dropoffTime || trip.status?.code === tripStatusCodes.DropOff) return 'completed'
-  if (trip.pickupTime) return 'picked_up'
+  const settled = settledProblem(trip)
+  if (settled) return settled
   if (Temporal.PlainDate.compare(Temporal.PlainDate.from(trip.date), today) < 0) return 'past'
   return null
 }

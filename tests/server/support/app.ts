@@ -20,6 +20,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 export interface TestApp {
   app: FastifyInstance
   db: Kysely<Database>
+  /** A second instance of the app on the same data, with its own connections (see `connectAgain`). */
+  secondInstance(config?: Partial<ServerConfig>): Promise<FastifyInstance>
   close(): Promise<void>
 }
 
@@ -31,10 +33,20 @@ export async function createTestApp(
   const database = await createTestDatabase(backend)
   if (options.seed?.length) await seedDemoData(database.db, undefined, options.seed)
   const app = await buildApp({ config: testConfig(options.config), db: database.db })
+  const instances: FastifyInstance[] = []
   return {
     app,
     db: database.db,
+    secondInstance: async (config = {}) => {
+      const instance = await buildApp({
+        config: testConfig({ ...options.config, ...config }),
+        db: await database.connectAgain(),
+      })
+      instances.push(instance)
+      return instance
+    },
     close: async () => {
+      for (const instance of instances) await instance.close()
       await app.close()
       await database.drop()
     },

@@ -19,6 +19,12 @@ export const backends: Backend[] = [
 
 export interface TestDatabase {
   db: Kysely<Database>
+  /**
+   * Another handle on the same data, as a second server instance has: on PostgreSQL a pool of its own, so
+   * that concurrent work really runs on separate connections; PGlite has one connection, so `db` itself.
+   * Closed by `drop()`.
+   */
+  connectAgain(): Promise<Kysely<Database>>
   /** Closes the database and, on PostgreSQL, drops the test's schema. */
   drop(): Promise<void>
 }
@@ -27,7 +33,7 @@ export interface TestDatabase {
 export async function createEmptyDatabase(backend: Backend): Promise<TestDatabase> {
   if (!backend.databaseUrl) {
     const db = await openDatabase({ databaseUrl: null, pgliteDir: null })
-    return { db, drop: () => db.destroy() }
+    return { db, connectAgain: async () => db, drop: () => db.destroy() }
   }
   const url = backend.databaseUrl
   const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`
@@ -35,9 +41,16 @@ export async function createEmptyDatabase(backend: Backend): Promise<TestDatabas
   await sql`create schema ${sql.id(schema)}`.execute(admin)
   await admin.destroy()
   const db = await openDatabase({ databaseUrl: url, pgliteDir: null, schema })
+  const others: Kysely<Database>[] = []
   return {
     db,
+    connectAgain: async () => {
+      const other = await openDatabase({ databaseUrl: url, pgliteDir: null, schema })
+      others.push(other)
+      return other
+    },
     drop: async () => {
+      for (const other of others) await other.destroy()
       await db.destroy()
       const cleanup = await openDatabase({ databaseUrl: url, pgliteDir: null })
       await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup)

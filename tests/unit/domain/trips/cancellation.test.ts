@@ -6,6 +6,7 @@ import {
   cancellationProblem,
   isCancellableInFrame,
   isValidCancelReason,
+  wizardCancellationProblem,
 } from '../../../../src/domain/trips/cancellation'
 import { followStart, parseIsoDate, startError } from '../../../../src/domain/trips/dateFrame'
 import { tripWith } from './fixtures'
@@ -43,6 +44,26 @@ describe('cancellable trip in the wizard (spec section 5)', () => {
     ],
   ] as const)('%s', (_, overrides, dates, now, expected) => {
     expect(isCancellableInFrame(tripWith(overrides), dates, now, zone)).toBe(expected)
+  })
+})
+
+describe('a wizard cancellation on arrival at the server (spec section 5)', () => {
+  const now = at('2026-11-21T08:00:00+02:00')
+  it.each([
+    ['starts later today', {}, null],
+    ['started earlier today, no pickup', { startDateTime: '2026-11-21T07:30:00+02:00' }, 'past'],
+    ['starts this very moment', { startDateTime: '2026-11-21T08:00:00+02:00' }, 'past'],
+    ['cancelled', { cancelledAt: t }, 'cancelled'],
+    ['picked up', { pickupTime: t }, 'picked_up'],
+    ['no-show', { noShowTime: t }, 'no_show'],
+  ] as const)('%s', (_, overrides, problem) => {
+    expect(wizardCancellationProblem(tripWith(overrides), now)).toBe(problem)
+  })
+
+  it('is stricter than the detail rule for a trip of today whose start has passed', () => {
+    const started = tripWith({ startDateTime: '2026-11-21T07:30:00+02:00' })
+    expect(cancellationProblem(started, day('2026-11-21'))).toBeNull()
+    expect(wizardCancellationProblem(started, now)).toBe('past')
   })
 })
 
