@@ -1,9 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type {} from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import { isLocalHost } from '../../src/domain/hosts'
 import type { TenantId } from '../../tenants'
+import type { LiveSession } from '../db/repositories/sessions'
+import type { UserRow } from '../db/repositories/users'
 
 /** One cookie per tenant, so tenants side by side on one localhost do not sign each other out. */
 export function sessionCookieName(tenant: TenantId): string {
@@ -34,21 +36,39 @@ export async function startSession(
 ): Promise<void> {
   const id = randomBytes(32).toString('base64url')
   const now = Temporal.Now.instant()
-  await request.db.sessions.create(hashSessionId(id), userId, now.add({ seconds: ttlSeconds }))
+  await request.db.sessions.create(hashSessionId(id), randomUUID(), userId, now.add({ seconds: ttlSeconds }))
   await request.db.sessions.deleteExpired(now)
   reply.setCookie(sessionCookieName(request.tenant.id), id, cookieOptions(request, ttlSeconds))
 }
 
-/** The signed-in user's id, or null without a live session. */
-export async function sessionUserId(request: FastifyRequest): Promise<string | null> {
+/** The live session of the request's cookie, or null. */
+export async function cookieSession(request: FastifyRequest): Promise<LiveSession | null> {
   const id = request.cookies[sessionCookieName(request.tenant.id)]
   if (!id) return null
-  return (await request.db.sessions.findUserId(hashSessionId(id), Temporal.Now.instant())) ?? null
+  return (await request.db.sessions.findLive(hashSessionId(id), Temporal.Now.instant())) ?? null
+}
+
+/** The user of the live session an access token names, or null; usually from the in-process cache. */
+export function sessionUser(request: FastifyRequest, sid: string): Promise<UserRow | null> {
+  return request.server.sessionCache.user(request.tenant.id, sid, () =>
+    request.db.sessions.findUserBySid(sid, Temporal.Now.instant()),
+  )
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const name = sessionCookieName(request.tenant.id)
   const id = request.cookies[name]
-  if (id) await request.db.sessions.delete(hashSessionId(id))
+  const sid = id ? await request.db.sessions.delete(hashSessionId(id)) : undefined
+  if (sid) request.server.sessionCache.forget(request.tenant.id, sid)
   reply.clearCookie(name, { path: '/' })
+}
+
+/** After a password change: every other session of the user ends, and with it the tokens it gave out. */
+export async function endOtherSessions(
+  request: FastifyRequest,
+  userId: string,
+  keepSid: string,
+): Promise<void> {
+  await request.db.sessions.deleteOthersOfUser(userId, keepSid)
+  request.server.sessionCache.forgetUser(request.tenant.id, userId)
 }

@@ -30,6 +30,8 @@ export interface SessionsTable {
   tenant_id: Tenant
   /** SHA-256 of the session id; the id itself exists only in the browser's cookie. */
   id_hash: string
+  /** Public id of the session, named by its access tokens (`sid`); revoking the session revokes them. */
+  sid: string
   user_id: string
   created_at: CreatedAt
   expires_at: Timestamp
