@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
 import { z } from 'zod'
 import { isLocale, type Locale } from '../../src/domain/locale'
 import type { ServerConfig } from '../config'
 import type { ServerI18n } from '../i18n/catalogs'
+import { loginThrottlePolicy, reserveAttempt } from '../domain/loginThrottle'
 import { pageLocale } from '../i18n/pageLocale'
-import { isLoginBlocked, recordLoginFailure } from './loginRateLimit'
 import { renderLoginPage } from './loginPage'
 import { createPasswordChecker } from './passwords'
 import { endSession, startSession } from './sessions'
@@ -53,7 +54,14 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
     const form = request.body as z.output<typeof loginForm>
     const locale = isLocale(form.locale) ? form.locale : pageLocale(request)
     const userName = form.username.trim()
-    if (await isLoginBlocked(request.db, userName, request.ip)) {
+    // The attempt is reserved (counted as a failure) before the password is checked, so concurrent ones cannot
+    // all pass; a success forgives it.
+    const now = Temporal.Now.instant()
+    const reservation = await request.db.loginAttempts.reserve(userName, request.ip, now, (address, pair) =>
+      reserveAttempt(address, pair, now),
+    )
+    if (!reservation.allowed) {
+      reply.header('retry-after', String(reservation.retryAfterSeconds))
       return sendLoginPage(request, reply, deps, 429, locale, (i18n) =>
         i18n._({
           id: 'login.error_rate_limited',
@@ -64,7 +72,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
     const user = userName ? await request.db.users.findByUserName(userName) : undefined
     const passwordMatches = await checkPassword(user?.password_hash, form.password)
     if (!user || !passwordMatches) {
-      if (userName) await recordLoginFailure(request.db, userName, request.ip)
+      await request.db.loginAttempts.pruneBefore(now.subtract({ hours: loginThrottlePolicy.pairWindowHours }))
       return sendLoginPage(
         request,
         reply,
@@ -75,7 +83,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
         userName,
       )
     }
-    await request.db.loginAttempts.clearUserName(userName)
+    await request.db.loginAttempts.forgive(userName, request.ip)
     await startSession(request, reply, user.id, deps.config.sessionTtlSeconds)
     return reply.redirect(`${request.tenant.pathPrefix}/`, 303)
   })
