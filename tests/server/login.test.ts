@@ -122,7 +122,7 @@ describe.each(backends)('login and logout on $name', (backend) => {
 
     const logout = await test.app.inject({
       url: '/espoo/logout?locale=sv',
-      headers: { host: `localhost:${testPort}`, cookie },
+      headers: { host: `localhost:${testPort}`, cookie, 'sec-fetch-site': 'same-origin' },
     })
     expect(logout.statusCode).toBe(303)
     expect(logout.headers.location).toBe('/espoo/logged-out?lang=sv')
@@ -150,7 +150,7 @@ describe.each(backends)('login and logout on $name', (backend) => {
     )
     await test.app.inject({
       url: '/demo/logout',
-      headers: { host: `localhost:${testPort}`, cookie: cookies },
+      headers: { host: `localhost:${testPort}`, cookie: cookies, 'sec-fetch-site': 'same-origin' },
     })
     const stillIn = await test.app.inject({
       url: '/espoo/api/auth/access_token',
