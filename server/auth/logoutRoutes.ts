@@ -9,7 +9,8 @@ import type { LoginPageDeps } from './loginRoutes'
 import { crossSiteMessage } from './loginRoutes'
 import { endSession } from './sessions'
 
-const logoutForm = z.object({ locale: z.string().optional() })
+/** The portal's form sends the locale; a client that posts nothing logs out too. */
+const logoutForm = z.object({ locale: z.string().optional() }).nullish()
 
 /** A logout a foreign page may have started asks first: a button that posts the logout form. */
 function sendLogoutConfirmation(
@@ -69,7 +70,7 @@ export function registerLogoutRoutes(app: FastifyInstance, deps: LoginPageDeps):
   })
 
   app.post('/logout', { schema: { body: logoutForm } }, async (request, reply) => {
-    const { locale } = request.body as z.output<typeof logoutForm>
+    const locale = (request.body as z.output<typeof logoutForm>)?.locale
     if (isCrossSite(request)) {
       const pageLanguage = isLocale(locale) ? locale : pageLocale(request)
       const error = crossSiteMessage(deps.i18n(pageLanguage))

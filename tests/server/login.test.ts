@@ -62,15 +62,6 @@ describe.each(backends)('login and logout on $name', (backend) => {
     expect(rows.map((row) => row.id_hash)).not.toContain(sessionId)
   })
 
-  it('sets a Secure cookie on other hosts', async () => {
-    const response = await postLogin('demo.matkaportaali.fi', {
-      username: 'guardian',
-      password: 'demo-guardian-2026',
-    })
-    expect(response.headers.location).toBe('/')
-    expect(setCookieHeader(response, 'portal_session_demo')).toContain('Secure')
-  })
-
   it('refuses a wrong password with a translated error and 401', async () => {
     const response = await postLogin(`helpbus.localhost:${testPort}`, {
       username: 'single',
