@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { errorCodes } from '../src/contract/common'
 import { createKeyStore } from './auth/accessTokens'
 import { loginScope } from './auth/loginScope'
+import { createSessionCache } from './auth/sessionCache'
 import { createStrongAuthClient, type StrongAuthClient } from './auth/oidcClient'
 import { createTestIdentityProvider, testIdpMountPath } from './auth/testIdp/provider'
 import { registerTestIdp } from './auth/testIdp/routes'
@@ -82,6 +83,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   const i18n = await loadServerI18n()
   const keys = createKeyStore(db)
+  app.decorate('sessionCache', createSessionCache())
   registerErrorHandler(app)
   registerSecurityHeaders(app)
   registerTenantResolution(app, db, i18n, tenantOptions)

@@ -52,22 +52,33 @@ export async function verifyTenantJwt(
   }
 }
 
+/** What an access token says: whose it is and which session gave it out. */
+export interface AccessClaims {
+  userId: string
+  sessionId: string
+}
+
 export function issueAccessToken(
   key: SigningKey,
   tenant: TenantId,
-  userId: string,
+  claims: AccessClaims,
   ttlSeconds: number,
 ): Promise<string> {
-  return signTenantJwt(key, { tenant }, { subject: userId, audience: apiAudience, ttlSeconds })
+  return signTenantJwt(
+    key,
+    { tenant, sid: claims.sessionId },
+    { subject: claims.userId, audience: apiAudience, ttlSeconds },
+  )
 }
 
-/** The user id of a valid access token of this tenant, or null. */
+/** The claims of a valid access token of this tenant, or null; a token naming no session is not valid. */
 export async function verifyAccessToken(
   key: SigningKey,
   tenant: TenantId,
   token: string,
-): Promise<string | null> {
+): Promise<AccessClaims | null> {
   const payload = await verifyTenantJwt(key, token, apiAudience)
-  if (!payload || payload.tenant !== tenant || typeof payload.sub !== 'string') return null
-  return payload.sub
+  if (!payload || payload.tenant !== tenant) return null
+  if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null
+  return { userId: payload.sub, sessionId: payload.sid }
 }

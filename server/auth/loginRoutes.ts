@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
 import { z } from 'zod'
 import { isLocale, type Locale } from '../../src/domain/locale'
 import type { ServerConfig } from '../config'
 import type { ServerI18n } from '../i18n/catalogs'
+import { loginThrottlePolicy, reserveAttempt } from '../domain/loginThrottle'
 import { pageLocale } from '../i18n/pageLocale'
-import { isLoginBlocked, recordLoginFailure } from './loginRateLimit'
 import { renderLoginPage } from './loginPage'
 import { createPasswordChecker } from './passwords'
-import { endSession, startSession } from './sessions'
+import { isCrossSite } from './formOrigin'
+import { startSession } from './sessions'
 
 export interface LoginPageDeps {
   config: ServerConfig
@@ -21,6 +23,14 @@ const loginForm = z.object({
   password: z.string().max(1024).default(''),
   locale: z.string().optional(),
 })
+
+/** Why a form another site posted was refused. */
+export const crossSiteMessage = (i18n: ReturnType<ServerI18n>) =>
+  i18n._({
+    id: 'login.error_cross_site',
+    message:
+      'The form was sent from another site, so it was not accepted. Open the page again and try once more.',
+  })
 
 /** Re-renders the login page with a translated error and the given status. */
 export function sendLoginPage(
@@ -43,7 +53,7 @@ export function sendLoginPage(
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page)
 }
 
-/** GET and POST /login (username and password) and GET /logout. */
+/** GET and POST /login (username and password). */
 export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): void {
   const checkPassword = createPasswordChecker()
 
@@ -53,7 +63,15 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
     const form = request.body as z.output<typeof loginForm>
     const locale = isLocale(form.locale) ? form.locale : pageLocale(request)
     const userName = form.username.trim()
-    if (await isLoginBlocked(request.db, userName, request.ip)) {
+    if (isCrossSite(request)) return sendLoginPage(request, reply, deps, 403, locale, crossSiteMessage)
+    // The attempt is reserved (counted as a failure) before the password is checked, so concurrent ones cannot
+    // all pass; a success forgives it.
+    const now = Temporal.Now.instant()
+    const reservation = await request.db.loginAttempts.reserve(userName, request.ip, now, (address, pair) =>
+      reserveAttempt(address, pair, now),
+    )
+    if (!reservation.allowed) {
+      reply.header('retry-after', String(reservation.retryAfterSeconds))
       return sendLoginPage(request, reply, deps, 429, locale, (i18n) =>
         i18n._({
           id: 'login.error_rate_limited',
@@ -64,7 +82,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
     const user = userName ? await request.db.users.findByUserName(userName) : undefined
     const passwordMatches = await checkPassword(user?.password_hash, form.password)
     if (!user || !passwordMatches) {
-      if (userName) await recordLoginFailure(request.db, userName, request.ip)
+      await request.db.loginAttempts.pruneBefore(now.subtract({ hours: loginThrottlePolicy.pairWindowHours }))
       return sendLoginPage(
         request,
         reply,
@@ -75,17 +93,8 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
         userName,
       )
     }
-    await request.db.loginAttempts.clearUserName(userName)
+    await request.db.loginAttempts.forgive(userName, request.ip)
     await startSession(request, reply, user.id, deps.config.sessionTtlSeconds)
     return reply.redirect(`${request.tenant.pathPrefix}/`, 303)
-  })
-
-  app.get('/logout', async (request, reply) => {
-    const query = request.query as { locale?: unknown }
-    await endSession(request, reply)
-    const lang = isLocale(query.locale) ? `?lang=${query.locale}` : ''
-    return reply
-      .header('cache-control', 'no-store')
-      .redirect(`${request.tenant.pathPrefix}/logged-out${lang}`, 303)
   })
 }

@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody'
 import type { FastifyInstance } from 'fastify'
 import type { KeyStore } from './accessTokens'
 import { registerLoginRoutes, type LoginPageDeps } from './loginRoutes'
+import { registerLogoutRoutes } from './logoutRoutes'
 import type { StrongAuthClient } from './oidcClient'
 import { registerStrongAuthRoutes } from './strongAuthRoutes'
 
@@ -15,6 +16,7 @@ export async function loginScope(scope: FastifyInstance, options: LoginScopeOpti
   await scope.register(formbody)
   const pageDeps = { config: options.config, i18n: options.i18n, strongAuth: options.strongAuth !== null }
   registerLoginRoutes(scope, pageDeps)
+  registerLogoutRoutes(scope, pageDeps)
   if (options.strongAuth)
     registerStrongAuthRoutes(scope, { ...pageDeps, client: options.strongAuth, keys: options.keys })
 }

@@ -1,27 +1,40 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type {} from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
-import { isLocalHost } from '../../src/domain/hosts'
-import type { TenantId } from '../../tenants'
+import type { LiveSession } from '../db/repositories/sessions'
+import type { UserRow } from '../db/repositories/users'
+
+/**
+ * A cookie of this server. Over https the name takes the `__Host-` prefix: the browser then keeps it only when
+ * Secure, on Path=/ and without Domain, so no sibling host or plain-http page can set or shadow it.
+ */
+export function cookieName(request: FastifyRequest, name: string): string {
+  return isSecure(request) ? `__Host-${name}` : name
+}
 
 /** One cookie per tenant, so tenants side by side on one localhost do not sign each other out. */
-export function sessionCookieName(tenant: TenantId): string {
-  return `portal_session_${tenant}`
+export function sessionCookieName(request: FastifyRequest): string {
+  return cookieName(request, `portal_session_${request.tenant.id}`)
+}
+
+/** The protocol the browser used: behind TRUST_PROXY from X-Forwarded-Proto, never from the host name. */
+function isSecure(request: FastifyRequest): boolean {
+  return request.protocol === 'https'
 }
 
 export function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('base64url')
 }
 
-/** Secure everywhere but loopback, where the portal runs on plain http. */
-export function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
+/** Secure whenever the browser came over https. */
+export function cookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {
   return {
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: !isLocalHost(request.hostname),
+    secure: isSecure(request),
     path: '/',
-    maxAge: maxAgeSeconds,
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
   }
 }
 
@@ -34,21 +47,39 @@ export async function startSession(
 ): Promise<void> {
   const id = randomBytes(32).toString('base64url')
   const now = Temporal.Now.instant()
-  await request.db.sessions.create(hashSessionId(id), userId, now.add({ seconds: ttlSeconds }))
+  await request.db.sessions.create(hashSessionId(id), randomUUID(), userId, now.add({ seconds: ttlSeconds }))
   await request.db.sessions.deleteExpired(now)
-  reply.setCookie(sessionCookieName(request.tenant.id), id, cookieOptions(request, ttlSeconds))
+  reply.setCookie(sessionCookieName(request), id, cookieOptions(request, ttlSeconds))
 }
 
-/** The signed-in user's id, or null without a live session. */
-export async function sessionUserId(request: FastifyRequest): Promise<string | null> {
-  const id = request.cookies[sessionCookieName(request.tenant.id)]
+/** The live session of the request's cookie, or null. */
+export async function cookieSession(request: FastifyRequest): Promise<LiveSession | null> {
+  const id = request.cookies[sessionCookieName(request)]
   if (!id) return null
-  return (await request.db.sessions.findUserId(hashSessionId(id), Temporal.Now.instant())) ?? null
+  return (await request.db.sessions.findLive(hashSessionId(id), Temporal.Now.instant())) ?? null
+}
+
+/** The user of the live session an access token names, or null; usually from the in-process cache. */
+export function sessionUser(request: FastifyRequest, sid: string): Promise<UserRow | null> {
+  return request.server.sessionCache.user(request.tenant.id, sid, () =>
+    request.db.sessions.findUserBySid(sid, Temporal.Now.instant()),
+  )
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const name = sessionCookieName(request.tenant.id)
+  const name = sessionCookieName(request)
   const id = request.cookies[name]
-  if (id) await request.db.sessions.delete(hashSessionId(id))
-  reply.clearCookie(name, { path: '/' })
+  const sid = id ? await request.db.sessions.delete(hashSessionId(id)) : undefined
+  if (sid) request.server.sessionCache.forget(request.tenant.id, sid)
+  reply.clearCookie(name, cookieOptions(request))
+}
+
+/** After a password change: every other session of the user ends, and with it the tokens it gave out. */
+export async function endOtherSessions(
+  request: FastifyRequest,
+  userId: string,
+  keepSid: string,
+): Promise<void> {
+  await request.db.sessions.deleteOthersOfUser(userId, keepSid)
+  request.server.sessionCache.forgetUser(request.tenant.id, userId)
 }

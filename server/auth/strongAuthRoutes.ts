@@ -2,14 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as client from 'openid-client'
 import { z } from 'zod'
 import { isLocale, type Locale } from '../../src/domain/locale'
-import type { TenantId } from '../../tenants'
 import { isUniqueViolation, type UserRow } from '../db/repositories/users'
 import type { TenantDb } from '../db/tenantDb'
 import { pageLocale } from '../i18n/pageLocale'
 import { signTenantJwt, verifyTenantJwt, type KeyStore } from './accessTokens'
 import { sendLoginPage, type LoginPageDeps } from './loginRoutes'
 import type { StrongAuthClient } from './oidcClient'
-import { cookieOptions, startSession } from './sessions'
+import { cookieName, cookieOptions, startSession } from './sessions'
 
 const stateAudience = 'oidc-state'
 const stateTtlSeconds = 600
@@ -23,8 +22,8 @@ const pendingLogin = z.object({
   locale: z.string(),
 })
 
-export function stateCookieName(tenant: TenantId): string {
-  return `portal_oidc_${tenant}`
+function stateCookieName(request: FastifyRequest): string {
+  return cookieName(request, `portal_oidc_${request.tenant.id}`)
 }
 
 /** Where the identity provider sends the browser back: the host and tenant prefix it came from. */
@@ -107,16 +106,16 @@ export function registerStrongAuthRoutes(app: FastifyInstance, deps: StrongAuthD
     })
     const key = await deps.keys(request.tenant.id)
     const cookie = await signTenantJwt(key, pending, { audience: stateAudience, ttlSeconds: stateTtlSeconds })
-    reply.setCookie(stateCookieName(request.tenant.id), cookie, cookieOptions(request, stateTtlSeconds))
+    reply.setCookie(stateCookieName(request), cookie, cookieOptions(request, stateTtlSeconds))
     return reply.header('cache-control', 'no-store').redirect(authorizationUrl.href, 303)
   })
 
   app.get('/login/callback', async (request, reply) => {
-    const name = stateCookieName(request.tenant.id)
+    const name = stateCookieName(request)
     const token = request.cookies[name]
     const key = await deps.keys(request.tenant.id)
     const parsed = pendingLogin.safeParse(token ? await verifyTenantJwt(key, token, stateAudience) : null)
-    reply.clearCookie(name, { path: '/' })
+    reply.clearCookie(name, cookieOptions(request))
     if (!parsed.success) return failed(request, reply, 400, pageLocale(request))
     const pending = parsed.data
     const locale = isLocale(pending.locale) ? pending.locale : pageLocale(request)

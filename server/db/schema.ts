@@ -30,18 +30,22 @@ export interface SessionsTable {
   tenant_id: Tenant
   /** SHA-256 of the session id; the id itself exists only in the browser's cookie. */
   id_hash: string
+  /** Public id of the session, named by its access tokens (`sid`); revoking the session revokes them. */
+  sid: string
   user_id: string
   created_at: CreatedAt
   expires_at: Timestamp
 }
 
-export interface LoginAttemptsTable {
+/** The login throttle's counters: one per address, one per address and lower-cased username. */
+export interface LoginThrottlesTable {
   tenant_id: Tenant
-  id: string
-  /** Lower-cased username as typed. */
-  user_name: string
-  ip: string
-  attempted_at: CreatedAt
+  kind: 'address' | 'pair'
+  /** The address, or the address and the username after a space. */
+  subject: string
+  failures: number
+  counted_since: Timestamp
+  next_allowed_at: Timestamp
 }
 
 export interface SigningKeysTable {
@@ -208,7 +212,7 @@ export interface OperatorApiKeysTable {
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
-  login_attempts: LoginAttemptsTable
+  login_throttles: LoginThrottlesTable
   signing_keys: SigningKeysTable
   passengers: PassengersTable
   passenger_grants: PassengerGrantsTable

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { isLocalHost } from '../../src/domain/hosts'
 
 /**
  * A policy for the Vite-built portal and the server-rendered pages: scripts only from this origin, inline styles
@@ -19,8 +20,14 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+/** A year; no includeSubDomains, since a tenant's host may share its parent domain with other services. */
+export const strictTransportSecurity = 'max-age=31536000'
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Only answers that came over https may pin it, and never on loopback, where development runs plain http.
+    if (request.protocol === 'https' && !isLocalHost(request.hostname))
+      reply.header('strict-transport-security', strictTransportSecurity)
     reply.header('content-security-policy', contentSecurityPolicy)
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'strict-origin-when-cross-origin')

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errorCodes, type FieldError } from '../../src/contract/common'
 import { endpoints } from '../../src/contract/endpoints'
 import { credentialErrors, isValidEmail } from '../../src/domain/password'
 import type { KeyStore } from '../auth/accessTokens'
 import { hashPassword, verifyPassword } from '../auth/passwords'
+import { endOtherSessions } from '../auth/sessions'
 import type { TenantDb } from '../db/tenantDb'
 import { isUniqueViolation, type UserRow } from '../db/repositories/users'
 import { HttpError } from '../plugins/errors'
@@ -27,12 +28,12 @@ async function credentialProblems(db: TenantDb, user: UserRow, userName: string,
 }
 
 async function saveCredentials(
-  db: TenantDb,
+  request: FastifyRequest,
   user: UserRow,
   credentials: { userName: string; password: string; email?: string | undefined },
 ): Promise<UserRow> {
   try {
-    return await db.users.setCredentials(user.id, {
+    return await request.db.users.setCredentials(user.id, {
       userName: credentials.userName,
       passwordHash: await hashPassword(credentials.password),
       email: credentials.email,
@@ -41,6 +42,9 @@ async function saveCredentials(
     // Another request took the username between the check and the update.
     if (isUniqueViolation(error)) rejectWith([duplicateUserName])
     throw error
+  } finally {
+    // The cached row of this user is out of date (or may be): every request reads it again.
+    request.server.sessionCache.forgetUser(request.tenant.id, user.id)
   }
 }
 
@@ -55,10 +59,10 @@ export function registerAccountRoutes(app: FastifyInstance, keys: KeyStore): voi
     const email = body.email?.trim() || undefined
     if (email !== undefined && !isValidEmail(email)) errors.push({ property: 'email', error: 'InvalidEmail' })
     if (errors.length > 0) rejectWith(errors)
-    return toUserView(await saveCredentials(request.db, user, { ...body, email }))
+    return toUserView(await saveCredentials(request, user, { ...body, email }))
   })
 
-  registerEndpoint(app, keys, endpoints.changePassword, async ({ request, user, body }) => {
+  registerEndpoint(app, keys, endpoints.changePassword, async ({ request, user, sessionId, body }) => {
     if (user.password_hash === null) {
       throw new HttpError(400, errorCodes.noPassword, 'The user has no password yet: create a login instead')
     }
@@ -71,6 +75,9 @@ export function registerAccountRoutes(app: FastifyInstance, keys: KeyStore): voi
       }
     }
     if (errors.length > 0) rejectWith(errors)
-    return toUserView(await saveCredentials(request.db, user, body))
+    const saved = await saveCredentials(request, user, body)
+    // Whoever else holds a session of this user (the reason to change a password) is signed out.
+    await endOtherSessions(request, user.id, sessionId)
+    return toUserView(saved)
   })
 }

@@ -3,6 +3,7 @@ import { errorCodes } from '../../src/contract/common'
 import type { Endpoint } from '../../src/contract/endpoints'
 import { verifyAccessToken, type KeyStore } from '../auth/accessTokens'
 import { hashApiKey } from '../auth/operatorKeys'
+import { sessionUser } from '../auth/sessions'
 import type { OperatorKeyRow } from '../db/repositories/operatorKeys'
 import type { UserRow } from '../db/repositories/users'
 import { HttpError } from '../plugins/errors'
@@ -10,20 +11,29 @@ import { HttpError } from '../plugins/errors'
 /** Who is calling: a user, an operator's key, or nobody; `principal` scopes idempotency keys. */
 export interface Caller {
   user: UserRow | null
+  /** The session a user's token came from. */
+  sessionId: string | null
   operatorKey: OperatorKeyRow | null
   principal: string | null
 }
 
 const bearerPattern = /^Bearer\s+(\S+)$/i
 
-/** The user of the request's bearer token in this tenant; 401 for a missing, invalid, expired or foreign token. */
-async function authenticateUser(request: FastifyRequest, keys: KeyStore): Promise<UserRow> {
+/**
+ * The user of the request's bearer token in this tenant; 401 for a missing, invalid, expired or foreign token,
+ * and for one whose session has ended. The session is usually in the in-process cache: no query.
+ */
+async function authenticateUser(
+  request: FastifyRequest,
+  keys: KeyStore,
+): Promise<{ user: UserRow; sessionId: string }> {
   const token = bearerPattern.exec(request.headers.authorization ?? '')?.[1]
   if (!token) throw new HttpError(401, errorCodes.unauthorized, 'A bearer access token is required')
-  const userId = await verifyAccessToken(await keys(request.tenant.id), request.tenant.id, token)
-  const user = userId ? await request.db.users.findById(userId) : undefined
-  if (!user) throw new HttpError(401, errorCodes.unauthorized, 'The access token is not valid')
-  return user
+  const claims = await verifyAccessToken(await keys(request.tenant.id), request.tenant.id, token)
+  const user = claims ? await sessionUser(request, claims.sessionId) : null
+  if (!claims || user?.id !== claims.userId)
+    throw new HttpError(401, errorCodes.unauthorized, 'The access token is not valid')
+  return { user, sessionId: claims.sessionId }
 }
 
 /** The tenant's unrevoked operator key in `X-Api-Key`; 401 invalid_api_key otherwise (also another tenant's). */
@@ -45,11 +55,11 @@ export async function authenticate(
 ): Promise<Caller> {
   if (auth === 'apiKey') {
     const operatorKey = await authenticateOperator(request)
-    return { user: null, operatorKey, principal: `operator:${operatorKey.id}` }
+    return { user: null, sessionId: null, operatorKey, principal: `operator:${operatorKey.id}` }
   }
   if (auth) {
-    const user = await authenticateUser(request, keys)
-    return { user, operatorKey: null, principal: `user:${user.id}` }
+    const { user, sessionId } = await authenticateUser(request, keys)
+    return { user, sessionId, operatorKey: null, principal: `user:${user.id}` }
   }
-  return { user: null, operatorKey: null, principal: null }
+  return { user: null, sessionId: null, operatorKey: null, principal: null }
 }

@@ -16,6 +16,8 @@ export interface EndpointContext<E extends Endpoint> {
   reply: FastifyReply
   /** The bearer token's user; null on endpoints without bearer auth. */
   user: E['auth'] extends true ? UserRow : null
+  /** The public id of the session the bearer token came from; null on endpoints without bearer auth. */
+  sessionId: E['auth'] extends true ? string : null
   /** The operator API key of `apiKey` endpoints; null elsewhere. */
   operatorKey: E['auth'] extends 'apiKey' ? OperatorKeyRow : null
   params: Output<E['params']>
@@ -91,6 +93,7 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         reply,
         user: caller.user,
+        sessionId: caller.sessionId,
         operatorKey: caller.operatorKey,
         params: request.params,
         query: request.query,

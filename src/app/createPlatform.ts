@@ -9,15 +9,16 @@ import type { PortalEnvironment } from './environment'
 import type { ErrorInput } from './errorReporting'
 import type { Platform } from './platform'
 import { LogoutPromptStore } from './logoutPrompt'
+import { postForm } from './postForm'
 import { landingPath } from './redirect'
 import { createPortalRouter } from './router'
 import { SessionStore, type UserSession } from './session'
 import { lastUser, loginPending, rememberUser, storeLoginPending } from './storage'
 import { fetchAccessToken } from '../api/tokenFetch'
 
-/** A server page of the tenant (login, logout), reached by full-page navigation. */
-export function serverPage(env: PortalEnvironment, page: 'login' | 'logout', locale: Locale): string {
-  return `${env.pathPrefix}/${page}?locale=${locale}`
+/** The tenant's server login page, reached by full-page navigation. */
+export function loginPage(env: PortalEnvironment, locale: Locale): string {
+  return `${env.pathPrefix}/login?locale=${locale}`
 }
 
 /** Logout waits for the deletion, but never hangs on a connection that does not close. */
@@ -58,13 +59,12 @@ export function createPlatform(
         navigateToLogin: () => {
           const redirect = new URLSearchParams(window.location.search).get('redirect')
           storeLoginPending({ redirect })
-          window.location.assign(serverPage(env, 'login', locale))
+          window.location.assign(loginPage(env, locale))
         },
         navigateToLogout: () => {
           const timeout = new Promise<void>((resolve) => setTimeout(resolve, clearingTimeoutMs))
-          void Promise.race([clearing, timeout]).then(() =>
-            window.location.assign(serverPage(env, 'logout', locale)),
-          )
+          // A POST, which only this origin's pages may send (a GET from elsewhere only asks to confirm).
+          void Promise.race([clearing, timeout]).then(() => postForm(`${env.pathPrefix}/logout`, { locale }))
         },
       },
     }),

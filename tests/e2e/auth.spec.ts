@@ -65,7 +65,10 @@ test('logout ends the session, shows the logged-out page, and guards auth routes
   await signIn(page, server, 'helpbus', demoUsers.single)
   await expect(page).toHaveURL(/\/passengers$/)
   await page.getByRole('button', { name: 'Account' }).click()
+  // The portal logs out with a form post, which a foreign page cannot make on its behalf.
+  const logoutRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/logout')
   await page.getByRole('menuitem', { name: 'Log out' }).click()
+  expect((await logoutRequest).method()).toBe('POST')
   await expect(page).toHaveURL(/\/logged-out/)
   await expect(page.getByRole('button', { name: 'Log back in' })).toBeVisible()
   await expectAccessible()

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { issueAccessToken } from '../../server/auth/accessTokens'
 import { tenantDb } from '../../server/db/tenantDb'
-import { api, createTestApp, logIn, tokenFor, type TestApp } from './support/app'
+import { api, createTestApp, logIn, sessionTokenFor, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
 
 const strongPassword = 'Uusi-salasana-2026'
@@ -17,7 +16,7 @@ describe.each(backends)('account calls on $name', (backend) => {
   async function strongUserToken(tenant: 'espoo' | 'demo') {
     const db = tenantDb(test.db, tenant)
     const user = await db.users.findByIdentitySubject('demo-aino-virtanen')
-    return issueAccessToken(await db.signingKeys.getOrCreate(), tenant, user!.id, 60)
+    return sessionTokenFor(test.db, tenant, user!.id)
   }
 
   it('shows the signed-in user without secrets', async () => {
@@ -162,7 +161,7 @@ describe.each(backends)('account calls on $name', (backend) => {
       identitySubject: 'x',
       identityVerified: true,
     })
-    const token = await issueAccessToken(await db.signingKeys.getOrCreate(), 'espoo', fresh.id, 60)
+    const token = await sessionTokenFor(test.db, 'espoo', fresh.id)
     const response = await api(test.app, 'espoo', token, {
       method: 'POST',
       url: '/api/account/changePassword',

@@ -62,15 +62,6 @@ describe.each(backends)('login and logout on $name', (backend) => {
     expect(rows.map((row) => row.id_hash)).not.toContain(sessionId)
   })
 
-  it('sets a Secure cookie on other hosts', async () => {
-    const response = await postLogin('demo.matkaportaali.fi', {
-      username: 'guardian',
-      password: 'demo-guardian-2026',
-    })
-    expect(response.headers.location).toBe('/')
-    expect(setCookieHeader(response, 'portal_session_demo')).toContain('Secure')
-  })
-
   it('refuses a wrong password with a translated error and 401', async () => {
     const response = await postLogin(`helpbus.localhost:${testPort}`, {
       username: 'single',
@@ -107,43 +98,6 @@ describe.each(backends)('login and logout on $name', (backend) => {
     expect(elsewhere.statusCode).toBe(303)
   })
 
-  it('limits failed logins per username, counted in the database', async () => {
-    const attempt = (password: string) =>
-      postLogin(`demo.localhost:${testPort}`, { username: 'single', password, locale: 'fi' })
-    for (let i = 0; i < 5; i++) expect((await attempt('wrong')).statusCode).toBe(401)
-    const limited = await attempt('demo-single-2026')
-    expect(limited.statusCode).toBe(429)
-    expect(limited.body).toContain('<html lang="fi">')
-    expect(limited.body).toContain('role="alert"')
-    const stored = await test.db
-      .selectFrom('login_attempts')
-      .select('user_name')
-      .where('tenant_id', '=', 'demo')
-      .execute()
-    expect(stored).toHaveLength(5)
-    // Another user on the same tenant is not blocked by these.
-    expect(
-      (
-        await postLogin(`demo.localhost:${testPort}`, {
-          username: 'guardian',
-          password: 'demo-guardian-2026',
-        })
-      ).statusCode,
-    ).toBe(303)
-  })
-
-  it('limits failed logins per address across usernames', async () => {
-    for (let i = 0; i < 30; i++) {
-      await postLogin(`espoo.localhost:${testPort}`, { username: `user${i % 6}`, password: 'wrong' })
-    }
-    const limited = await postLogin(`espoo.localhost:${testPort}`, {
-      username: 'guardian',
-      password: 'demo-guardian-2026',
-    })
-    expect(limited.statusCode).toBe(429)
-    await test.db.deleteFrom('login_attempts').where('tenant_id', '=', 'espoo').execute()
-  })
-
   it('logs out: the session ends, the cookie clears, the browser goes to the logged-out page', async () => {
     const login = await postLogin(
       `localhost:${testPort}`,
@@ -159,7 +113,7 @@ describe.each(backends)('login and logout on $name', (backend) => {
 
     const logout = await test.app.inject({
       url: '/espoo/logout?locale=sv',
-      headers: { host: `localhost:${testPort}`, cookie },
+      headers: { host: `localhost:${testPort}`, cookie, 'sec-fetch-site': 'same-origin' },
     })
     expect(logout.statusCode).toBe(303)
     expect(logout.headers.location).toBe('/espoo/logged-out?lang=sv')
@@ -187,7 +141,7 @@ describe.each(backends)('login and logout on $name', (backend) => {
     )
     await test.app.inject({
       url: '/demo/logout',
-      headers: { host: `localhost:${testPort}`, cookie: cookies },
+      headers: { host: `localhost:${testPort}`, cookie: cookies, 'sec-fetch-site': 'same-origin' },
     })
     const stillIn = await test.app.inject({
       url: '/espoo/api/auth/access_token',

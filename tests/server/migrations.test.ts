@@ -7,7 +7,7 @@ import { backends, createEmptyDatabase, type TestDatabase } from './support/data
 const tables = [
   'access_codes',
   'idempotency_keys',
-  'login_attempts',
+  'login_throttles',
   'operator_api_keys',
   'passenger_grants',
   'passengers',

@@ -1,5 +1,28 @@
 import { sql, type Kysely } from 'kysely'
 
+/** The first login limit's table (replaced by login_throttles in 0005). */
+export async function createLoginAttempts(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('login_attempts')
+    .addColumn('tenant_id', 'text', (col) => col.notNull())
+    .addColumn('id', 'text', (col) => col.notNull())
+    .addColumn('user_name', 'text', (col) => col.notNull())
+    .addColumn('ip', 'text', (col) => col.notNull())
+    .addColumn('attempted_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('login_attempts_pk', ['tenant_id', 'id'])
+    .execute()
+  await db.schema
+    .createIndex('login_attempts_user_name')
+    .on('login_attempts')
+    .columns(['tenant_id', 'user_name', 'attempted_at'])
+    .execute()
+  await db.schema
+    .createIndex('login_attempts_ip')
+    .on('login_attempts')
+    .columns(['tenant_id', 'ip', 'attempted_at'])
+    .execute()
+}
+
 /** Users, sessions, login attempts and per-tenant signing keys. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -42,25 +65,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
   await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute()
 
-  await db.schema
-    .createTable('login_attempts')
-    .addColumn('tenant_id', 'text', (col) => col.notNull())
-    .addColumn('id', 'text', (col) => col.notNull())
-    .addColumn('user_name', 'text', (col) => col.notNull())
-    .addColumn('ip', 'text', (col) => col.notNull())
-    .addColumn('attempted_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .addPrimaryKeyConstraint('login_attempts_pk', ['tenant_id', 'id'])
-    .execute()
-  await db.schema
-    .createIndex('login_attempts_user_name')
-    .on('login_attempts')
-    .columns(['tenant_id', 'user_name', 'attempted_at'])
-    .execute()
-  await db.schema
-    .createIndex('login_attempts_ip')
-    .on('login_attempts')
-    .columns(['tenant_id', 'ip', 'attempted_at'])
-    .execute()
+  await createLoginAttempts(db)
 
   await db.schema
     .createTable('signing_keys')

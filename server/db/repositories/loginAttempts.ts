@@ -1,52 +1,110 @@
-import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../../tenants'
+import type { Reservation, ThrottleCounter } from '../../domain/loginThrottle'
 import type { Db } from '../schema'
 
-/** Failed password logins, kept in the database so every instance counts the same attempts. */
+type Kind = 'address' | 'pair'
+
+/**
+ * The login throttle's counters (server/domain/loginThrottle.ts), in the database so every instance counts the
+ * same attempts. A reservation locks both counters (address first, always, so two never wait on each other).
+ */
 export function loginAttemptsRepository(db: Db, tenant: TenantId) {
-  const recentFailures = (since: Temporal.Instant) =>
-    db
-      .selectFrom('login_attempts')
-      .select(sql<number>`count(*)::int`.as('count'))
+  const subjects = (userName: string, ip: string): Record<Kind, string> => ({
+    address: ip,
+    pair: `${ip} ${userName.toLowerCase()}`,
+  })
+
+  async function locked(trx: Db, kind: Kind, subject: string): Promise<ThrottleCounter | undefined> {
+    const row = await trx
+      .selectFrom('login_throttles')
+      .select(['failures', 'counted_since', 'next_allowed_at'])
       .where('tenant_id', '=', tenant)
-      .where('attempted_at', '>=', since)
+      .where('kind', '=', kind)
+      .where('subject', '=', subject)
+      .forUpdate()
+      .executeTakeFirst()
+    return (
+      row && { failures: row.failures, countedSince: row.counted_since, nextAllowedAt: row.next_allowed_at }
+    )
+  }
+
+  async function save(trx: Db, kind: Kind, subject: string, counter: ThrottleCounter): Promise<void> {
+    const values = {
+      failures: counter.failures,
+      counted_since: counter.countedSince,
+      next_allowed_at: counter.nextAllowedAt,
+    }
+    await trx
+      .insertInto('login_throttles')
+      .values({ tenant_id: tenant, kind, subject, ...values })
+      .onConflict((conflict) => conflict.columns(['tenant_id', 'kind', 'subject']).doUpdateSet(values))
+      .execute()
+  }
 
   return {
-    async recordFailure(userName: string, ip: string): Promise<void> {
-      await db
-        .insertInto('login_attempts')
-        .values({ tenant_id: tenant, id: randomUUID(), user_name: userName.toLowerCase(), ip })
-        .execute()
-    },
-
-    async countFailures(
+    /** Decides on one attempt with `decide` while both counters are locked, and stores what it reserved. */
+    async reserve(
       userName: string,
       ip: string,
-      since: Temporal.Instant,
-    ): Promise<{ byUserName: number; byIp: number }> {
-      const [byUserName, byIp] = await Promise.all([
-        recentFailures(since).where('user_name', '=', userName.toLowerCase()).executeTakeFirstOrThrow(),
-        recentFailures(since).where('ip', '=', ip).executeTakeFirstOrThrow(),
-      ])
-      return { byUserName: byUserName.count, byIp: byIp.count }
+      now: Temporal.Instant,
+      decide: (address?: ThrottleCounter, pair?: ThrottleCounter) => Reservation,
+    ): Promise<Reservation> {
+      const subject = subjects(userName, ip)
+      return db.transaction().execute(async (trx) => {
+        // Rows to lock must exist: a first attempt inserts them (counting nothing yet), a concurrent one waits.
+        await trx
+          .insertInto('login_throttles')
+          .values(
+            (['address', 'pair'] as const).map((kind) => ({
+              tenant_id: tenant,
+              kind,
+              subject: subject[kind],
+              failures: 0,
+              counted_since: now,
+              next_allowed_at: now,
+            })),
+          )
+          .onConflict((conflict) => conflict.doNothing())
+          .execute()
+        const reservation = decide(
+          await locked(trx, 'address', subject.address),
+          await locked(trx, 'pair', subject.pair),
+        )
+        if (reservation.allowed) {
+          await save(trx, 'address', subject.address, reservation.address)
+          await save(trx, 'pair', subject.pair, reservation.pair)
+        }
+        return reservation
+      })
     },
 
-    /** A successful login forgives the username's earlier failures. */
-    async clearUserName(userName: string): Promise<void> {
+    /** A successful login: the pair starts over, and the attempt no longer counts against the address. */
+    async forgive(userName: string, ip: string): Promise<void> {
+      const subject = subjects(userName, ip)
       await db
-        .deleteFrom('login_attempts')
+        .deleteFrom('login_throttles')
         .where('tenant_id', '=', tenant)
-        .where('user_name', '=', userName.toLowerCase())
+        .where('kind', '=', 'pair')
+        .where('subject', '=', subject.pair)
+        .execute()
+      await db
+        .updateTable('login_throttles')
+        .set({ failures: sql<number>`greatest(failures - 1, 0)` })
+        .where('tenant_id', '=', tenant)
+        .where('kind', '=', 'address')
+        .where('subject', '=', subject.address)
         .execute()
     },
 
+    /** Counters that have not counted anything since `before` are spent. */
     async pruneBefore(before: Temporal.Instant): Promise<void> {
       await db
-        .deleteFrom('login_attempts')
+        .deleteFrom('login_throttles')
         .where('tenant_id', '=', tenant)
-        .where('attempted_at', '<', before)
+        .where('counted_since', '<', before)
+        .where('next_allowed_at', '<', before)
         .execute()
     },
   }

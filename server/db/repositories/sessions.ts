@@ -1,30 +1,74 @@
 import type { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../../tenants'
 import type { Db } from '../schema'
+import type { UserRow } from './users'
+
+export interface LiveSession {
+  sid: string
+  userId: string
+}
 
 export function sessionsRepository(db: Db, tenant: TenantId) {
   return {
-    async create(idHash: string, userId: string, expiresAt: Temporal.Instant): Promise<void> {
+    async create(idHash: string, sid: string, userId: string, expiresAt: Temporal.Instant): Promise<void> {
       await db
         .insertInto('sessions')
-        .values({ tenant_id: tenant, id_hash: idHash, user_id: userId, expires_at: expiresAt })
+        .values({ tenant_id: tenant, id_hash: idHash, sid, user_id: userId, expires_at: expiresAt })
         .execute()
     },
 
-    /** The user of a live session, or undefined when the session is unknown or has expired. */
-    async findUserId(idHash: string, now: Temporal.Instant): Promise<string | undefined> {
+    /** The live session of a cookie, or undefined when the session is unknown or has expired. */
+    async findLive(idHash: string, now: Temporal.Instant): Promise<LiveSession | undefined> {
       const row = await db
         .selectFrom('sessions')
-        .select('user_id')
+        .select(['sid', 'user_id'])
         .where('tenant_id', '=', tenant)
         .where('id_hash', '=', idHash)
         .where('expires_at', '>', now)
         .executeTakeFirst()
-      return row?.user_id
+      return row && { sid: row.sid, userId: row.user_id }
     },
 
-    async delete(idHash: string): Promise<void> {
-      await db.deleteFrom('sessions').where('tenant_id', '=', tenant).where('id_hash', '=', idHash).execute()
+    /** The user of the live session an access token names, with the session's expiry, in one query. */
+    async findUserBySid(
+      sid: string,
+      now: Temporal.Instant,
+    ): Promise<{ user: UserRow; expiresAt: Temporal.Instant } | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', (join) =>
+          join.onRef('users.tenant_id', '=', 'sessions.tenant_id').onRef('users.id', '=', 'sessions.user_id'),
+        )
+        .selectAll('users')
+        .select('sessions.expires_at as session_expires_at')
+        .where('sessions.tenant_id', '=', tenant)
+        .where('sessions.sid', '=', sid)
+        .where('sessions.expires_at', '>', now)
+        .executeTakeFirst()
+      if (!row) return undefined
+      const { session_expires_at: expiresAt, ...user } = row
+      return { user, expiresAt }
+    },
+
+    /** Ends a session; answers its public id so the caller can forget tokens naming it. */
+    async delete(idHash: string): Promise<string | undefined> {
+      const row = await db
+        .deleteFrom('sessions')
+        .where('tenant_id', '=', tenant)
+        .where('id_hash', '=', idHash)
+        .returning('sid')
+        .executeTakeFirst()
+      return row?.sid
+    },
+
+    /** Ends every session of the user but `keepSid`. */
+    async deleteOthersOfUser(userId: string, keepSid: string): Promise<void> {
+      await db
+        .deleteFrom('sessions')
+        .where('tenant_id', '=', tenant)
+        .where('user_id', '=', userId)
+        .where('sid', '<>', keepSid)
+        .execute()
     },
 
     async deleteExpired(now: Temporal.Instant): Promise<void> {

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { TenantId } from '../../../tenants'
+import { Temporal } from 'temporal-polyfill'
 import { buildApp } from '../../../server/app'
+import { issueAccessToken } from '../../../server/auth/accessTokens'
 import { loadConfig, type ServerConfig } from '../../../server/config'
 import type { Database } from '../../../server/db/schema'
+import { tenantDb } from '../../../server/db/tenantDb'
 import { seedDemoData } from '../../../server/demo/seed'
 import { createTestDatabase, type Backend } from './database'
 
@@ -93,6 +97,25 @@ export async function accessToken(app: FastifyInstance, tenant: TenantId, cookie
   const token = (response.json() as { accessToken: string | null }).accessToken
   if (!token) throw new Error('No access token')
   return token
+}
+
+/** A bearer token of a fresh session of a user who has no password (they normally arrive by strong authentication). */
+export async function sessionTokenFor(
+  db: Kysely<Database>,
+  tenant: TenantId,
+  userId: string,
+  ttlSeconds = 60,
+) {
+  const data = tenantDb(db, tenant)
+  const sid = randomUUID()
+  const expiresAt = Temporal.Now.instant().add({ seconds: ttlSeconds })
+  await data.sessions.create(randomUUID(), sid, userId, expiresAt)
+  return issueAccessToken(
+    await data.signingKeys.getOrCreate(),
+    tenant,
+    { userId, sessionId: sid },
+    ttlSeconds,
+  )
 }
 
 /** Logs in and returns a bearer token. */
