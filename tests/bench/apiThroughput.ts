@@ -5,7 +5,8 @@
  * database of its own); PGlite's figures are printed only, as it is single-threaded WASM.
  *
  * `npx tsx tests/bench/apiThroughput.ts` runs it alone and exits 1 when a budget is broken. With
- * BENCH_CPU_PROF=<folder> the API host writes a V8 CPU profile of each run there (open it in Chrome DevTools).
+ * BENCH_CPU_PROF=<folder> the API host writes V8 CPU profiles of each run to <folder>/<database> (one per thread;
+ * the largest is the main thread's; open it in Chrome DevTools).
  */
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -124,16 +125,11 @@ interface Backend {
 
 async function benchBackend(backend: Backend, lines: string[], failures: string[]): Promise<void> {
   const profileDir = process.env.BENCH_CPU_PROF
-  const server = await startServer({
-    STATIC_DIR: 'none',
-    HOST: '127.0.0.1',
-    DATABASE_URL: backend.databaseUrl,
-    ...(profileDir
-      ? {
-          NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(profileDir)} --cpu-prof-name=api-${backend.name}.cpuprofile`,
-        }
-      : {}),
-  })
+  const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir, backend.name)}`] : []
+  const server = await startServer(
+    { STATIC_DIR: 'none', HOST: '127.0.0.1', DATABASE_URL: backend.databaseUrl },
+    profileArgs,
+  )
   const folder = await mkdtemp(join(tmpdir(), 'bench-api-'))
   try {
     const origin = `http://127.0.0.1:${server.port}`
