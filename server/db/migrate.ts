@@ -4,6 +4,7 @@ import * as accounts from './migrations/0001_accounts'
 import * as passengers from './migrations/0002_passengers'
 import * as trips from './migrations/0003_trips'
 import * as commands from './migrations/0004_commands'
+import * as tripViews from './migrations/0005_trip_views'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -11,6 +12,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0002_passengers': passengers,
   '0003_trips': trips,
   '0004_commands': commands,
+  '0005_trip_views': tripViews,
 }
 
 export function createMigrator<DB>(db: Kysely<DB>): Migrator {

@@ -5,7 +5,7 @@ import { endpoints } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { UserRow } from '../db/repositories/users'
-import { toTripView } from '../domain/tripView'
+import { withPassenger } from '../domain/tripView'
 import { HttpError } from '../plugins/errors'
 import { requestTimeZone, toTripPassenger } from '../trips/access'
 import { registerEndpoint } from './registerEndpoint'
@@ -55,12 +55,13 @@ export function registerPassengerRoutes(app: FastifyInstance, keys: KeyStore): v
     const passenger = await grantedPassenger(request, user, params.id)
     const timeZone = requestTimeZone(request)
     const today = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay()
-    const trips = await request.db.trips.listForPassenger(
+    const trips = await request.db.trips.listViewsForPassenger(
       passenger.id,
       today.toInstant(),
       today.add({ days: tripWindowDays }).toInstant(),
+      timeZone,
     )
-    const view = toTripPassenger(passenger)
-    return trips.map((trip) => toTripView(trip, view, timeZone))
+    const tripPassenger = toTripPassenger(passenger)
+    return trips.map((trip) => withPassenger(trip, tripPassenger))
   })
 }

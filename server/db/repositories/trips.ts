@@ -5,8 +5,9 @@ import { applyTripEvent, projectTrip, type TripProjection } from '../../domain/t
 import { TripVersionConflict } from '../conflicts'
 import { jsonb } from '../json'
 import type { Db } from '../schema'
+import { toTripBody, type TripBody } from '../../domain/tripView'
 import { decodeTripEvent, eventPayload } from '../tripEventCodec'
-import { fromTripRow, toTripRow } from '../tripRows'
+import { fromTripRow, storedViewTimeZone, toTripRow } from '../tripRows'
 
 /**
  * Trips are event-sourced: events are appended to `trip_events` and the `trips` row is their projection,
@@ -25,22 +26,44 @@ export function tripsRepository(db: Db, tenant: TenantId) {
       occurred_at: event.at,
     }))
   const trips = () => db.selectFrom('trips').selectAll().where('tenant_id', '=', tenant)
+  const startingIn = (passengerId: string, from: Temporal.Instant, to: Temporal.Instant) =>
+    db
+      .selectFrom('trips')
+      .where('tenant_id', '=', tenant)
+      .where('passenger_id', '=', passengerId)
+      .where('start_time', '>=', from)
+      .where('start_time', '<', to)
+      .orderBy('start_time')
+      .orderBy('id')
+
+  const listForPassenger = async (
+    passengerId: string,
+    from: Temporal.Instant,
+    to: Temporal.Instant,
+  ): Promise<TripProjection[]> =>
+    (await startingIn(passengerId, from, to).selectAll().execute()).map(fromTripRow)
 
   return {
     /** Trips of a passenger that start in [from, to), by start time. */
-    async listForPassenger(
+    listForPassenger,
+
+    /**
+     * The views (without passenger) of a passenger's trips that start in [from, to), by start time. In the
+     * stored view's zone they are read as stored; in another zone, or for trips stored without a view, derived.
+     */
+    async listViewsForPassenger(
       passengerId: string,
       from: Temporal.Instant,
       to: Temporal.Instant,
-    ): Promise<TripProjection[]> {
-      const rows = await trips()
-        .where('passenger_id', '=', passengerId)
-        .where('start_time', '>=', from)
-        .where('start_time', '<', to)
-        .orderBy('start_time')
-        .orderBy('id')
-        .execute()
-      return rows.map(fromTripRow)
+      timeZone: string,
+    ): Promise<TripBody[]> {
+      if (timeZone === storedViewTimeZone) {
+        const views = (await startingIn(passengerId, from, to).select('view').execute()).map(
+          (row) => row.view,
+        )
+        if (views.every((view) => view !== null)) return views as TripBody[]
+      }
+      return (await listForPassenger(passengerId, from, to)).map((trip) => toTripBody(trip, timeZone))
     },
 
     /** A trip; with `lock` (inside a transaction) its row stays locked until the transaction ends. */
