@@ -84,6 +84,18 @@ describe.each(backends)('read answers on $name', (backend) => {
     expect([dispatched]).toStrictEqual(await derived([dispatched!], 'Europe/Helsinki'))
   })
 
+  it('answers an empty list for a granted passenger without trips, and 404 before the grant', async () => {
+    const db = tenantDb(test.db, 'espoo')
+    const guardianUser = await db.users.findByUserName('guardian')
+    await db.passengers.insertMany([
+      { id: 'no-trips', name: 'Ilman Matkoja', phone: null, avatar_text: 'IM' },
+    ])
+    const before = await api(test.app, 'espoo', guardian, { url: '/api/passenger/no-trips/trips' })
+    expect(before.statusCode).toBe(404)
+    await db.passengers.grant(guardianUser!.id, ['no-trips'])
+    expect(await tripsOf('no-trips')).toEqual([])
+  })
+
   it('derives the view of a trip stored before views were stored', async () => {
     const passengerId = passengers[0]!.id
     const before = await tripsOf(passengerId)

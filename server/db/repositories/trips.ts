@@ -5,7 +5,8 @@ import { applyTripEvent, projectTrip, type TripProjection } from '../../domain/t
 import { TripVersionConflict } from '../conflicts'
 import { jsonb } from '../json'
 import type { Db } from '../schema'
-import { toTripBody, type TripBody } from '../../domain/tripView'
+import { grantedTo } from './passengers'
+import { toTripBody, type TripBody, type TripPassenger } from '../../domain/tripView'
 import { decodeTripEvent, eventPayload } from '../tripEventCodec'
 import { fromTripRow, storedViewTimeZone, toTripRow } from '../tripRows'
 
@@ -48,22 +49,45 @@ export function tripsRepository(db: Db, tenant: TenantId) {
     listForPassenger,
 
     /**
-     * The views (without passenger) of a passenger's trips that start in [from, to), by start time. In the
-     * stored view's zone they are read as stored; in another zone, or for trips stored without a view, derived.
+     * A passenger granted to the user, with the views (without passenger) of their trips that start in
+     * [from, to), by start time, in one query; undefined when the user has no such passenger. In the stored
+     * view's zone the views are read as stored; in another zone, or for trips stored without a view, derived.
      */
-    async listViewsForPassenger(
+    async grantedPassengerTrips(
+      userId: string,
       passengerId: string,
       from: Temporal.Instant,
       to: Temporal.Instant,
       timeZone: string,
-    ): Promise<TripBody[]> {
-      if (timeZone === storedViewTimeZone) {
-        const views = (await startingIn(passengerId, from, to).select('view').execute()).map(
-          (row) => row.view,
+    ): Promise<{ passenger: TripPassenger; trips: TripBody[] } | undefined> {
+      const rows = await grantedTo(db, tenant, userId)
+        .where('passengers.id', '=', passengerId)
+        .leftJoin('trips', (join) =>
+          join
+            .onRef('trips.tenant_id', '=', 'passengers.tenant_id')
+            .onRef('trips.passenger_id', '=', 'passengers.id')
+            .on('trips.start_time', '>=', from)
+            .on('trips.start_time', '<', to),
         )
-        if (views.every((view) => view !== null)) return views as TripBody[]
-      }
-      return (await listForPassenger(passengerId, from, to)).map((trip) => toTripBody(trip, timeZone))
+        .select([
+          'passengers.id',
+          'passengers.name',
+          'passengers.avatar_text as avatarText',
+          'trips.id as tripId',
+          'trips.view as tripView',
+        ])
+        .orderBy('trips.start_time')
+        .orderBy('trips.id')
+        .execute()
+      const first = rows[0]
+      if (!first) return undefined
+      const passenger = { id: first.id, name: first.name, avatarText: first.avatarText }
+      const stored = rows.filter((row) => row.tripId !== null).map((row) => row.tripView)
+      const trips =
+        timeZone === storedViewTimeZone && stored.every((view) => view !== null)
+          ? (stored as TripBody[])
+          : (await listForPassenger(passengerId, from, to)).map((trip) => toTripBody(trip, timeZone))
+      return { passenger, trips }
     },
 
     /** A trip; with `lock` (inside a transaction) its row stays locked until the transaction ends. */
