@@ -5,6 +5,7 @@ import * as passengers from './migrations/0002_passengers'
 import * as trips from './migrations/0003_trips'
 import * as commands from './migrations/0004_commands'
 import * as sessionsSecurity from './migrations/0005_sessions_security'
+import * as tripViews from './migrations/0006_trip_views'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -13,6 +14,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0003_trips': trips,
   '0004_commands': commands,
   '0005_sessions_security': sessionsSecurity,
+  '0006_trip_views': tripViews,
 }
 
 export function createMigrator<DB>(db: Kysely<DB>): Migrator {

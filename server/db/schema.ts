@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Kysely, RawBuilder } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../tenants'
+import type { TripBody } from '../domain/tripView'
 
 /** timestamptz, as Temporal.Instant both ways (see temporalPlugin.ts). */
 export type Timestamp = Temporal.Instant
@@ -173,6 +174,8 @@ export interface TripsTable {
   car_latitude: number | null
   car_longitude: number | null
   reviews: Jsonb<StoredReview[]>
+  /** The trip as the API shows it in Europe/Helsinki (server/db/tripRows.ts); null on trips stored before. */
+  view: Jsonb<TripBody | null>
   /** Sequence number of the last event applied. */
   version: number
 }

@@ -3,14 +3,21 @@ import { Temporal } from 'temporal-polyfill'
 import type { TripStatusCode } from '../../src/contract/trip'
 import type { TenantId } from '../../tenants'
 import type { TripProjection } from '../domain/tripProjection'
+import { toTripBody } from '../domain/tripView'
 import { jsonb } from './json'
 import type { TripsTable } from './schema'
 
 export type TripRow = Selectable<TripsTable>
 
+/**
+ * The zone the stored view is in: that of every host but .uk and .us ones (src/domain/hosts.ts), which derive
+ * theirs when they read.
+ */
+export const storedViewTimeZone = 'Europe/Helsinki'
+
 const instantOrNull = (value: string | null) => (value === null ? null : Temporal.Instant.from(value))
 
-/** A projection as its `trips` row: jsonb columns hold instants as ISO strings. */
+/** A projection as its `trips` row, with its view: jsonb columns hold instants as ISO strings. */
 export function toTripRow(tenant: TenantId, trip: TripProjection): Insertable<TripsTable> {
   return {
     tenant_id: tenant,
@@ -52,6 +59,7 @@ export function toTripRow(tenant: TenantId, trip: TripProjection): Insertable<Tr
     car_latitude: trip.carLocation?.latitude ?? null,
     car_longitude: trip.carLocation?.longitude ?? null,
     reviews: jsonb(trip.reviews.map((review) => ({ ...review, at: review.at.toString() }))),
+    view: jsonb(toTripBody(trip, storedViewTimeZone)),
     version: trip.version,
   }
 }

@@ -21,13 +21,24 @@ const address = (value: Address) => ({
   lng: value.lng,
 })
 
+/** A trip as the API shows it, apart from its passenger, whose name and initials change on their own. */
+export type TripBody = Omit<Trip, 'passenger'>
+
 /** The API's view of a projected trip (spec section 3). */
 export function toTripView(trip: TripProjection, passenger: TripPassenger, timeZone: string): Trip {
+  return withPassenger(toTripBody(trip, timeZone), passenger)
+}
+
+export function withPassenger(body: TripBody, passenger: TripPassenger): Trip {
+  return { ...body, passenger }
+}
+
+/** Everything of the view but the passenger: what the projection stores (server/db/tripRows.ts). */
+export function toTripBody(trip: TripProjection, timeZone: string): TripBody {
   const at = (instant: Temporal.Instant | null) => (instant ? zonedIso(instant, timeZone) : null)
   return {
     id: trip.id,
     date: trip.start.toZonedDateTimeISO(timeZone).toPlainDate().toString(),
-    passenger,
     startDateTime: zonedIso(trip.start, timeZone),
     endDateTime: zonedIso(trip.end, timeZone),
     startPlace: trip.startPlaceId,

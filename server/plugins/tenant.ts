@@ -110,6 +110,13 @@ export function registerTenantResolution(
 ): void {
   app.decorateRequest('tenant', null as unknown as RequestTenant)
   app.decorateRequest('db', null as unknown as TenantDb)
+  // The repositories of a tenant hold nothing but the database and the tenant id: bind them once per tenant.
+  const tenantDbs = new Map<TenantId, TenantDb>()
+  const dbOf = (tenant: TenantId) => {
+    let bound = tenantDbs.get(tenant)
+    if (!bound) tenantDbs.set(tenant, (bound = tenantDb(db, tenant)))
+    return bound
+  }
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.tenant === false) return
     const resolution = resolve(request.raw, request.originalUrl, options)
@@ -126,6 +133,6 @@ export function registerTenantResolution(
       config: getTenant(resolution.tenantId),
       pathPrefix: resolution.pathPrefix,
     }
-    request.db = tenantDb(db, resolution.tenantId)
+    request.db = dbOf(resolution.tenantId)
   })
 }

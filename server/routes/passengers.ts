@@ -5,14 +5,16 @@ import { endpoints } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { UserRow } from '../db/repositories/users'
-import { toTripView } from '../domain/tripView'
+import { withPassenger } from '../domain/tripView'
 import { HttpError } from '../plugins/errors'
-import { requestTimeZone, toTripPassenger } from '../trips/access'
+import { requestTimeZone } from '../trips/access'
 import { registerEndpoint } from './registerEndpoint'
 import { toPassengerView, toPlaceView } from './views'
 
 /** Trips are shown from today to two weeks ahead (spec section 1): through the 14th day after today. */
 export const tripWindowDays = 15
+
+const passengerNotFound = () => new HttpError(404, errorCodes.notFound, 'Passenger not found')
 
 /** A passenger granted to this user in this tenant; anything else is indistinguishable from a missing one. */
 async function grantedPassenger(
@@ -21,7 +23,7 @@ async function grantedPassenger(
   passengerId: string,
 ): Promise<PassengerRow> {
   const passenger = await request.db.passengers.findGranted(user.id, passengerId)
-  if (!passenger) throw new HttpError(404, errorCodes.notFound, 'Passenger not found')
+  if (!passenger) throw passengerNotFound()
   return passenger
 }
 
@@ -52,15 +54,16 @@ export function registerPassengerRoutes(app: FastifyInstance, keys: KeyStore): v
   })
 
   registerEndpoint(app, keys, endpoints.listTrips, async ({ request, user, params }) => {
-    const passenger = await grantedPassenger(request, user, params.id)
     const timeZone = requestTimeZone(request)
     const today = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay()
-    const trips = await request.db.trips.listForPassenger(
-      passenger.id,
+    const found = await request.db.trips.grantedPassengerTrips(
+      user.id,
+      params.id,
       today.toInstant(),
       today.add({ days: tripWindowDays }).toInstant(),
+      timeZone,
     )
-    const view = toTripPassenger(passenger)
-    return trips.map((trip) => toTripView(trip, view, timeZone))
+    if (!found) throw passengerNotFound()
+    return found.trips.map((trip) => withPassenger(trip, found.passenger))
   })
 }

@@ -6,19 +6,24 @@ import type { Db, PassengersTable } from '../schema'
 export type PassengerRow = Selectable<PassengersTable>
 export type NewPassenger = Omit<Insertable<PassengersTable>, 'tenant_id' | 'created_at'>
 
-/** Passengers reach a user only through grants; every lookup for a user joins them. */
+/**
+ * The passengers of the tenant granted to a user: passengers reach a user only through grants, and every lookup
+ * for a user starts here (also the trips repository's).
+ */
+export function grantedTo(db: Db, tenant: TenantId, userId: string) {
+  return db
+    .selectFrom('passengers')
+    .innerJoin('passenger_grants', (join) =>
+      join
+        .onRef('passenger_grants.tenant_id', '=', 'passengers.tenant_id')
+        .onRef('passenger_grants.passenger_id', '=', 'passengers.id'),
+    )
+    .where('passengers.tenant_id', '=', tenant)
+    .where('passenger_grants.user_id', '=', userId)
+}
+
 export function passengersRepository(db: Db, tenant: TenantId) {
-  const granted = (userId: string) =>
-    db
-      .selectFrom('passengers')
-      .innerJoin('passenger_grants', (join) =>
-        join
-          .onRef('passenger_grants.tenant_id', '=', 'passengers.tenant_id')
-          .onRef('passenger_grants.passenger_id', '=', 'passengers.id'),
-      )
-      .selectAll('passengers')
-      .where('passengers.tenant_id', '=', tenant)
-      .where('passenger_grants.user_id', '=', userId)
+  const granted = (userId: string) => grantedTo(db, tenant, userId).selectAll('passengers')
 
   return {
     listGranted: (userId: string): Promise<PassengerRow[]> =>

@@ -6,8 +6,10 @@ import { applyTripEvent, projectTrip, type TripProjection } from '../../domain/t
 import { TripVersionConflict } from '../conflicts'
 import { jsonb } from '../json'
 import type { Db } from '../schema'
+import { grantedTo } from './passengers'
+import { toTripBody, type TripBody, type TripPassenger } from '../../domain/tripView'
 import { decodeTripEvent, eventPayload } from '../tripEventCodec'
-import { fromTripRow, toTripRow } from '../tripRows'
+import { fromTripRow, storedViewTimeZone, toTripRow } from '../tripRows'
 
 /**
  * Trips are event-sourced: events are appended to `trip_events` and the `trips` row is their projection,
@@ -26,26 +28,72 @@ export function tripsRepository(db: Db, tenant: TenantId) {
       occurred_at: event.at,
     }))
   const trips = () => db.selectFrom('trips').selectAll().where('tenant_id', '=', tenant)
+  const startingIn = (passengerId: string, from: Temporal.Instant, to: Temporal.Instant) =>
+    db
+      .selectFrom('trips')
+      .where('tenant_id', '=', tenant)
+      .where('passenger_id', '=', passengerId)
+      .where('start_time', '>=', from)
+      .where('start_time', '<', to)
+      .orderBy('start_time')
+      .orderBy('id')
+      .limit(tripListMaxCount)
+
+  const listForPassenger = async (
+    passengerId: string,
+    from: Temporal.Instant,
+    to: Temporal.Instant,
+  ): Promise<TripProjection[]> =>
+    (await startingIn(passengerId, from, to).selectAll().execute()).map(fromTripRow)
 
   return {
     /**
      * Trips of a passenger that start in [from, to), by start time: at most `tripListMaxCount`, the earliest,
      * so that one passenger's many trips cannot make one read (and everyone else's reads) slow.
      */
-    async listForPassenger(
+    listForPassenger,
+
+    /**
+     * A passenger granted to the user, with the views (without passenger) of their trips that start in
+     * [from, to), by start time (at most `tripListMaxCount`), in one query; undefined when the user has no such passenger. In the stored
+     * view's zone the views are read as stored; in another zone, or for trips stored without a view, derived.
+     */
+    async grantedPassengerTrips(
+      userId: string,
       passengerId: string,
       from: Temporal.Instant,
       to: Temporal.Instant,
-    ): Promise<TripProjection[]> {
-      const rows = await trips()
-        .where('passenger_id', '=', passengerId)
-        .where('start_time', '>=', from)
-        .where('start_time', '<', to)
-        .orderBy('start_time')
-        .orderBy('id')
+      timeZone: string,
+    ): Promise<{ passenger: TripPassenger; trips: TripBody[] } | undefined> {
+      const rows = await grantedTo(db, tenant, userId)
+        .where('passengers.id', '=', passengerId)
+        .leftJoin('trips', (join) =>
+          join
+            .onRef('trips.tenant_id', '=', 'passengers.tenant_id')
+            .onRef('trips.passenger_id', '=', 'passengers.id')
+            .on('trips.start_time', '>=', from)
+            .on('trips.start_time', '<', to),
+        )
+        .select([
+          'passengers.id',
+          'passengers.name',
+          'passengers.avatar_text as avatarText',
+          'trips.id as tripId',
+          'trips.view as tripView',
+        ])
+        .orderBy('trips.start_time')
+        .orderBy('trips.id')
         .limit(tripListMaxCount)
         .execute()
-      return rows.map(fromTripRow)
+      const first = rows[0]
+      if (!first) return undefined
+      const passenger = { id: first.id, name: first.name, avatarText: first.avatarText }
+      const stored = rows.filter((row) => row.tripId !== null).map((row) => row.tripView)
+      const trips =
+        timeZone === storedViewTimeZone && stored.every((view) => view !== null)
+          ? (stored as TripBody[])
+          : (await listForPassenger(passengerId, from, to)).map((trip) => toTripBody(trip, timeZone))
+      return { passenger, trips }
     },
 
     /** A trip; with `lock` (inside a transaction) its row stays locked until the transaction ends. */

@@ -41,11 +41,17 @@ async function waitUntilReady(origin: string, child: ChildProcess, output: () =>
   throw new Error(`API host did not start:\n${output()}`)
 }
 
-/** Starts the real API host serving the built portal, with a fresh in-memory database seeded with demo data. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real API host serving the built portal, with a fresh in-memory database seeded with demo data.
+ * `nodeArgs` go to node before the script (e.g. --cpu-prof, which NODE_OPTIONS does not accept).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): Promise<RunningServer> {
   const port = await freePort()
   const origin = `http://localhost:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/start.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
