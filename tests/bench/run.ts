@@ -1,23 +1,33 @@
 /**
  * `npm run bench`: builds the portal, starts the real API host over it, and runs each section in order against
  * its budgets. Every section returns a BenchReport (tests/bench/report.ts); the bench prints their lines and
- * exits non-zero when any budget is broken.
+ * exits non-zero when any budget is broken. `--no-build` reuses dist/; `--only=name,name` runs some sections.
  */
 import { execSync } from 'node:child_process'
-import { startServer } from '../e2e/support/server'
+import { startServer, type RunningServer } from '../e2e/support/server'
 import { benchBundles } from './bundles'
+import { benchOfflineStart } from './offlineStart'
 import type { BenchReport } from './report'
 
 const distDir = 'dist'
 
+const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> = {
+  bundles: (server) => benchBundles(server, distDir),
+  offlineStart: (server) => benchOfflineStart(server),
+}
+
 async function main(): Promise<void> {
+  const only = process.argv
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',')
   if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
   const server = await startServer()
-  const sections: (() => Promise<BenchReport>)[] = [() => benchBundles(server, distDir)]
   const failures: string[] = []
   try {
-    for (const section of sections) {
-      const report = await section()
+    for (const [name, section] of Object.entries(sections)) {
+      if (only && !only.includes(name)) continue
+      const report = await section(server)
       for (const line of report.lines) console.log(line)
       failures.push(...report.failures)
     }
