@@ -6,6 +6,7 @@
 import { execSync } from 'node:child_process'
 import { startServer, type RunningServer } from '../e2e/support/server'
 import { benchBundles } from './bundles'
+import { benchLighthouse } from './lighthouse'
 import { benchOfflineStart } from './offlineStart'
 import type { BenchReport } from './report'
 
@@ -14,6 +15,7 @@ const distDir = 'dist'
 const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> = {
   bundles: (server) => benchBundles(server, distDir),
   offlineStart: (server) => benchOfflineStart(server),
+  lighthouse: (server) => benchLighthouse(server),
 }
 
 async function main(): Promise<void> {
