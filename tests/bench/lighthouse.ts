@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises'
 import { chromium } from '@playwright/test'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -7,6 +8,8 @@ import type { BenchReport } from './report'
 import { demoGuardian, signIn } from './signIn'
 
 const tenant = 'demo'
+/** Where the full Lighthouse reports are kept for a closer look (git ignores it). */
+const reportDir = 'test-results/bench'
 
 interface Target {
   name: string
@@ -73,6 +76,14 @@ export async function benchLighthouse(server: RunningServer): Promise<BenchRepor
       })
       if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`)
       const { categories, audits } = result.lhr
+      if (result.lhr.runtimeError) {
+        report.failures.push(`Lighthouse on ${target.name}: ${result.lhr.runtimeError.code}`)
+        report.lines.push(`  ${target.name}: Lighthouse failed, ${result.lhr.runtimeError.message}`)
+        continue
+      }
+      const file = `${reportDir}/lighthouse-${target.name.replace(/\W+/g, '-')}.json`
+      await mkdir(reportDir, { recursive: true })
+      await writeFile(file, JSON.stringify(result.lhr))
       const scores = Object.entries(target.budgets).map(([category, budget]) => {
         const score = categories[category]?.score ?? 0
         if (score < budget)
@@ -88,7 +99,7 @@ export async function benchLighthouse(server: RunningServer): Promise<BenchRepor
           (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
         )
         .map((audit) => audit.id)
-      if (failing.length > 0) report.lines.push(`    audits to look at: ${failing.join(', ')}`)
+      if (failing.length > 0) report.lines.push(`    audits to look at (${file}): ${failing.join(', ')}`)
     }
   } finally {
     chrome.kill()
