@@ -43,6 +43,9 @@ export default defineConfig({
     target: 'es2022',
     manifest: true,
     sourcemap: true,
+    // Every tenant's logo inlined as a data URL would put all of them in the entry chunk; one small file each
+    // loads only the tenant's own (and the service worker precaches them).
+    assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
   },
   test: {
     projects: [

@@ -14,6 +14,7 @@ import type { Db } from './db/schema'
 import { loadServerI18n, type ServerI18n } from './i18n/catalogs'
 import { registerIdempotencyPurge } from './idempotency/purge'
 import { registerApiDocs } from './plugins/apiDocs'
+import { registerCompression } from './plugins/compression'
 import { registerErrorHandler, sendApiError } from './plugins/errors'
 import { registerSecurityHeaders } from './plugins/securityHeaders'
 import { registerStaticPortal } from './plugins/staticPortal'
@@ -89,6 +90,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   registerTenantResolution(app, db, i18n, tenantOptions)
   registerIdempotencyPurge(app, db)
   await app.register(fastifyCookie)
+  await registerCompression(app)
   await registerApiDocs(app)
 
   await app.register(apiRoutes, {

@@ -52,6 +52,8 @@ export async function registerStaticPortal(
     root,
     index: ['index.html'],
     redirect: false,
+    // The build writes .br and .gz beside each file (sw/precompress.ts); chosen by Accept-Encoding, with Vary.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', cacheControlFor(filePath.slice(root.length).replaceAll('\\', '/')))

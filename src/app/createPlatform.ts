@@ -11,7 +11,7 @@ import type { Platform } from './platform'
 import { LogoutPromptStore } from './logoutPrompt'
 import { postForm } from './postForm'
 import { landingPath } from './redirect'
-import { createPortalRouter } from './router'
+import { createPortalRouter, preloadCurrentScreens } from './router'
 import { SessionStore, type UserSession } from './session'
 import { lastUser, loginPending, rememberUser, storeLoginPending } from './storage'
 import { fetchAccessToken } from '../api/tokenFetch'
@@ -132,6 +132,10 @@ export function createPlatform(
       router.history.replace(env.pathPrefix + landingPath(pending.redirect, env.tenant))
   }
 
+  preloadCurrentScreens(router)
+  // A remembered user is most likely still signed in (or offline): load the session's code (Dexie, the worker's
+  // client) while auth settles, not after, so the first signed-in paint from IndexedDB comes sooner.
+  if (lastUser(tenantId)) void import('./userSession')
   auth.subscribe((snapshot) => {
     followUser(snapshot)
     land(snapshot)

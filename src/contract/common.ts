@@ -1,5 +1,10 @@
 import { z } from 'zod'
 
+// In a browser (page or worker) zod would probe for eval with `new Function`, which the portal's CSP refuses
+// and Chromium reports as a violation; parse without its JIT there. The server keeps the JIT.
+const inBrowser = typeof window !== 'undefined' || 'WorkerGlobalScope' in globalThis
+if (inBrowser) z.config({ jitless: true })
+
 /** An instant with its UTC offset, e.g. 2026-11-21T08:30:00+02:00. */
 export const isoDateTime = z.iso.datetime({ offset: true })
 /** A calendar date, YYYY-MM-DD. */

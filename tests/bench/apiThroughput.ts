@@ -8,6 +8,7 @@
  * BENCH_CPU_PROF=<folder> the API host writes V8 CPU profiles of each run to <folder>/<database> (one per thread;
  * the largest is the main thread's; open it in Chrome DevTools).
  */
+import type { BenchReport } from './report'
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
@@ -201,7 +202,7 @@ async function benchBackend(backend: Backend, lines: string[], failures: string[
 }
 
 /** Runs on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set; `failures` lists broken budgets. */
-export async function benchApiThroughput(): Promise<{ lines: string[]; failures: string[] }> {
+export async function benchApiThroughput(): Promise<BenchReport> {
   const lines: string[] = []
   const failures: string[] = []
   await benchBackend({ name: 'PGlite', databaseUrl: '', budgets: false }, lines, failures)

@@ -1,0 +1,162 @@
+import { gzipSync } from 'node:zlib'
+import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test'
+import { chromiumLaunchOptions } from '../e2e/support/chromium'
+import type { RunningServer } from '../e2e/support/server'
+import { containsMapLibre, readManifest, routeChunks } from './bundleSizes'
+import { against, kb, type BenchReport } from './report'
+import { demoGuardian, signIn } from './signIn'
+
+const firstVisitBudget = 120 * 1024
+const screenBudget = 200 * 1024
+/** Routes that show a map may load MapLibre and are exempt from the screen budget; no other screen may. */
+const mapRoutes = ['src/routes/_auth/trips.$id.$date.tsx', 'src/routes/track.$link.tsx']
+
+/**
+ * Where each screen without a map is opened, on a tenant that has it. A route file missing here fails the bench,
+ * so a new screen gets a budget.
+ */
+const screens: Record<string, { tenant: string; path: string; signedIn: boolean }> = {
+  'src/routes/index.tsx': { tenant: 'demo', path: '/', signedIn: false },
+  'src/routes/accessibility-report.tsx': { tenant: 'demo', path: '/accessibility-report', signedIn: false },
+  'src/routes/accessibility-report-keusote.tsx': {
+    tenant: 'kulkukeskus',
+    path: '/accessibility-report-keusote',
+    signedIn: false,
+  },
+  'src/routes/privacy.tsx': { tenant: 'demo', path: '/privacy', signedIn: false },
+  'src/routes/privacy-keusote.tsx': { tenant: 'kulkukeskus', path: '/privacy-keusote', signedIn: false },
+  'src/routes/logged-out.tsx': { tenant: 'demo', path: '/logged-out', signedIn: false },
+  'src/routes/logout.tsx': { tenant: 'demo', path: '/logout', signedIn: false },
+  'src/routes/invitation.$code.tsx': { tenant: 'demo', path: '/invitation/bench', signedIn: false },
+  'src/routes/register-travel-card.tsx': { tenant: 'lapha', path: '/register-travel-card', signedIn: false },
+  'src/routes/_auth/booking.tsx': { tenant: 'kulkukeskus', path: '/booking', signedIn: true },
+  'src/routes/_auth/canceltrips.tsx': { tenant: 'kulkukeskus', path: '/canceltrips', signedIn: true },
+  'src/routes/_auth/messages.tsx': { tenant: 'kulkukeskus', path: '/messages', signedIn: true },
+  'src/routes/_auth/passengers.tsx': { tenant: 'kulkukeskus', path: '/passengers', signedIn: true },
+  'src/routes/_auth/password.tsx': { tenant: 'kulkukeskus', path: '/password', signedIn: true },
+  'src/routes/_auth/personal-info.tsx': { tenant: 'kulkukeskus', path: '/personal-info', signedIn: true },
+  'src/routes/_auth/trips.index.tsx': { tenant: 'kulkukeskus', path: '/trips', signedIn: true },
+  'src/routes/_auth/transportationPermissions.index.tsx': {
+    tenant: 'kulkukeskus',
+    path: '/transportationPermissions',
+    signedIn: true,
+  },
+  'src/routes/_auth/transportationPermissions.$passengerId.$id.tsx': {
+    tenant: 'kulkukeskus',
+    path: '/transportationPermissions/bench/bench',
+    signedIn: true,
+  },
+}
+
+interface Script {
+  url: string
+  gzipBytes: number
+}
+
+/** Every script a page load fetches (the page's and its workers'), with its gzip size, until the network rests. */
+async function scriptsOf(context: BrowserContext, url: string): Promise<Script[]> {
+  const page = await context.newPage()
+  try {
+    const scripts: Promise<Script>[] = []
+    const collect = (response: Response) => {
+      const path = new URL(response.url()).pathname
+      if (!path.endsWith('.js') || !response.ok()) return
+      scripts.push(response.body().then((body) => ({ url: path, gzipBytes: gzipSync(body).length })))
+    }
+    context.on('response', collect)
+    try {
+      await page.goto(url, { waitUntil: 'networkidle' })
+    } finally {
+      context.off('response', collect)
+    }
+    return await Promise.all(scripts)
+  } finally {
+    await page.close()
+  }
+}
+
+/** Vite names a worker's bundle after its module, `*.worker.ts`. */
+const isWorker = (script: Script) => /\.worker-[\w-]+\.js$/.test(script.url)
+
+const total = (scripts: Script[]) => scripts.reduce((sum, script) => sum + script.gzipBytes, 0)
+
+async function measureScreens(
+  browser: Browser,
+  server: RunningServer,
+  report: BenchReport,
+): Promise<Script[]> {
+  // Service workers are blocked so that the precache download is not counted as the page's own load.
+  const anonymous = await browser.newContext({ serviceWorkers: 'block' })
+  const signedIn = new Map<string, BrowserContext>()
+  const contextFor = async (tenant: string) => {
+    let context = signedIn.get(tenant)
+    if (!context) {
+      context = await browser.newContext({ serviceWorkers: 'block' })
+      await signIn(context, server.tenantOrigin(tenant), demoGuardian)
+      signedIn.set(tenant, context)
+    }
+    return context
+  }
+  let firstVisit: Script[] = []
+  let workers: Script[] = []
+  report.lines.push('\nEvery screen without a map, first visit with its chunks, main-thread JavaScript gzip:')
+  for (const [route, screen] of Object.entries(screens)) {
+    const context = screen.signedIn ? await contextFor(screen.tenant) : anonymous
+    const url = `${server.tenantOrigin(screen.tenant)}${screen.path}${screen.path.includes('?') ? '&' : '?'}lang=en`
+    const loaded = await scriptsOf(context, url)
+    const scripts = loaded.filter((script) => !isWorker(script))
+    if (route === 'src/routes/index.tsx') firstVisit = scripts
+    against(report, route, kb(total(scripts)), kb(screenBudget), total(scripts) <= screenBudget)
+    workers = loaded.filter(isWorker)
+  }
+  for (const worker of workers)
+    report.lines.push(
+      `  ${kb(worker.gzipBytes).padStart(9)}  ${worker.url} (sync worker, off the main thread, not in the budget)`,
+    )
+  return firstVisit
+}
+
+/** Bundle sizes: the first visit to `/` and every screen without a map, in real Chromium; MapLibre's place. */
+export async function benchBundles(server: RunningServer, distDir: string): Promise<BenchReport> {
+  const report: BenchReport = { lines: [], failures: [] }
+  const manifest = readManifest(distDir)
+  const routes = routeChunks(manifest, distDir)
+  for (const route of routes) {
+    if (!mapRoutes.includes(route.route) && !screens[route.route])
+      report.failures.push(`${route.route}: no screen to measure in tests/bench/bundles.ts`)
+  }
+
+  const browser = await chromium.launch(chromiumLaunchOptions)
+  let firstVisit: Script[]
+  try {
+    firstVisit = await measureScreens(browser, server, report)
+  } finally {
+    await browser.close()
+  }
+
+  report.lines.push('\nFirst visit to / (anonymous, demo tenant), JavaScript gzip:')
+  for (const script of [...firstVisit].sort((a, b) => b.gzipBytes - a.gzipBytes))
+    report.lines.push(`  ${kb(script.gzipBytes).padStart(9)}  ${script.url}`)
+  against(
+    report,
+    'first visit to /',
+    kb(total(firstVisit)),
+    kb(firstVisitBudget),
+    total(firstVisit) <= firstVisitBudget,
+  )
+
+  report.lines.push('\nChunks each route adds to the entry, gzip:')
+  for (const route of routes) {
+    const mapLibre = route.files.some((file) => containsMapLibre(distDir, file))
+    const allowed = mapRoutes.includes(route.route)
+    const verdict = mapLibre && !allowed ? '  MAPLIBRE NOT ALLOWED HERE' : mapLibre ? '  (map)' : ''
+    if (mapLibre && !allowed) report.failures.push(`${route.route} loads MapLibre`)
+    report.lines.push(`  ${kb(route.gzipBytes).padStart(9)}  ${route.route}${verdict}`)
+  }
+  const firstVisitMapLibre = firstVisit.some((script) =>
+    containsMapLibre(distDir, script.url.replace(/^\//, '')),
+  )
+  if (firstVisitMapLibre) report.failures.push('the first visit loads MapLibre')
+  report.lines.push(`\nMapLibre on the first visit: ${firstVisitMapLibre ? 'YES (not allowed)' : 'no'}`)
+  return report
+}

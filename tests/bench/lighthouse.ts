@@ -1,0 +1,108 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { chromium } from '@playwright/test'
+import { launch } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromiumLaunchOptions } from '../e2e/support/chromium'
+import type { RunningServer } from '../e2e/support/server'
+import type { BenchReport } from './report'
+import { demoGuardian, signIn } from './signIn'
+
+const tenant = 'demo'
+/** Where the full Lighthouse reports are kept for a closer look (git ignores it). */
+const reportDir = 'test-results/bench'
+
+interface Target {
+  name: string
+  path: string
+  signedIn: boolean
+  budgets: Record<Category, number>
+}
+
+type Category = 'performance' | 'accessibility' | 'best-practices'
+
+const targets: Target[] = [
+  {
+    name: 'home',
+    path: '/?lang=en',
+    signedIn: false,
+    budgets: { performance: 0.95, accessibility: 1, 'best-practices': 1 },
+  },
+  {
+    name: 'signed-in /trips',
+    path: '/trips?lang=en',
+    signedIn: true,
+    budgets: { performance: 0.9, accessibility: 1, 'best-practices': 1 },
+  },
+]
+
+/** The session cookie of a signed-in demo user, as a Cookie header Lighthouse sends with every request. */
+async function sessionCookie(origin: string): Promise<string> {
+  const browser = await chromium.launch(chromiumLaunchOptions)
+  try {
+    const context = await browser.newContext()
+    await signIn(context, origin, demoGuardian)
+    const cookies = await context.cookies(origin)
+    const session = cookies.find((cookie) => cookie.name.startsWith('portal_session_'))
+    if (!session) throw new Error('Signing in gave no session cookie')
+    return `${session.name}=${session.value}`
+  } finally {
+    await browser.close()
+  }
+}
+
+const ms = (value: number | undefined) => (value === undefined ? '?' : `${Math.round(value)} ms`)
+
+/**
+ * Lighthouse 12 with its default mobile settings (simulated throttling) against the built portal on the real
+ * server, in Debian's Chromium: the scores against their budgets, and LCP, TBT and CLS.
+ */
+export async function benchLighthouse(server: RunningServer): Promise<BenchReport> {
+  const report: BenchReport = { lines: ['\nLighthouse (mobile, simulated throttling):'], failures: [] }
+  const origin = server.tenantOrigin(tenant)
+  const cookie = await sessionCookie(origin)
+  const chrome = await launch({
+    chromePath: chromiumLaunchOptions.executablePath,
+    chromeFlags: chromiumLaunchOptions.args,
+    logLevel: 'silent',
+  })
+  try {
+    for (const target of targets) {
+      const result = await lighthouse(`${origin}${target.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(target.budgets),
+        ...(target.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+      })
+      if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`)
+      const { categories, audits } = result.lhr
+      if (result.lhr.runtimeError) {
+        report.failures.push(`Lighthouse on ${target.name}: ${result.lhr.runtimeError.code}`)
+        report.lines.push(`  ${target.name}: Lighthouse failed, ${result.lhr.runtimeError.message}`)
+        continue
+      }
+      const file = `${reportDir}/lighthouse-${target.name.replace(/\W+/g, '-')}.json`
+      await mkdir(reportDir, { recursive: true })
+      await writeFile(file, JSON.stringify(result.lhr))
+      const scores = Object.entries(target.budgets).map(([category, budget]) => {
+        const score = categories[category]?.score ?? 0
+        if (score < budget)
+          report.failures.push(`Lighthouse ${category} on ${target.name}: ${score} (budget ${budget})`)
+        return `${category} ${score.toFixed(2)}${score < budget ? ` (BELOW ${budget})` : ''}`
+      })
+      report.lines.push(`  ${target.name}: ${scores.join(', ')}`)
+      report.lines.push(
+        `    LCP ${ms(audits['largest-contentful-paint']?.numericValue)}, TBT ${ms(audits['total-blocking-time']?.numericValue)}, CLS ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}`,
+      )
+      const failing = Object.values(audits)
+        .filter(
+          (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+        )
+        .map((audit) => audit.id)
+      if (failing.length > 0) report.lines.push(`    audits to look at (${file}): ${failing.join(', ')}`)
+    }
+  } finally {
+    chrome.kill()
+  }
+  return report
+}
