@@ -8,7 +8,6 @@
  * BENCH_CPU_PROF=<folder> the API host writes V8 CPU profiles of each run to <folder>/<database> (one per thread;
  * the largest is the main thread's; open it in Chrome DevTools).
  */
-import type { BenchReport } from './report'
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
@@ -22,6 +21,7 @@ import pg from 'pg'
 import { demoAccounts } from '../../server/demo/accounts'
 import { startServer } from '../e2e/support/server'
 import { recordResponse, type RecordedResponse } from './recordedResponse'
+import type { BenchReport } from './report'
 
 const connections = 10
 const warmupSeconds = 1
