@@ -74,12 +74,13 @@ describe.each(backends)('tenant resolution and the portal host on $name', (backe
     expect(login.body).toContain('action="/fimlab/login"')
   })
 
-  it('keeps a production host to its own tenant, with no path prefix', async () => {
+  it('keeps a production host to its own tenant: a path prefix naming another is a clear 400', async () => {
     const response = await test.app.inject({
       url: '/espoo/manifest.webmanifest',
       headers: { host: 'helpbus.matkaportaali.fi' },
     })
-    expect(response.statusCode).toBe(404)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'tenant_mismatch' })
   })
 
   it('uses the default tenant on a bare local host', async () => {
