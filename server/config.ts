@@ -1,4 +1,5 @@
 import { isTenantId, type TenantId } from '../tenants'
+import { isLocalHost } from '../src/domain/hosts'
 import type { HostMap } from '../src/domain/tenantResolution'
 import { parseSentryDsn } from './errorReporting/sentrySink'
 
@@ -110,6 +111,21 @@ function timeouts(env: Env): { requestTimeoutMs: number; headersTimeoutMs: numbe
   return { requestTimeoutMs, headersTimeoutMs }
 }
 
+/**
+ * Demo mode mounts an identity provider that signs anyone in and seeds published passwords and operator keys:
+ * on by default only where the portal is reached on loopback (a fresh `npm start`); a public origin gets it
+ * only when DEMO=true asks for it, so a production start that forgot DEMO=false refuses to start.
+ */
+function demoMode(env: Env, publicOrigin: string): boolean {
+  if (env.DEMO === 'false') return false
+  if (env.DEMO === 'true') return true
+  if (env.DEMO !== undefined && env.DEMO !== '') throw new Error('DEMO must be true or false')
+  if (isLocalHost(new URL(publicOrigin).hostname)) return true
+  throw new Error(
+    `Refusing demo mode on the public origin ${publicOrigin}: set DEMO=false (with OIDC_*) for production, or DEMO=true for a public demo`,
+  )
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080)
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`
@@ -118,7 +134,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: env.HOST ?? '::',
     databaseUrl: env.DATABASE_URL || null,
     pgliteDir: env.PGLITE_DIR === 'memory' ? null : (env.PGLITE_DIR ?? '.data/pglite'),
-    demo: env.DEMO !== 'false',
+    demo: demoMode(env, publicOrigin),
     oidc: oidcFrom(env),
     publicOrigin,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 300),
