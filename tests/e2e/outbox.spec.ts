@@ -181,7 +181,10 @@ test('a pickup reported by the operator raises a notice that opens the trip', as
   // The device has the trip as booked before the operator reports the pickup.
   await expect(page.getByText(/Last synced at/)).toBeVisible()
   await operatorEvent(server, tenant, trip.id, { type: 'pickedUp' })
-  await page.reload()
+  // Whichever pull brings the pickup raises the notice on this page (a reload could lose one a periodic pull
+  // raised just before it); the 'online' event starts a pull now.
+  await page.context().setOffline(true)
+  await page.context().setOffline(false)
   const notice = page.getByRole('status').filter({ hasText: 'Passenger picked up' })
   await expect(notice).toBeVisible({ timeout: 30_000 })
   await notice.getByRole('button', { name: 'Open trip' }).click()
