@@ -10,7 +10,7 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
@@ -43,13 +43,14 @@ async function waitUntilReady(origin: string, child: ChildProcess, output: () =>
 
 /**
  * Starts the real API host serving the built portal, with a fresh in-memory database seeded with demo data.
+ * `env` overrides the defaults (a `PORT` of its own when another party must know it first, `DEMO=false`).
  * `nodeArgs` go to node before the script (e.g. --cpu-prof, which NODE_OPTIONS does not accept).
  */
 export async function startServer(
   env: Record<string, string> = {},
   nodeArgs: readonly string[] = [],
 ): Promise<RunningServer> {
-  const port = await freePort()
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const origin = `http://localhost:${port}`
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/start.ts'], {
     env: {
