@@ -1,9 +1,35 @@
+import type { Page } from '@playwright/test'
 import { Temporal } from 'temporal-polyfill'
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn } from './support/portal'
 import { serverTrips } from './support/trips'
 
 const helsinkiDay = (days: number) => Temporal.Now.plainDateISO('Europe/Helsinki').add({ days }).toString()
+
+/** The reason in the cancel wizard's snapshot as the portal saved it in the user's IndexedDB, or null. */
+function savedWizardReason(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const request = <T>(call: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        call.onsuccess = () => resolve(call.result)
+        call.onerror = () => reject(call.error)
+      })
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('portal:')) continue
+      const db = await request(indexedDB.open(name))
+      try {
+        if (!db.objectStoreNames.contains('snapshots')) continue
+        const row = (await request(
+          db.transaction('snapshots').objectStore('snapshots').get('canceltrips'),
+        )) as { value?: { context?: { reason?: string } } } | undefined
+        if (row) return row.value?.context?.reason ?? null
+      } finally {
+        db.close()
+      }
+    }
+    return null
+  })
+}
 
 test('the wizard cancels chosen trips of chosen passengers and survives a reload', async ({
   page,
@@ -43,7 +69,7 @@ test('the wizard cancels chosen trips of chosen passengers and survives a reload
   await expect(page.getByText('Must not be empty').first()).toBeVisible()
   await page.getByLabel('Reason for cancellation').fill('Lomamatka')
   // The wizard's state is in IndexedDB: a reload continues where the guardian was.
-  await page.waitForTimeout(300)
+  await expect.poll(() => savedWizardReason(page)).toBe('Lomamatka')
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Step 4: Cancellation reason' })).toBeVisible()
   await expect(page.getByLabel('Reason for cancellation')).toHaveValue('Lomamatka')
