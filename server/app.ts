@@ -13,6 +13,7 @@ import type { ServerConfig } from './config'
 import type { Db } from './db/schema'
 import { loadServerI18n, type ServerI18n } from './i18n/catalogs'
 import { registerIdempotencyPurge } from './idempotency/purge'
+import { createAnswerCache } from './reads/answerCache'
 import { registerApiDocs } from './plugins/apiDocs'
 import { registerCompression } from './plugins/compression'
 import { registerErrorHandler, sendApiError } from './plugins/errors'
@@ -85,6 +86,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const i18n = await loadServerI18n()
   const keys = createKeyStore(db)
   app.decorate('sessionCache', createSessionCache())
+  app.decorate('answerCache', createAnswerCache())
   registerErrorHandler(app)
   registerSecurityHeaders(app)
   registerTenantResolution(app, db, i18n, tenantOptions)

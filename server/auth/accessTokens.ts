@@ -1,8 +1,10 @@
-import { errors, jwtVerify, SignJWT } from 'jose'
+import { SignJWT } from 'jose'
+import { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../tenants'
 import type { SigningKey } from '../db/repositories/signingKeys'
 import type { Db } from '../db/schema'
 import { tenantDb } from '../db/tenantDb'
+import { verifyHs256 } from './hs256'
 
 const apiAudience = 'portal-api'
 
@@ -38,18 +40,17 @@ export async function signTenantJwt(
 }
 
 /** The payload of a valid token of this tenant and audience, or null (bad signature, expired, other tenant). */
-export async function verifyTenantJwt(
+export function verifyTenantJwt(
   key: SigningKey,
   token: string,
   audience: string,
-): Promise<Record<string, unknown> | null> {
-  try {
-    const { payload } = await jwtVerify(token, key.secret, { algorithms: ['HS256'], audience })
-    return payload
-  } catch (error) {
-    if (error instanceof errors.JOSEError) return null
-    throw error
-  }
+): Record<string, unknown> | null {
+  return verifyHs256(
+    key.hmacKey,
+    token,
+    audience,
+    Math.floor(Temporal.Now.instant().epochMilliseconds / 1000),
+  )
 }
 
 /** What an access token says: whose it is and which session gave it out. */
@@ -71,14 +72,32 @@ export function issueAccessToken(
   )
 }
 
-/** The claims of a valid access token of this tenant, or null; a token naming no session is not valid. */
-export async function verifyAccessToken(
-  key: SigningKey,
-  tenant: TenantId,
-  token: string,
-): Promise<AccessClaims | null> {
-  const payload = await verifyTenantJwt(key, token, apiAudience)
+interface VerifiedToken {
+  claims: AccessClaims
+  /** The token's `exp`, in epoch seconds: checked again on every use. */
+  expiresAt: number
+}
+
+/** Tokens already verified with a key: a client sends the same one on every call until it refreshes it. */
+const verifiedWith = new WeakMap<SigningKey, Map<string, VerifiedToken>>()
+const maxVerifiedPerKey = 10_000
+
+/**
+ * The claims of a valid access token of this tenant, or null; a token naming no session is not valid. A token
+ * once verified with this key is remembered with its expiry, so that its signature is checked once, not on every
+ * call (the session it names is still checked on every call, server/routes/authenticate.ts).
+ */
+export function verifyAccessToken(key: SigningKey, tenant: TenantId, token: string): AccessClaims | null {
+  const nowSeconds = Math.floor(Temporal.Now.instant().epochMilliseconds / 1000)
+  let verified = verifiedWith.get(key)
+  if (!verified) verifiedWith.set(key, (verified = new Map()))
+  const known = verified.get(token)
+  if (known) return known.expiresAt > nowSeconds ? known.claims : null
+  const payload = verifyHs256(key.hmacKey, token, apiAudience, nowSeconds)
   if (!payload || payload.tenant !== tenant) return null
   if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null
-  return { userId: payload.sub, sessionId: payload.sid }
+  const claims = { userId: payload.sub, sessionId: payload.sid }
+  if (verified.size >= maxVerifiedPerKey) verified.delete(verified.keys().next().value!)
+  verified.set(token, { claims, expiresAt: payload.exp as number })
+  return claims
 }

@@ -114,7 +114,7 @@ export function registerStrongAuthRoutes(app: FastifyInstance, deps: StrongAuthD
     const name = stateCookieName(request)
     const token = request.cookies[name]
     const key = await deps.keys(request.tenant.id)
-    const parsed = pendingLogin.safeParse(token ? await verifyTenantJwt(key, token, stateAudience) : null)
+    const parsed = pendingLogin.safeParse(token ? verifyTenantJwt(key, token, stateAudience) : null)
     reply.clearCookie(name, cookieOptions(request))
     if (!parsed.success) return failed(request, reply, 400, pageLocale(request))
     const pending = parsed.data

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { usePreparedStatements } from './prepared'
 import type { Database } from './schema'
 import { TemporalPlugin } from './temporalPlugin'
 
@@ -23,7 +24,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+    usePreparedStatements(db, pool)
+    return db
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true })
   const pglite = await PGlite.create(options.pgliteDir ?? undefined)

@@ -6,6 +6,7 @@ import * as trips from './migrations/0003_trips'
 import * as commands from './migrations/0004_commands'
 import * as sessionsSecurity from './migrations/0005_sessions_security'
 import * as tripViews from './migrations/0006_trip_views'
+import * as readVersions from './migrations/0007_read_versions'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -15,6 +16,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004_commands': commands,
   '0005_sessions_security': sessionsSecurity,
   '0006_trip_views': tripViews,
+  '0007_read_versions': readVersions,
 }
 
 export function createMigrator<DB>(db: Kysely<DB>): Migrator {

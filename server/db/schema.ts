@@ -24,6 +24,8 @@ export interface UsersTable {
   /** `sub` of the strong-authentication identity. */
   identity_subject: string | null
   identity_verified: Generated<boolean>
+  /** Bumped with every change of the user's passenger list (migration 0007, server/reads/); bigint as text. */
+  passengers_read_version: ColumnType<string, never, never>
   created_at: CreatedAt
 }
 
@@ -63,6 +65,8 @@ export interface PassengersTable {
   name: string
   phone: string | null
   avatar_text: string
+  /** Bumped with every change of the row or its trips (migration 0007, server/reads/); bigint as text. */
+  read_version: ColumnType<string, never, never>
   created_at: CreatedAt
 }
 

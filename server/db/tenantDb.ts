@@ -5,6 +5,7 @@ import { loginAttemptsRepository } from './repositories/loginAttempts'
 import { operatorKeysRepository } from './repositories/operatorKeys'
 import { passengersRepository } from './repositories/passengers'
 import { placesRepository } from './repositories/places'
+import { readVersionsRepository } from './repositories/readVersions'
 import { sessionsRepository } from './repositories/sessions'
 import { signingKeysRepository } from './repositories/signingKeys'
 import { tripsRepository } from './repositories/trips'
@@ -21,6 +22,7 @@ function repositories(db: Db, tenant: TenantId) {
     passengers: passengersRepository(db, tenant),
     places: placesRepository(db, tenant),
     trips: tripsRepository(db, tenant),
+    readVersions: readVersionsRepository(db, tenant),
     idempotencyKeys: idempotencyKeysRepository(db, tenant),
     operatorKeys: operatorKeysRepository(db, tenant),
   }

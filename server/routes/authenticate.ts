@@ -29,7 +29,7 @@ async function authenticateUser(
 ): Promise<{ user: UserRow; sessionId: string }> {
   const token = bearerPattern.exec(request.headers.authorization ?? '')?.[1]
   if (!token) throw new HttpError(401, errorCodes.unauthorized, 'A bearer access token is required')
-  const claims = await verifyAccessToken(await keys(request.tenant.id), request.tenant.id, token)
+  const claims = verifyAccessToken(await keys(request.tenant.id), request.tenant.id, token)
   const user = claims ? await sessionUser(request, claims.sessionId) : null
   if (!claims || user?.id !== claims.userId)
     throw new HttpError(401, errorCodes.unauthorized, 'The access token is not valid')

@@ -7,12 +7,10 @@ import type { PassengerRow } from '../db/repositories/passengers'
 import type { UserRow } from '../db/repositories/users'
 import { withPassenger } from '../domain/tripView'
 import { HttpError } from '../plugins/errors'
+import { tripWindow } from '../reads/tripWindow'
 import { requestTimeZone } from '../trips/access'
 import { registerEndpoint } from './registerEndpoint'
 import { toPassengerView, toPlaceView } from './views'
-
-/** Trips are shown from today to two weeks ahead (spec section 1): through the 14th day after today. */
-export const tripWindowDays = 15
 
 const passengerNotFound = () => new HttpError(404, errorCodes.notFound, 'Passenger not found')
 
@@ -27,10 +25,21 @@ async function grantedPassenger(
   return passenger
 }
 
+/**
+ * The two hot reads answer from the app's answer cache when the version they read with their authorization (a
+ * grant in this tenant; for the list, the user itself) is the cached answer's (server/reads/answerCache.ts).
+ */
 export function registerPassengerRoutes(app: FastifyInstance, keys: KeyStore): void {
-  registerEndpoint(app, keys, endpoints.listPassengers, async ({ request, user }) =>
-    (await request.db.passengers.listGranted(user.id)).map(toPassengerView),
-  )
+  registerEndpoint(app, keys, endpoints.listPassengers, async ({ request, user }) => {
+    const version = await request.db.readVersions.passengerList(user.id)
+    if (version === undefined)
+      throw new HttpError(401, errorCodes.unauthorized, 'The access token is not valid')
+    return request.server.answerCache.answer(
+      `passengers\u0000${request.tenant.id}\u0000${user.id}`,
+      version,
+      async () => (await request.db.passengers.listGranted(user.id)).map(toPassengerView),
+    )
+  })
 
   registerEndpoint(app, keys, endpoints.addPassenger, async ({ request, user, body }) => {
     const passengerId = await request.db.passengers.claimWithAccessCode(
@@ -54,16 +63,21 @@ export function registerPassengerRoutes(app: FastifyInstance, keys: KeyStore): v
   })
 
   registerEndpoint(app, keys, endpoints.listTrips, async ({ request, user, params }) => {
+    const version = await request.db.readVersions.grantedPassenger(user.id, params.id)
+    if (version === undefined) throw passengerNotFound()
     const timeZone = requestTimeZone(request)
-    const today = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay()
-    const found = await request.db.trips.grantedPassengerTrips(
-      user.id,
-      params.id,
-      today.toInstant(),
-      today.add({ days: tripWindowDays }).toInstant(),
-      timeZone,
-    )
-    if (!found) throw passengerNotFound()
-    return found.trips.map((trip) => withPassenger(trip, found.passenger))
+    const window = tripWindow(timeZone)
+    const key = `trips\u0000${request.tenant.id}\u0000${params.id}\u0000${timeZone}\u0000${window.today}`
+    return request.server.answerCache.answer(key, version, async () => {
+      const found = await request.db.trips.grantedPassengerTrips(
+        user.id,
+        params.id,
+        window.from,
+        window.to,
+        timeZone,
+      )
+      if (!found) throw passengerNotFound()
+      return found.trips.map((trip) => withPassenger(trip, found.passenger))
+    })
   })
 }

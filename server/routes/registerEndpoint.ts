@@ -7,6 +7,7 @@ import type { OperatorKeyRow } from '../db/repositories/operatorKeys'
 import type { UserRow } from '../db/repositories/users'
 import { idempotencyHeaders } from '../idempotency/fingerprint'
 import { beginIdempotent, finishIdempotent, runIdempotent } from '../idempotency/idempotency'
+import { SerializedAnswer } from '../reads/answerCache'
 import { authenticate } from './authenticate'
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined
@@ -25,9 +26,10 @@ export interface EndpointContext<E extends Endpoint> {
   body: Output<E['body']>
 }
 
+/** A handler's answer: a value of the response schema, or (reads) one serialized by the answer cache. */
 export type EndpointHandler<E extends Endpoint> = (
   context: EndpointContext<E>,
-) => Promise<z.output<E['response']>>
+) => Promise<z.output<E['response']> | SerializedAnswer<z.output<E['response']>>>
 
 /** The OpenAPI tag of an endpoint: the segment after /api (account, auth, passenger, trip, operator). */
 function tagOf(path: string): string {
@@ -107,7 +109,9 @@ export function registerEndpoint<E extends Endpoint>(
         query: request.query,
         body: request.body,
       } as unknown as EndpointContext<E>
-      return runIdempotent(request, reply, () => handler(context))
+      const answer = await runIdempotent(request, reply, () => handler(context))
+      if (!(answer instanceof SerializedAnswer)) return answer
+      return reply.type('application/json; charset=utf-8').send(answer.bytes)
     },
   })
 }

@@ -1,6 +1,8 @@
+import { createHmac, createSecretKey, randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { Temporal } from 'temporal-polyfill'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { issueAccessToken, verifyAccessToken } from '../../server/auth/accessTokens'
 import { tenantDb } from '../../server/db/tenantDb'
 import { api, logIn, testPort, type TestApp, createTestApp } from './support/app'
 import { backends } from './support/database'
@@ -76,6 +78,40 @@ describe.each(backends)('access tokens on $name', (backend) => {
     expect(foreign.statusCode).toBe(401)
   })
 
+  it('refuses a signed token whose header or claims break the rules, and takes a good one signed by jose', async () => {
+    const cookie = await logIn(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+    const good = (await exchange('espoo', cookie)).json().accessToken as string
+    const key = await tenantDb(test.db, 'espoo').signingKeys.getOrCreate()
+    const claims = JSON.parse(Buffer.from(good.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >
+    const nowSeconds = Math.floor(Temporal.Now.instant().epochMilliseconds / 1000)
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    // Signed with the right key by HMAC-SHA256, whatever the header says: only the checks can refuse these.
+    const signed = (header: object, payload: object) => {
+      const input = `${encode(header)}.${encode(payload)}`
+      return `${input}.${createHmac('sha256', key.secret).update(input).digest('base64url')}`
+    }
+    const header = { alg: 'HS256', kid: key.kid }
+    expect((await api(test.app, 'espoo', signed(header, claims), { url: '/api/account' })).statusCode).toBe(
+      200,
+    )
+    const bad = {
+      'alg none': signed({ alg: 'none' }, claims),
+      'alg HS512': signed({ ...header, alg: 'HS512' }, claims),
+      crit: signed({ ...header, crit: ['b64'], b64: false }, claims),
+      'no exp': signed(header, { ...claims, exp: undefined }),
+      'nbf ahead': signed(header, { ...claims, nbf: nowSeconds + 600 }),
+      'other audience': signed(header, { ...claims, aud: 'portal-admin' }),
+      'other tenant': signed(header, { ...claims, tenant: 'demo' }),
+      'payload swapped': `${good.split('.')[0]}.${encode({ ...claims, sub: 'someone-else' })}.${good.split('.')[2]}`,
+    }
+    for (const [name, token] of Object.entries(bad)) {
+      expect((await api(test.app, 'espoo', token, { url: '/api/account' })).statusCode, name).toBe(401)
+    }
+  })
+
   it('stops issuing tokens once the session has expired', async () => {
     const cookie = await logIn(test.app, 'demo', 'single', 'demo-single-2026')
     await test.db
@@ -84,5 +120,20 @@ describe.each(backends)('access tokens on $name', (backend) => {
       .where('tenant_id', '=', 'demo')
       .execute()
     expect((await exchange('demo', cookie)).json()).toEqual({ accessToken: null, expiresIn: null })
+  })
+})
+
+describe('verified tokens', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('are remembered only until they expire', async () => {
+    const secret = new Uint8Array(randomBytes(32))
+    const key = { kid: 'k', secret, hmacKey: createSecretKey(secret) }
+    const token = await issueAccessToken(key, 'espoo', { userId: 'u', sessionId: 's' }, 60)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    expect(verifyAccessToken(key, 'espoo', token)).toEqual({ userId: 'u', sessionId: 's' })
+    expect(verifyAccessToken(key, 'espoo', token)).toEqual({ userId: 'u', sessionId: 's' })
+    vi.advanceTimersByTime(61_000)
+    expect(verifyAccessToken(key, 'espoo', token)).toBeNull()
   })
 })

@@ -1,10 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto'
 import type { TenantId } from '../../../tenants'
 import type { Db } from '../schema'
 
 export interface SigningKey {
   kid: string
   secret: Uint8Array
+  /** The same secret as a node:crypto key, made once, for verifying (server/auth/hs256.ts). */
+  hmacKey: KeyObject
 }
 
 /**
@@ -30,7 +32,8 @@ export function signingKeysRepository(db: Db, tenant: TenantId) {
         row = await select()
       }
       if (!row) throw new Error(`No signing key for tenant ${tenant}`)
-      return { kid: row.kid, secret: new Uint8Array(Buffer.from(row.secret, 'base64url')) }
+      const secret = new Uint8Array(Buffer.from(row.secret, 'base64url'))
+      return { kid: row.kid, secret, hmacKey: createSecretKey(secret) }
     },
   }
 }
