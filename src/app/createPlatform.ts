@@ -5,6 +5,7 @@ import type { AuthEffects } from './actors'
 import { createAuthHandle, type AuthView } from './authHandle'
 import type { PortalEnvironment } from './environment'
 import type { ErrorInput } from './errorReporting'
+import { loadScreenMessages } from './i18n'
 import { createNoticesHandle } from './noticesHandle'
 import type { Platform } from './platform'
 import { LogoutPromptStore } from './logoutPrompt'
@@ -103,7 +104,9 @@ export function createPlatform(
       closeSession()
       if (wanted) {
         opening = wanted
-        void import('./userSession').then(({ openUserSession }) => {
+        // Its notices use the screens' messages: a session opens once they are in (or could not load).
+        const messages = loadScreenMessages().catch(() => undefined)
+        void Promise.all([import('./userSession'), messages]).then(([{ openUserSession }]) => {
           if (opening !== wanted) return
           opening = null
           sessions.setSession(
