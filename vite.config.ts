@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
+import { catalogParts } from './vite.catalogParts'
 
 /** The release error reports name: RELEASE when set, else the package version and the commit when git knows it. */
 function release(): string {
@@ -35,6 +36,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], exclude: [/node_modules/] }),
     react(),
     lingui({ failOnMissing: true, failOnCompileError: true }),
+    catalogParts(),
     tailwindcss(),
   ],
   define: { __PORTAL_RELEASE__: JSON.stringify(release()) },

@@ -3,7 +3,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 /**
  * Authentication (spec section 4, design brief "Auth"). The access token lives only in this machine's context.
  *
- * The side effects belong to the app and are given with `authMachine.provide(...)` (src/app/createPlatform.ts):
+ * The side effects belong to the app and are given with `authMachine.provide(...)` (src/app/actors.ts):
  * fetching a token, forgetting local data, navigating. The defaults here do nothing visible, so tests swap
  * only what they observe.
  */

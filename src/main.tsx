@@ -56,10 +56,11 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
     theme: environment.tenant.theme,
     pathPrefix: environment.pathPrefix,
   })
-  const i18n = await activateCatalog(locale, environment.tenant.textVariant)
+  const catalog = activateCatalog(locale, environment.tenant.textVariant)
+  // Before the catalog arrives: the token and the screen's code load beside it, not after it.
   const platform = createPlatform(environment, locale, window.location.origin, reportError)
   installPlatform(platform)
-  render(<App platform={platform} i18n={i18n} />)
+  render(<App platform={platform} i18n={await catalog} />)
   if (import.meta.env.PROD) {
     registerServiceWorker(pushNotice).catch((error: unknown) => console.error('Service worker', error))
   }

@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react'
-import { useSelector } from '@xstate/react'
+import { useSyncExternalStore, type ReactNode } from 'react'
 import { StartupSpinner } from '../components/shell/StartupSpinner'
-import { authStatus } from '../../machines/auth.machine'
 import { platform } from './platform'
 
 /**
@@ -10,6 +8,6 @@ import { platform } from './platform'
  */
 export function StartupGate(props: { children: ReactNode }) {
   const { auth } = platform()
-  const started = useSelector(auth, (snapshot) => authStatus(snapshot) !== 'starting')
+  const started = useSyncExternalStore(auth.subscribe, () => auth.view().status !== 'starting')
   return started ? props.children : <StartupSpinner />
 }

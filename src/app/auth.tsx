@@ -1,6 +1,5 @@
-import { useSelector } from '@xstate/react'
-import { useMemo } from 'react'
-import { authStatus, type AuthStatus } from '../../machines/auth.machine'
+import { useMemo, useSyncExternalStore } from 'react'
+import type { AuthStatus } from '../../machines/auth.machine'
 import { requestLogout } from './logoutPrompt'
 import { platform } from './platform'
 
@@ -22,8 +21,8 @@ export interface AuthApi {
 
 export function useAuth(): AuthApi {
   const { auth, sessions, logoutPrompt } = platform()
-  const status = useSelector(auth, authStatus)
-  const userId = useSelector(auth, (snapshot) => snapshot.context.userId)
+  const status = useSyncExternalStore(auth.subscribe, () => auth.view().status)
+  const userId = useSyncExternalStore(auth.subscribe, () => auth.view().userId)
   const commands = useMemo(
     () => ({
       login: () => auth.send({ type: 'auth.login' }),

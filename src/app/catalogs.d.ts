@@ -1,5 +1,14 @@
-// Lingui's vite plugin compiles an imported PO catalog into `{ messages }`.
+// Lingui's vite plugin compiles an imported PO catalog into `{ messages }`; vite.catalogParts.ts compiles one
+// part of it (src/app/catalogParts.ts) the same way.
 declare module '*.po' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?part=first' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?part=screens' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }

@@ -1,12 +1,12 @@
-import { createActor, fromPromise } from 'xstate'
-import { authMachine, authStatus, type AuthSnapshot } from '../../machines/auth.machine'
-import { noticesMachine } from '../../machines/notices.machine'
 import type { ApiClient } from '../api/client'
 import type { Locale } from '../domain/locale'
-import { forgetUserData } from '../db/forget'
 import { databaseName } from '../db/names'
+import type { AuthEffects } from './actors'
+import { createAuthHandle, type AuthView } from './authHandle'
 import type { PortalEnvironment } from './environment'
 import type { ErrorInput } from './errorReporting'
+import { loadScreenMessages } from './i18n'
+import { createNoticesHandle } from './noticesHandle'
 import type { Platform } from './platform'
 import { LogoutPromptStore } from './logoutPrompt'
 import { postForm } from './postForm'
@@ -37,42 +37,52 @@ export function createPlatform(
 
   /** Commands not yet sent survive anything but a logout the user confirmed (src/app/logoutPrompt.ts). */
   const forgetDatabase = (userId: string, keepCommands: boolean) => {
-    clearing = clearing.then(() => forgetUserData(databaseName(tenantId, userId), { keepCommands }))
+    clearing = clearing
+      .then(() => import('../db/forget'))
+      .then(({ forgetUserData }) => forgetUserData(databaseName(tenantId, userId), { keepCommands }))
+      .catch((error: unknown) => console.error('Forgetting local data', error))
   }
 
-  const auth = createActor(
-    authMachine.provide({
-      actors: { fetchToken: fromPromise(() => fetchAccessToken({ origin, tenantId })) },
-      actions: {
-        rememberUser: (_, { userId }) => {
-          const previous = lastUser(tenantId)
-          if (previous && previous !== userId) forgetDatabase(previous, true)
-          rememberUser(tenantId, userId)
-        },
-        clearLocalData: (_, { userId, keepCommands }) => {
-          closeSession()
-          rememberUser(tenantId, null)
-          if (userId) forgetDatabase(userId, keepCommands)
-        },
-        // The auth guard of the current route sends an anonymous user home with the path as redirect.
-        goHome: () => void router.invalidate(),
-        navigateToLogin: () => {
-          const redirect = new URLSearchParams(window.location.search).get('redirect')
-          storeLoginPending({ redirect })
-          window.location.assign(loginPage(env, locale))
-        },
-        navigateToLogout: () => {
-          const timeout = new Promise<void>((resolve) => setTimeout(resolve, clearingTimeoutMs))
-          // A POST, which only this origin's pages may send (a GET from elsewhere only asks to confirm).
-          void Promise.race([clearing, timeout]).then(() => postForm(`${env.pathPrefix}/logout`, { locale }))
-        },
-      },
-    }),
-    { input: { lastUserId: lastUser(tenantId) } },
+  const effects: AuthEffects = {
+    rememberUser: (userId) => {
+      const previous = lastUser(tenantId)
+      if (previous && previous !== userId) forgetDatabase(previous, true)
+      rememberUser(tenantId, userId)
+    },
+    clearLocalData: (userId, keepCommands) => {
+      closeSession()
+      rememberUser(tenantId, null)
+      if (userId) forgetDatabase(userId, keepCommands)
+    },
+    // The auth guard of the current route sends an anonymous user home with the path as redirect.
+    goHome: () => void router.invalidate(),
+    navigateToLogin: () => {
+      const redirect = new URLSearchParams(window.location.search).get('redirect')
+      storeLoginPending({ redirect })
+      window.location.assign(loginPage(env, locale))
+    },
+    navigateToLogout: () => {
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, clearingTimeoutMs))
+      // A POST, which only this origin's pages may send (a GET from elsewhere only asks to confirm).
+      void Promise.race([clearing, timeout]).then(() => postForm(`${env.pathPrefix}/logout`, { locale }))
+    },
+  }
+  const fetchToken = () => fetchAccessToken({ origin, tenantId })
+  const firstToken = fetchToken()
+  const lastUserId = lastUser(tenantId)
+  const auth = createAuthHandle({
+    firstToken,
+    eager: lastUserId !== null || loginPending() !== null,
+    attach: () =>
+      import('./actors').then(({ createAuthActor }) =>
+        createAuthActor({ lastUserId, firstToken, fetchToken, effects }),
+      ),
+  })
+  const notices = createNoticesHandle(() =>
+    import('./actors').then(({ createNoticesActor }) => createNoticesActor()),
   )
-  const notices = createActor(noticesMachine)
   const router = createPortalRouter(env.pathPrefix, {
-    auth: { status: () => authStatus(auth.getSnapshot()) },
+    auth: { status: () => auth.view().status },
   })
 
   let opening: string | null = null
@@ -87,16 +97,16 @@ export function createPlatform(
   }
 
   /** Opens the database and the sync worker once a user is known; another user closes the previous ones. */
-  function followUser(snapshot: AuthSnapshot) {
-    const status = authStatus(snapshot)
-    const { userId, token } = snapshot.context
+  function followUser({ status, userId, token }: AuthView) {
     const wanted = status === 'authenticated' || status === 'offline' ? userId : null
     const current: UserSession | null = sessions.getState().session
     if ((current?.userId ?? opening) !== wanted) {
       closeSession()
       if (wanted) {
         opening = wanted
-        void import('./userSession').then(({ openUserSession }) => {
+        // Its notices use the screens' messages: a session opens once they are in (or could not load).
+        const messages = loadScreenMessages().catch(() => undefined)
+        void Promise.all([import('./userSession'), messages]).then(([{ openUserSession }]) => {
           if (opening !== wanted) return
           opening = null
           sessions.setSession(
@@ -104,7 +114,7 @@ export function createPlatform(
               origin,
               tenantId,
               userId: wanted,
-              token: auth.getSnapshot().context.token,
+              token: auth.view().token,
               onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),
               onStatus: (status) => sessions.setSync(status),
               notify: (notice) => notices.send({ type: 'notice.push', notice }),
@@ -120,8 +130,7 @@ export function createPlatform(
 
   /** After a login the server returns to the portal's home; continue to where the user was going. */
   let landed = false
-  function land(snapshot: AuthSnapshot) {
-    const status = authStatus(snapshot)
+  function land({ status }: AuthView) {
     if (landed || status === 'starting') return
     landed = true
     const pending = loginPending()
@@ -135,15 +144,13 @@ export function createPlatform(
   preloadCurrentScreens(router)
   // A remembered user is most likely still signed in (or offline): load the session's code (Dexie, the worker's
   // client) while auth settles, not after, so the first signed-in paint from IndexedDB comes sooner.
-  if (lastUser(tenantId)) void import('./userSession')
-  auth.subscribe((snapshot) => {
-    followUser(snapshot)
-    land(snapshot)
+  if (lastUserId) void import('./userSession')
+  auth.subscribe(() => {
+    followUser(auth.view())
+    land(auth.view())
   })
   window.addEventListener('online', () => auth.send({ type: 'auth.online' }))
   window.addEventListener('offline', () => auth.send({ type: 'auth.offline' }))
-  notices.start()
-  auth.start()
 
   return {
     env,
@@ -159,7 +166,7 @@ export function createPlatform(
         createApiClient({
           origin,
           tenantId,
-          token: () => auth.getSnapshot().context.token,
+          token: () => auth.view().token,
           onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),
           onFailure: (failure) => reportError({ kind: 'api', ...failure }),
         }),

@@ -1,5 +1,4 @@
-import { useSelector } from '@xstate/react'
-import { useMemo } from 'react'
+import { useMemo, useSyncExternalStore } from 'react'
 import type { Notice, QueuedNotice } from '../../machines/notices.machine'
 import { platform } from './platform'
 
@@ -18,7 +17,7 @@ export function pushNotice(notice: Notice): void {
 
 export function useNotices(): NoticesApi {
   const { notices } = platform()
-  const current = useSelector(notices, (snapshot) => snapshot.context.current)
+  const current = useSyncExternalStore(notices.subscribe, notices.current)
   const commands = useMemo(
     () => ({
       push: (notice: Notice) => notices.send({ type: 'notice.push', notice }),

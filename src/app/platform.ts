@@ -1,11 +1,10 @@
-import type { Actor } from 'xstate'
-import type { authMachine } from '../../machines/auth.machine'
-import type { noticesMachine } from '../../machines/notices.machine'
 import type { Locale } from '../domain/locale'
 import type { ApiClient } from '../api/client'
+import type { AuthHandle } from './authHandle'
 import type { PortalEnvironment } from './environment'
 import type { PortalRouter } from './router'
 import type { LogoutPromptStore } from './logoutPrompt'
+import type { NoticesHandle } from './noticesHandle'
 import type { SessionStore } from './session'
 
 /**
@@ -17,8 +16,10 @@ export interface Platform {
   env: PortalEnvironment
   locale: Locale
   origin: string
-  auth: Actor<typeof authMachine>
-  notices: Actor<typeof noticesMachine>
+  /** The auth machine, whose actor an anonymous first visit does not load (src/app/authHandle.ts). */
+  auth: AuthHandle
+  /** The notice queue's machine, loaded with the first notice. */
+  notices: NoticesHandle
   sessions: SessionStore
   /** The "changes not sent yet" question before a logout. */
   logoutPrompt: LogoutPromptStore

@@ -1,5 +1,6 @@
 import { createRouter, type AnyRoute } from '@tanstack/react-router'
 import { routeTree } from '../routeTree.gen'
+import { loadScreenMessages, needsScreenMessages } from './i18n'
 import type { RouterContext } from './routerContext'
 
 export function createPortalRouter(basepath: string, context: RouterContext) {
@@ -15,14 +16,17 @@ export function createPortalRouter(basepath: string, context: RouterContext) {
 export type PortalRouter = ReturnType<typeof createPortalRouter>
 
 /**
- * Starts fetching the code of the screens the current URL shows, so that it loads while the catalog and auth
- * settle instead of after them (the router would ask for it only once it renders).
+ * Starts fetching the code and the messages of the screens the current URL shows, so that they load while the
+ * catalog and auth settle instead of after them (the router would ask for them only once it renders).
  */
 export function preloadCurrentScreens(router: PortalRouter): void {
   const routes: Record<string, AnyRoute | undefined> = { ...router.routesById }
-  for (const match of router.matchRoutes(router.latestLocation)) {
+  const matches = router.matchRoutes(router.latestLocation)
+  // What fails here is fetched again when the router renders the route, and reports its error then.
+  if (needsScreenMessages(matches.map((match) => match.routeId)))
+    void loadScreenMessages().catch(() => undefined)
+  for (const match of matches) {
     const route = routes[match.routeId]
-    // A chunk that fails here is fetched again when the router renders the route, and reports its error then.
     if (route) void router.loadRouteChunk(route)?.catch(() => undefined)
   }
 }

@@ -1,15 +1,16 @@
 import { Trans } from '@lingui/react/macro'
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
-import { BottomNav } from './BottomNav'
 import { ExternalLinkGuard } from './ExternalLinkGuard'
-import { LogoutConfirm } from './LogoutConfirm'
 import { NoticeSnackbar } from './NoticeSnackbar'
 import { OfflineBanner } from './OfflineBanner'
 import { TopBar } from './TopBar'
 import { useSignedIn } from './useSignedIn'
 
-// Only signed-in users see it, so its date code stays out of an anonymous first visit.
-const SyncStatus = lazy(() => import('./SyncStatus').then((module) => ({ default: module.SyncStatus })))
+// Only signed-in users see these, so they (and their date and local data code) stay off an anonymous visit.
+const signedInShell = () => import('./signedInShell')
+const SyncStatus = lazy(() => signedInShell().then((module) => ({ default: module.SyncStatus })))
+const BottomNav = lazy(() => signedInShell().then((module) => ({ default: module.BottomNav })))
+const LogoutConfirm = lazy(() => signedInShell().then((module) => ({ default: module.LogoutConfirm })))
 // Loaded when the menu first opens, and kept mounted after, so the dialog code stays off the first visit.
 const SideDrawer = lazy(() => import('./SideDrawer').then((module) => ({ default: module.SideDrawer })))
 
@@ -48,10 +49,14 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className={`flex-1 outline-none ${signedIn ? 'pb-24' : 'pb-8'}`}>
         {children}
       </main>
-      {signedIn ? <BottomNav /> : null}
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <BottomNav />
+          <LogoutConfirm />
+        </Suspense>
+      ) : null}
       <NoticeSnackbar />
       <ExternalLinkGuard />
-      <LogoutConfirm />
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { reconnectIntervalMs, refreshMarginMs } from '../../../machines/auth.machine'
+import { reconnectIntervalMs, refreshMarginMs, type AuthEvent } from '../../../machines/auth.machine'
+import { ignoredWhenAnonymous } from '../../../src/app/authHandle'
 import { settle, start, token } from './authHarness'
 
 describe('auth machine', () => {
@@ -183,5 +184,24 @@ describe('auth machine', () => {
     expect(effects.clearLocalData).toHaveBeenCalledWith('u3', true)
     expect(status()).toBe('anonymous')
     expect(actor.getSnapshot().context.lastUserId).toBeNull()
+  })
+
+  it('ignores the events the auth handle does not pass on while anonymous', async () => {
+    const { actor, effects, fetchToken } = start([{ kind: 'none' }])
+    await settle()
+    const before = actor.getSnapshot()
+    for (const effect of Object.values(effects)) effect.mockClear()
+    const samples: AuthEvent[] = [
+      { type: 'auth.online' },
+      { type: 'auth.offline' },
+      { type: 'auth.unauthorized', token: null },
+    ]
+    expect(new Set(samples.map((event) => event.type))).toEqual(ignoredWhenAnonymous)
+    for (const event of samples) actor.send(event)
+    await settle()
+    expect(actor.getSnapshot().value).toEqual(before.value)
+    expect(actor.getSnapshot().context).toEqual(before.context)
+    expect(fetchToken).toHaveBeenCalledTimes(1)
+    for (const effect of Object.values(effects)) expect(effect).not.toHaveBeenCalled()
   })
 })

@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { TokenResult } from '../../../machines/auth.machine'
+import { createAuthActor } from '../../../src/app/actors'
+import { createAuthHandle, type AuthView } from '../../../src/app/authHandle'
+import { settle, token } from '../machines/authHarness'
+
+/** A handle over the real auth actor, with spies for its effects and for loading the actor's chunk. */
+function handleFor(firstToken: Promise<TokenResult>, options: { lastUserId?: string; eager?: boolean } = {}) {
+  const effects = {
+    rememberUser: vi.fn(),
+    clearLocalData: vi.fn(),
+    goHome: vi.fn(),
+    navigateToLogin: vi.fn(),
+    navigateToLogout: vi.fn(),
+  }
+  const fetchToken = vi.fn(async (): Promise<TokenResult> => ({ kind: 'none' }))
+  const attach = vi.fn(async () =>
+    createAuthActor({ lastUserId: options.lastUserId ?? null, firstToken, fetchToken, effects }),
+  )
+  const handle = createAuthHandle({ firstToken, eager: options.eager ?? false, attach })
+  const seen: AuthView['status'][] = []
+  handle.subscribe(() => seen.push(handle.view().status))
+  return { handle, effects, fetchToken, attach, seen }
+}
+
+describe('the auth handle', () => {
+  it('says anonymous without loading the machine when there is no session and nobody is remembered', async () => {
+    const { handle, attach } = handleFor(Promise.resolve({ kind: 'none' }))
+    expect(handle.view().status).toBe('starting')
+    await settle()
+    expect(handle.view()).toEqual({ status: 'anonymous', userId: null, token: null })
+    handle.send({ type: 'auth.online' })
+    handle.send({ type: 'auth.offline' })
+    handle.send({ type: 'auth.unauthorized', token: null })
+    await settle()
+    expect(attach).not.toHaveBeenCalled()
+  })
+
+  it('loads the machine for a login, which it gets once the machine is anonymous too', async () => {
+    const { handle, attach, effects, fetchToken, seen } = handleFor(Promise.resolve({ kind: 'none' }))
+    await settle()
+    handle.send({ type: 'auth.login' })
+    await settle()
+    expect(attach).toHaveBeenCalledTimes(1)
+    expect(effects.navigateToLogin).toHaveBeenCalledTimes(1)
+    // The machine replayed the start from the same answer, without asking again or showing the spinner again.
+    expect(fetchToken).not.toHaveBeenCalled()
+    expect(seen).toEqual(['anonymous'])
+    handle.send({ type: 'auth.login' })
+    expect(effects.navigateToLogin).toHaveBeenCalledTimes(2)
+  })
+
+  it('runs the machine at once when a session is likely, on the answer already asked for', async () => {
+    const { handle, attach, effects, fetchToken, seen } = handleFor(Promise.resolve(token('u1')), {
+      lastUserId: 'u1',
+      eager: true,
+    })
+    expect(attach).toHaveBeenCalledTimes(1)
+    await settle()
+    expect(handle.view()).toEqual({ status: 'authenticated', userId: 'u1', token: 't-u1' })
+    expect(effects.rememberUser).toHaveBeenCalledWith('u1')
+    expect(fetchToken).not.toHaveBeenCalled()
+    expect(seen).toEqual(['authenticated'])
+  })
+
+  it('runs the machine for any answer but "no session"', async () => {
+    const signedIn = handleFor(Promise.resolve(token('u2')))
+    const unreachable = handleFor(Promise.resolve({ kind: 'unreachable' }))
+    await settle()
+    expect(signedIn.handle.view().status).toBe('authenticated')
+    expect(unreachable.handle.view().status).toBe('anonymous')
+    expect(unreachable.attach).toHaveBeenCalledTimes(1)
+  })
+
+  it('gives an event sent while starting to the machine while it is starting', async () => {
+    let answer: (result: TokenResult) => void = () => {}
+    const { handle, effects } = handleFor(new Promise((resolve) => (answer = resolve)))
+    handle.send({ type: 'auth.clear' })
+    await settle()
+    expect(effects.clearLocalData).toHaveBeenCalledWith(null, true)
+    expect(handle.view().status).toBe('anonymous')
+    // The start was left for the clear: its late answer changes nothing.
+    answer(token('u1'))
+    await settle()
+    expect(handle.view().status).toBe('anonymous')
+  })
+
+  it('tries again with the next event when the machine’s chunk did not load', async () => {
+    const { handle, attach, effects } = handleFor(Promise.resolve({ kind: 'none' }))
+    await settle()
+    const loaded = attach.getMockImplementation()!
+    attach.mockImplementationOnce(() => Promise.reject(new Error('offline')))
+    vi.spyOn(console, 'error').mockImplementationOnce(() => {})
+    handle.send({ type: 'auth.login' })
+    await settle()
+    expect(effects.navigateToLogin).not.toHaveBeenCalled()
+    attach.mockImplementation(loaded)
+    handle.send({ type: 'auth.login' })
+    await settle()
+    // Both clicks reach the machine, in order.
+    expect(effects.navigateToLogin).toHaveBeenCalledTimes(2)
+  })
+})

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { formatter } from '@lingui/format-po'
+import { describe, expect, it } from 'vitest'
+import { catalogPartOf } from '../../../src/app/catalogParts'
+
+/** The message ids a source file names (every message has an explicit id, lingui.config.ts). */
+function idsIn(path: string): string[] {
+  if (statSync(path).isDirectory()) return readdirSync(path).flatMap((name) => idsIn(join(path, name)))
+  if (!/\.tsx?$/.test(path)) return []
+  const source = readFileSync(path, 'utf8')
+  return [...source.matchAll(/\bid[:=]\s*['"]([a-z_]+\.[\w.]+)['"]/g)].map((match) => match[1]!)
+}
+
+/** What home, the not-found page and the shell (signed in or not, drawer and dialogs included) show. */
+const firstPaint = [
+  'src/routes/__root.tsx',
+  'src/routes/index.tsx',
+  'src/content/home',
+  'src/content/titles.ts',
+  'src/components/shell',
+  'src/components/ui',
+  'src/components/screenTitles.ts',
+  'src/components/NotFoundPage.tsx',
+  'src/app/UnknownTenant.tsx',
+  'src/app/serviceWorker.ts',
+  'tenants',
+]
+
+describe('catalog parts', async () => {
+  const text = readFileSync('locales/en/messages.po', 'utf8')
+  const catalog = await formatter({ explicitIdAsDefault: true }).parse(text, {
+    locale: 'en',
+    sourceLocale: 'en',
+    filename: 'en.po',
+  })
+  const known = new Set(Object.keys(catalog))
+
+  it('puts everything home and the shell show in the first part', () => {
+    const ids = new Set(firstPaint.flatMap(idsIn))
+    expect(ids.size).toBeGreaterThan(50)
+    for (const id of ids) {
+      expect(known.has(id), `${id} is a message`).toBe(true)
+      expect(catalogPartOf(id), id).toBe('first')
+    }
+  })
+
+  it('leaves out only the server’s messages: everything the portal shows is in a part', () => {
+    for (const id of new Set(['src', 'machines', 'workers', 'tenants'].flatMap(idsIn))) {
+      expect(known.has(id), `${id} is a message`).toBe(true)
+      expect(catalogPartOf(id), id).not.toBeNull()
+    }
+  })
+
+  it('keeps the long texts of other screens out of the first part', () => {
+    expect(catalogPartOf('privacy.title')).toBe('first')
+    expect(catalogPartOf('privacy.general.controller.title')).toBe('screens')
+    expect(catalogPartOf('privacy.general.controller.body')).toBe('screens')
+    expect(catalogPartOf('trips.problem.picked_up')).toBe('screens')
+    expect(catalogPartOf('login.title')).toBeNull()
+  })
+})
