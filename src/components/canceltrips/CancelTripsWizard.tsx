@@ -11,7 +11,8 @@ import { ReasonStep } from './ReasonStep'
 import { ResultStep } from './ResultStep'
 import { TripsStep } from './TripsStep'
 import { useCancelTripsActor } from './useCancelTripsActor'
-import { restorable, snapshotKey } from './wizardSnapshot'
+import type { restorable } from './wizardRestore'
+import { snapshotKey } from './wizardSnapshot'
 
 const steps = {
   dates: DatesStep,
@@ -29,26 +30,30 @@ const steps = {
 export function CancelTripsWizard() {
   const { timeZone } = useEnvironment()
   const passengers = usePassengers()
-  const [saved, setSaved] = useState<{ value: unknown } | null>(null)
+  const [saved, setSaved] = useState<{ value: unknown; restore: typeof restorable | null } | null>(null)
   const [start, setStart] = useState<{ restored: CancelTripsSnapshot | null } | null>(null)
   useEffect(() => {
     let current = true
-    loadSnapshot(snapshotKey).then(
-      (value) => current && setSaved({ value }),
-      () => current && setSaved({ value: null }),
-    )
+    loadSnapshot(snapshotKey)
+      .then(async (value) => ({
+        value,
+        restore: value === null ? null : (await import('./wizardRestore')).restorable,
+      }))
+      .then(
+        (found) => current && setSaved(found),
+        () => current && setSaved({ value: null, restore: null }),
+      )
     return () => {
       current = false
     }
   }, [])
   if (!start && saved && passengers) {
-    setStart({
-      restored: restorable(saved.value, {
-        now: Temporal.Now.instant().toString(),
-        timeZone,
-        passengerIds: passengers.map((passenger) => passenger.id),
-      }),
-    })
+    const context = {
+      now: Temporal.Now.instant().toString(),
+      timeZone,
+      passengerIds: passengers.map((passenger) => passenger.id),
+    }
+    setStart({ restored: saved.restore ? saved.restore(saved.value, context) : null })
   }
   if (!start) return <LoadingBlock />
   return <RunningWizard timeZone={timeZone} restored={start.restored} />
