@@ -89,8 +89,10 @@ export function createPlatform(
   /** Opens the database and the sync worker once a user is known; another user closes the previous ones. */
   function followUser(snapshot: AuthSnapshot) {
     const status = authStatus(snapshot)
-    const { userId, token } = snapshot.context
-    const wanted = status === 'authenticated' || status === 'offline' ? userId : null
+    const { userId, lastUserId, token } = snapshot.context
+    // While resuming, the remembered user's database opens at once: the first paint comes from it.
+    const wanted =
+      status === 'authenticated' || status === 'offline' ? userId : status === 'resuming' ? lastUserId : null
     const current: UserSession | null = sessions.getState().session
     if ((current?.userId ?? opening) !== wanted) {
       closeSession()
@@ -122,7 +124,7 @@ export function createPlatform(
   let landed = false
   function land(snapshot: AuthSnapshot) {
     const status = authStatus(snapshot)
-    if (landed || status === 'starting') return
+    if (landed || status === 'starting' || status === 'resuming') return
     landed = true
     const pending = loginPending()
     if (!pending) return
