@@ -5,6 +5,7 @@ import { ExternalLinkGuard } from './ExternalLinkGuard'
 import { LogoutConfirm } from './LogoutConfirm'
 import { NoticeSnackbar } from './NoticeSnackbar'
 import { OfflineBanner } from './OfflineBanner'
+import { syncStatusSpace } from './syncStatusSpace'
 import { TopBar } from './TopBar'
 import { useSignedIn } from './useSignedIn'
 
@@ -41,7 +42,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       ) : null}
       <OfflineBanner />
       {signedIn ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<div className={syncStatusSpace} />}>
           <SyncStatus />
         </Suspense>
       ) : null}
