@@ -37,10 +37,16 @@ function whenIdle(start: () => void): () => void {
 }
 
 /**
- * Starts the sync worker for one user, after the first paint, and forwards the page's network and visibility
- * to it. Calls made before it runs wait for it; the token it starts with is the latest one given.
+ * When the worker starts: `now`, or `idle` once the page is idle after its first paint. `when` may still be
+ * deciding (e.g. whether anything is stored yet to paint from).
  */
-export function startSyncWorker(options: SyncClientOptions): SyncHandle {
+export type SyncStart = 'now' | 'idle'
+
+/**
+ * Starts the sync worker for one user and forwards the page's network and visibility to it. Calls made before
+ * it runs wait for it; the token it starts with is the latest one given.
+ */
+export function startSyncWorker(options: SyncClientOptions, when: Promise<SyncStart>): SyncHandle {
   const { onUnauthorized, onStatus, onMilestones, ...initial } = options
   let config = initial
   let started: { worker: Worker; remote: Remote<SyncWorkerApi> } | null = null
@@ -49,7 +55,10 @@ export function startSyncWorker(options: SyncClientOptions): SyncHandle {
   const online = () => void started?.remote.setOnline(navigator.onLine)
   const visibility = () => void started?.remote.setVisible(document.visibilityState === 'visible')
 
-  const cancelStart = whenIdle(() => {
+  let stopped = false
+  let cancelStart = () => {}
+  const start = () => {
+    if (stopped) return
     const worker = new Worker(new URL('./sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' })
     const remote = wrap<SyncWorkerApi>(worker)
     started = { worker, remote }
@@ -61,6 +70,10 @@ export function startSyncWorker(options: SyncClientOptions): SyncHandle {
       proxy({ onUnauthorized, onStatus, onMilestones }),
     )
     markReady(remote)
+  }
+  void when.then((at) => {
+    if (at === 'now') start()
+    else cancelStart = whenIdle(start)
   })
 
   return {
@@ -71,6 +84,7 @@ export function startSyncWorker(options: SyncClientOptions): SyncHandle {
     pullNow: () => ready.then((remote) => remote.pullNow()),
     replayNow: () => void ready.then((remote) => remote.replayNow()),
     stop: () => {
+      stopped = true
       cancelStart()
       if (!started) return
       window.removeEventListener('online', online)
