@@ -8,8 +8,12 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
  * only what they observe.
  */
 
-/** `offline` means a remembered user's local data is readable without a network; it counts as signed in. */
-export type AuthStatus = 'starting' | 'authenticated' | 'anonymous' | 'offline'
+/**
+ * `offline` means a remembered user's local data is readable without a network; it counts as signed in.
+ * `resuming` is the start with a remembered user, while the token is asked for: their local data shows at once
+ * (the first signed-in paint never waits for the network), and the answer then settles it like any start.
+ */
+export type AuthStatus = 'starting' | 'resuming' | 'authenticated' | 'anonymous' | 'offline'
 
 /** What `GET /api/auth/access_token` came to. A fetch that cannot reach the server is `unreachable`. */
 export type TokenResult =
@@ -145,7 +149,8 @@ export const authMachine = setup({
         onDone: [
           { guard: 'isToken', target: 'authenticated', actions: 'assignToken' },
           {
-            // The session ended while the portal was closed: what is stored belongs to nobody now.
+            // The session ended while the portal was closed: what is stored belongs to nobody now. A
+            // remembered user's screen may already show (resuming): its guard sends it home.
             guard: 'isNone',
             target: 'anonymous',
             actions: [
@@ -154,6 +159,7 @@ export const authMachine = setup({
                 params: ({ context }) => ({ userId: context.lastUserId, keepCommands: true }),
               },
               'signOut',
+              'goHome',
             ],
           },
           { guard: 'hasLastUser', target: 'offline', actions: 'assignOfflineUser' },
@@ -291,7 +297,7 @@ export const authMachine = setup({
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>
 
 export function authStatus(snapshot: AuthSnapshot): AuthStatus {
-  if (snapshot.matches('starting')) return 'starting'
+  if (snapshot.matches('starting')) return snapshot.context.lastUserId ? 'resuming' : 'starting'
   if (snapshot.matches('authenticated')) return 'authenticated'
   if (snapshot.matches('offline')) return 'offline'
   return 'anonymous'

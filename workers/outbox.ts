@@ -1,7 +1,7 @@
 import { ApiRequestError } from '../src/api/errors'
 import type { ApiClient } from '../src/api/client'
 import { errorCodes } from '../src/contract'
-import { headOfQueue, markAcked, markRejected, markRetry, markSending } from '../src/db/outbox'
+import { headOfQueue, markAcked, markRejected, markRetry, markSending } from '../src/db/outboxReplay'
 import type { CommandError, OutboxCommand } from '../src/db/outboxTypes'
 import type { PortalDb } from '../src/db/portalDb'
 

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../src/api/client'
 import type { PortalDb, ReadModelPull } from '../src/db/portalDb'
-import { pruneSettled } from '../src/db/outbox'
+import { pruneSettled } from '../src/db/outboxReplay'
 import type { TripMilestone } from '../src/db/tripMilestones'
 
 /**

@@ -1,4 +1,4 @@
-import { proxy, releaseProxy, wrap } from 'comlink'
+import { proxy, releaseProxy, wrap, type Remote } from 'comlink'
 import type { TripMilestone } from '../src/db/tripMilestones'
 import type { SyncStatus } from './syncEngine'
 import type { SyncConfig, SyncWorkerApi } from './sync.worker'
@@ -20,30 +20,78 @@ export interface SyncClientOptions extends Omit<SyncConfig, 'online' | 'visible'
   onMilestones(milestones: TripMilestone[]): void
 }
 
-/** Starts the sync worker for one user and forwards the page's network and visibility to it. */
-export function startSyncWorker(options: SyncClientOptions): SyncHandle {
-  const worker = new Worker(new URL('./sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' })
-  const remote = wrap<SyncWorkerApi>(worker)
-  const { onUnauthorized, onStatus, onMilestones, ...config } = options
-  const online = () => void remote.setOnline(navigator.onLine)
-  const visibility = () => void remote.setVisible(document.visibilityState === 'visible')
-  window.addEventListener('online', online)
-  window.addEventListener('offline', online)
-  document.addEventListener('visibilitychange', visibility)
-  void remote.configure(
-    { ...config, online: navigator.onLine, visible: document.visibilityState === 'visible' },
-    proxy({ onUnauthorized, onStatus, onMilestones }),
-  )
+/** Longest wait for an idle moment before the worker starts anyway. */
+const startTimeoutMs = 1_000
+
+/**
+ * Runs `start` once the page is idle. The first signed-in paint reads IndexedDB and needs no worker, whose
+ * bundle (Dexie, zod, Temporal, ky) would compete with it for the network and the CPU.
+ */
+function whenIdle(start: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = requestIdleCallback(start, { timeout: startTimeoutMs })
+    return () => cancelIdleCallback(handle)
+  }
+  const timer = setTimeout(start, 0)
+  return () => clearTimeout(timer)
+}
+
+/**
+ * When the worker starts: `now`, or `idle` once the page is idle after its first paint. `when` may still be
+ * deciding (e.g. whether anything is stored yet to paint from).
+ */
+export type SyncStart = 'now' | 'idle'
+
+/**
+ * Starts the sync worker for one user and forwards the page's network and visibility to it. Calls made before
+ * it runs wait for it; the token it starts with is the latest one given.
+ */
+export function startSyncWorker(options: SyncClientOptions, when: Promise<SyncStart>): SyncHandle {
+  const { onUnauthorized, onStatus, onMilestones, ...initial } = options
+  let config = initial
+  let started: { worker: Worker; remote: Remote<SyncWorkerApi> } | null = null
+  let markReady: (remote: Remote<SyncWorkerApi>) => void = () => {}
+  const ready = new Promise<Remote<SyncWorkerApi>>((resolve) => (markReady = resolve))
+  const online = () => void started?.remote.setOnline(navigator.onLine)
+  const visibility = () => void started?.remote.setVisible(document.visibilityState === 'visible')
+
+  let stopped = false
+  let cancelStart = () => {}
+  const start = () => {
+    if (stopped) return
+    const worker = new Worker(new URL('./sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' })
+    const remote = wrap<SyncWorkerApi>(worker)
+    started = { worker, remote }
+    window.addEventListener('online', online)
+    window.addEventListener('offline', online)
+    document.addEventListener('visibilitychange', visibility)
+    void remote.configure(
+      { ...config, online: navigator.onLine, visible: document.visibilityState === 'visible' },
+      proxy({ onUnauthorized, onStatus, onMilestones }),
+    )
+    markReady(remote)
+  }
+  void when.then((at) => {
+    if (at === 'now') start()
+    else cancelStart = whenIdle(start)
+  })
+
   return {
-    setToken: (token) => void remote.setToken(token),
-    pullNow: () => remote.pullNow(),
-    replayNow: () => void remote.replayNow(),
+    setToken: (token) => {
+      config = { ...config, token }
+      void started?.remote.setToken(token)
+    },
+    pullNow: () => ready.then((remote) => remote.pullNow()),
+    replayNow: () => void ready.then((remote) => remote.replayNow()),
     stop: () => {
+      stopped = true
+      cancelStart()
+      if (!started) return
       window.removeEventListener('online', online)
       window.removeEventListener('offline', online)
       document.removeEventListener('visibilitychange', visibility)
-      remote[releaseProxy]()
-      worker.terminate()
+      started.remote[releaseProxy]()
+      started.worker.terminate()
     },
   }
 }

@@ -1,7 +1,8 @@
 import ky from 'ky'
 import type { z } from 'zod'
+import { apiError, type ApiError } from '../contract/common'
 import { endpoints, type EndpointName, type Endpoints } from '../contract/endpoints'
-import { ApiRequestError, parseApiError } from './errors'
+import { ApiRequestError } from './errors'
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never
 type ParamsArg<E> = E extends { params: infer P } ? { params: Input<P> } : { params?: undefined }
@@ -133,4 +134,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return { call: call as ApiClient['call'] }
+}
+
+/** The server's error in the contract's shape, or null when it sent something else. */
+function parseApiError(value: unknown): ApiError | null {
+  const parsed = apiError.safeParse(value)
+  return parsed.success ? parsed.data : null
 }

@@ -1,8 +1,9 @@
-import { apiError, type ApiError } from '../contract'
+import type { ApiError } from '../contract'
 
 /**
  * A failed API call. `status` is the HTTP status, or 0 when the server could not be reached (offline, timeout,
- * refused). `body` is the server's error in the contract's shape, or null when it sent something else.
+ * refused). `body` is the server's error in the contract's shape, or null when it sent something else. It
+ * loads no zod (the client parses the body), so screens can tell failures apart without the schemas.
  */
 export class ApiRequestError extends Error {
   readonly status: number
@@ -18,9 +19,4 @@ export class ApiRequestError extends Error {
   get networkError(): boolean {
     return this.status === 0
   }
-}
-
-export function parseApiError(value: unknown): ApiError | null {
-  const parsed = apiError.safeParse(value)
-  return parsed.success ? parsed.data : null
 }

@@ -90,6 +90,11 @@ export function tripCommandsOf(commands: readonly OutboxCommand[], trip: TripRef
   return { cancel: cancel ?? null, review: review ?? null }
 }
 
+/** Every command in the outbox, for a list that overlays many trips with one query (`tripCommandsOf`). */
+export function useCommands(): OutboxCommand[] | undefined {
+  return useLive('outbox:all', ({ db, outbox }) => outbox.listCommands(db))
+}
+
 /** The latest cancel and review command touching this trip (pending, sending, rejected-not-dismissed, or acked). */
 export function useTripCommands(trip: TripRef): TripCommands | undefined {
   return useLive(`outbox:trip:${trip.id}|${trip.date}`, async ({ db, outbox }) =>

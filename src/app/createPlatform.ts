@@ -98,7 +98,9 @@ export function createPlatform(
 
   /** Opens the database and the sync worker once a user is known; another user closes the previous ones. */
   function followUser({ status, userId, token }: AuthView) {
-    const wanted = status === 'authenticated' || status === 'offline' ? userId : null
+    // While resuming, the remembered user's database opens at once: the first paint comes from it.
+    const wanted =
+      status === 'authenticated' || status === 'offline' ? userId : status === 'resuming' ? lastUserId : null
     const current: UserSession | null = sessions.getState().session
     if ((current?.userId ?? opening) !== wanted) {
       closeSession()
@@ -131,7 +133,7 @@ export function createPlatform(
   /** After a login the server returns to the portal's home; continue to where the user was going. */
   let landed = false
   function land({ status }: AuthView) {
-    if (landed || status === 'starting') return
+    if (landed || status === 'starting' || status === 'resuming') return
     landed = true
     const pending = loginPending()
     if (!pending) return

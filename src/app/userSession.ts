@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie'
 import * as outbox from '../db/outbox'
 import { openPortalDb, type PortalDb } from '../db/portalDb'
 import type { Notice } from '../../machines/notices.machine'
-import { startSyncWorker, type SyncHandle, type SyncStatus } from '../../workers/syncClient'
+import { startSyncWorker, type SyncHandle, type SyncStart, type SyncStatus } from '../../workers/syncClient'
 import { milestoneNotice, rejectionNotice } from './sessionNotices'
 
 /**
@@ -37,10 +37,16 @@ export interface UserSessionOptions {
 export function openUserSession(options: UserSessionOptions): UserSession {
   const { notify, ...workerOptions } = options
   const db = openPortalDb(options.tenantId, options.userId)
-  const sync = startSyncWorker({
-    ...workerOptions,
-    onMilestones: (milestones) => milestones.map(milestoneNotice).forEach(notify),
-  })
+  // With data stored, the first paint comes from the device and the worker waits until the page is idle; with
+  // nothing stored yet, the first paint waits for the worker's pull, so it starts at once.
+  const start = db.lastSyncedAt().then(
+    (syncedAt): SyncStart => (syncedAt === null ? 'now' : 'idle'),
+    (): SyncStart => 'now',
+  )
+  const sync = startSyncWorker(
+    { ...workerOptions, onMilestones: (milestones) => milestones.map(milestoneNotice).forEach(notify) },
+    start,
+  )
   // Rejections come from the sync worker or, while no tab was open, from the service worker: watch the table.
   const tellRejections = async () => {
     for (const command of await outbox.takeUnnotifiedRejections(db)) notify(rejectionNotice(command))

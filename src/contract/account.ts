@@ -20,28 +20,13 @@ export const accessTokenResponse = z.object({
 })
 export type AccessTokenResponse = z.infer<typeof accessTokenResponse>
 
-export const passwordMinLength = 12
-export const userNameMinLength = 4
-export const userNameMaxLength = 256
-
-/**
- * Error codes of the password rules (spec section 5). They follow the server identity library's codes, which
- * the client translates; the number of distinct characters required is not shown to users.
- */
-export const passwordErrorCodes = [
-  'PasswordTooShort',
-  'PasswordRequiresUniqueChars',
-  'PasswordRequiresNonAlphanumeric',
-  'PasswordRequiresDigit',
-  'PasswordRequiresUpper',
-  'PasswordRequiresLower',
-  'PasswordMismatch',
-  'DuplicateUserName',
-  'InvalidUserName',
-  'InvalidEmail',
-  'Required',
-] as const
-export type PasswordErrorCode = (typeof passwordErrorCodes)[number]
+export {
+  passwordErrorCodes,
+  passwordMinLength,
+  userNameMaxLength,
+  userNameMinLength,
+  type PasswordErrorCode,
+} from './codes'
 
 /** Create a login (username and password) for a user who has none. */
 export const accountEditRequest = z.object({

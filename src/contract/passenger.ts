@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { avatarTextMaxLength } from './codes'
 import { id, text, textLimits } from './common'
 
-export const avatarTextMaxLength = 2
+export { avatarTextMaxLength } from './codes'
 
 export const avatarText = text(avatarTextMaxLength, { min: 1, trim: true }).transform((value) =>
   value.toUpperCase(),

@@ -1,23 +1,10 @@
 import { z } from 'zod'
+import { tripStatusCodes, type TripStatusCode } from './codes'
 import { id, isoDate, isoDateTime, text, textLimits } from './common'
 import { avatarTextMaxLength } from './passenger'
 import { cancelReasonMaxLength, reviewCommentMaxLength } from './tripCommands'
 
-/** Trip status codes of spec section 3. */
-export const tripStatusCodes = {
-  Unknown: 0,
-  Booked: 1,
-  Routed: 2,
-  Dispatching: 3,
-  Dispatched: 4,
-  Cancelled: 5,
-  EnRoute: 10,
-  CarWaiting: 11,
-  NoShow: 12,
-  Pickup: 13,
-  DropOff: 14,
-} as const
-export type TripStatusCode = (typeof tripStatusCodes)[keyof typeof tripStatusCodes]
+export { tripStatusCodes, type TripStatusCode } from './codes'
 
 const statusCode = z.union(
   Object.values(tripStatusCodes).map((code) => z.literal(code)),

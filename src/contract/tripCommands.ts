@@ -1,16 +1,12 @@
 import { z } from 'zod'
+import { cancelReasonMaxLength, cancelSources, reviewCommentMaxLength } from './codes'
 import { id, isoDate, text } from './common'
 
 /** A trip is identified by id plus date (spec section 3). */
 export const tripRef = z.object({ id, date: isoDate })
 export type TripRef = z.infer<typeof tripRef>
 
-export const cancelReasonMaxLength = 1000
-export const reviewCommentMaxLength = 2000
-
-/** Where a cancellation was made: each is judged by its own rule (src/domain/trips/cancellation.ts). */
-export const cancelSources = ['wizard', 'detail'] as const
-export type CancelSource = (typeof cancelSources)[number]
+export { cancelReasonMaxLength, cancelSources, reviewCommentMaxLength, type CancelSource } from './codes'
 
 /**
  * Cancel trips with one reason. The answer lists the trips now cancelled; a trip left out could not be

@@ -1,13 +1,11 @@
-import { Temporal } from 'temporal-polyfill'
-import { trip, type Trip } from '../contract'
 import type { PortalDb } from './portalDb'
-import type { CommandError, CommandPayloads, CommandType, OutboxCommand } from './outboxTypes'
-import { validCommands } from './outboxSchema'
+import type { CommandPayloads, CommandType, OutboxCommand } from './outboxTypes'
 
 /**
- * The outbox's transactional methods. The page appends; the replayer (workers/outbox.ts, in the sync worker or
- * the service worker) moves a command through sending to acked or rejected. Every row read back is validated,
- * like the read models.
+ * The outbox as the page uses it: append a command, read the queue, dismiss a rejection. The replayer's side
+ * (workers/outbox.ts, in the sync worker or the service worker) is src/db/outboxReplay.ts. Rows are read back
+ * as stored, like the read models (see src/db/portalDb.ts): the page built each command from typed input, and
+ * the replayer checks a command against the contract before sending it.
  */
 
 export interface NewCommand<T extends CommandType> {
@@ -48,78 +46,23 @@ export async function appendCommand<T extends CommandType>(
   })
 }
 
+/** Fields added after the first rows were stored default as they did then. */
+export function storedCommand(row: OutboxCommand): OutboxCommand {
+  return { ...row, nextAttemptAt: row.nextAttemptAt ?? null, notified: row.notified ?? false }
+}
+
 /** Every command, in `seq` order. */
 export async function listCommands(db: PortalDb): Promise<OutboxCommand[]> {
-  return validCommands(await db.outbox.orderBy('seq').toArray())
+  return (await db.outbox.orderBy('seq').toArray()).map(storedCommand)
 }
 
 export async function getCommand(db: PortalDb, id: string): Promise<OutboxCommand | null> {
   const row = await db.outbox.get(id)
-  return row ? (validCommands([row])[0] ?? null) : null
-}
-
-/** The first command not answered for good: the head of the queue, which nothing overtakes. */
-export async function headOfQueue(db: PortalDb): Promise<OutboxCommand | null> {
-  const rows = await db.outbox.where('status').anyOf('pending', 'sending').sortBy('seq')
-  return validCommands(rows)[0] ?? null
+  return row ? storedCommand(row) : null
 }
 
 export async function countWaiting(db: PortalDb): Promise<number> {
-  return validCommands(await db.outbox.where('status').anyOf('pending', 'sending').toArray()).length
-}
-
-/** Before the request: a worker that dies now leaves it `sending`, and the next one sends it again. */
-export async function markSending(db: PortalDb, id: string): Promise<void> {
-  await db.outbox
-    .where('id')
-    .equals(id)
-    .modify((row) => {
-      row.status = 'sending'
-      row.attempts += 1
-    })
-}
-
-/** A failure that may pass (network, 5xx, 408, 429, in flight): pending again, not before `nextAttemptAt`. */
-export async function markRetry(
-  db: PortalDb,
-  id: string,
-  error: CommandError,
-  nextAttemptAt: number | null,
-): Promise<void> {
-  await db.outbox.update(id, { status: 'pending', lastError: error, nextAttemptAt })
-}
-
-export async function markRejected(db: PortalDb, id: string, error: CommandError): Promise<void> {
-  await db.outbox.update(id, { status: 'rejected', lastError: error, nextAttemptAt: null })
-}
-
-function tripsOfAnswer(command: OutboxCommand, response: unknown): Trip[] {
-  const answer = command.type === 'trip.cancel' ? response : [response]
-  if (!Array.isArray(answer)) return []
-  return answer.flatMap((row) => {
-    const parsed = trip.safeParse(row)
-    return parsed.success ? [parsed.data] : []
-  })
-}
-
-/**
- * The server's answer, stored and applied to the read models in one transaction: the trips it returns (the
- * ones now cancelled, or the reviewed one) replace the stored ones. A trip the last pull no longer had is not
- * brought back; the pull that follows every ack settles the rest.
- */
-export async function markAcked(db: PortalDb, command: OutboxCommand, response: unknown): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.trips], async () => {
-    await db.outbox.update(command.id, {
-      status: 'acked',
-      response,
-      lastError: null,
-      nextAttemptAt: null,
-    })
-    for (const row of tripsOfAnswer(command, response)) {
-      const key: [string, string] = [row.id, row.date]
-      if (await db.trips.get(key)) await db.trips.put({ ...row, passengerId: row.passenger.id })
-    }
-  })
+  return db.outbox.where('status').anyOf('pending', 'sending').count()
 }
 
 /** The user has read a rejection: it no longer shows on the trip. */
@@ -133,27 +76,10 @@ export async function dismiss(db: PortalDb, id: string): Promise<void> {
  */
 export async function takeUnnotifiedRejections(db: PortalDb): Promise<OutboxCommand[]> {
   return db.transaction('rw', [db.outbox], async () => {
-    const rows = validCommands(await db.outbox.where('status').equals('rejected').toArray()).filter(
-      (row) => !row.notified && !row.dismissed,
-    )
+    const rows = (await db.outbox.where('status').equals('rejected').toArray())
+      .map(storedCommand)
+      .filter((row) => !row.notified && !row.dismissed)
     for (const row of rows) await db.outbox.update(row.id, { notified: true })
     return rows.sort((a, b) => a.seq - b.seq)
   })
-}
-
-/** Settled commands are kept as long as the trips they touch are shown: two weeks. */
-export const settledRetentionDays = 14
-
-/**
- * Deletes commands settled for good and created more than two weeks before `now`: acked ones, and rejections
- * the user has dismissed. Waiting commands and unread rejections are never deleted.
- */
-export async function pruneSettled(db: PortalDb, now: string): Promise<number> {
-  const cutoff = Temporal.Instant.from(now).subtract({ hours: settledRetentionDays * 24 })
-  const old = (row: OutboxCommand) =>
-    Temporal.Instant.compare(Temporal.Instant.from(row.createdAt), cutoff) < 0
-  const rows = validCommands(await db.outbox.where('status').anyOf('acked', 'rejected').toArray())
-  const settled = rows.filter((row) => old(row) && (row.status === 'acked' || row.dismissed))
-  await db.outbox.bulkDelete(settled.map((row) => row.id))
-  return settled.length
 }

@@ -1,7 +1,6 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
 import { Temporal } from 'temporal-polyfill'
-import type { z } from 'zod'
-import { passenger, place, trip, user, type Passenger, type Place, type Trip, type User } from '../contract'
+import type { Passenger, Place, Trip, User } from '../contract'
 import { databaseName } from './names'
 import type { OutboxCommand } from './outboxTypes'
 import { milestonesOf, type TripMilestone } from './tripMilestones'
@@ -10,9 +9,13 @@ export { databaseName } from './names'
 
 /**
  * The local database of one user of one tenant (`portal:{tenant}:{userId}`), so a shared device never mixes
- * operators or people. Screens read it; the sync worker and the online actions write it. Every row read back
- * is validated with the contract schema: a row an older version wrote, or that was tampered with, is skipped
- * rather than shown half-formed.
+ * operators or people. Screens read it; the sync worker and the online actions write it.
+ *
+ * Rows are validated with the contract once, when they arrive (the API client parses every answer), and read
+ * back as stored, so the screens' first paint does not load zod. The database's version is the schema check:
+ * a change to a row's shape is a new `version()` below, whose upgrade converts or clears the old rows; a tab
+ * still running older code has its connection closed by the upgrade (Dexie closes on `versionchange`) and
+ * cannot open the newer database, so it never reads rows of a shape it does not know.
  */
 
 /** The one account row is keyed by a constant, so a pull replaces it whatever the user's id. */
@@ -46,23 +49,24 @@ export interface MessageSummary {
   unseen: number
 }
 
-function valid<S extends z.ZodType>(schema: S, rows: readonly unknown[]): z.infer<S>[] {
-  return rows.flatMap((row) => {
-    const parsed = schema.safeParse(row)
-    return parsed.success ? [parsed.data] : []
-  })
-}
+/** The stored rows without the keys the database adds (`key`, `passengerId`), as the contract has them. */
+const asUser = ({ key: _key, ...row }: StoredAccount): User => row
+const asPlace = ({ passengerId: _passengerId, ...row }: StoredPlace): Place => row
+const asTrip = ({ passengerId: _passengerId, ...row }: StoredTrip): Trip => row
 
 const nameOrder = new Intl.Collator('fi')
 
-/** By start instant (offsets may differ across a DST change), then passenger name (spec section 9). */
-export function compareTrips(a: Trip, b: Trip): number {
-  return (
-    Temporal.Instant.compare(
-      Temporal.Instant.from(a.startDateTime),
-      Temporal.Instant.from(b.startDateTime),
-    ) || nameOrder.compare(a.passenger.name, b.passenger.name)
-  )
+/**
+ * By start instant (offsets may differ across a DST change), then passenger name (spec section 9). Each start
+ * is parsed once, not in every comparison: a fortnight of trips is sorted on every read of the list.
+ */
+function sortTrips(trips: Trip[]): Trip[] {
+  const keyed = trips.map((trip) => ({
+    trip,
+    start: Temporal.Instant.from(trip.startDateTime).epochMilliseconds,
+  }))
+  keyed.sort((a, b) => a.start - b.start || nameOrder.compare(a.trip.passenger.name, b.trip.passenger.name))
+  return keyed.map(({ trip }) => trip)
 }
 
 /** Version 1's tables, as shipped; exported so the upgrade test builds a version 1 database. */
@@ -106,7 +110,7 @@ export class PortalDb extends Dexie {
   async replaceReadModels(pull: ReadModelPull): Promise<TripMilestone[]> {
     const tables = [this.account, this.passengers, this.places, this.trips, this.meta]
     return this.transaction('rw', tables, async () => {
-      const before = valid(trip, await this.trips.toArray())
+      const before = (await this.trips.toArray()).map(asTrip)
       await Promise.all([
         this.account.clear(),
         this.passengers.clear(),
@@ -149,17 +153,17 @@ export class PortalDb extends Dexie {
 
   async getAccount(): Promise<User | null> {
     const row = await this.account.get('me')
-    return row ? (valid(user, [row])[0] ?? null) : null
+    return row ? asUser(row) : null
   }
 
   /** Sorted by name, in Finnish order (Å, Ä, Ö after Z), whatever the UI language: the names are Finnish. */
   async listPassengers(): Promise<Passenger[]> {
-    const rows = valid(passenger, await this.passengers.toArray())
+    const rows = await this.passengers.toArray()
     return rows.sort((a, b) => nameOrder.compare(a.name, b.name))
   }
 
   async listPlaces(passengerId: string): Promise<Place[]> {
-    return valid(place, await this.places.where('passengerId').equals(passengerId).toArray())
+    return (await this.places.where('passengerId').equals(passengerId).toArray()).map(asPlace)
   }
 
   /** Sorted by start time, then passenger name. */
@@ -167,12 +171,12 @@ export class PortalDb extends Dexie {
     const rows = filter.passengerId
       ? await this.trips.where('passengerId').equals(filter.passengerId).toArray()
       : await this.trips.toArray()
-    return valid(trip, rows).sort(compareTrips)
+    return sortTrips(rows.map(asTrip))
   }
 
   async getTrip(id: string, date: string): Promise<Trip | null> {
     const row = await this.trips.get([id, date])
-    return row ? (valid(trip, [row])[0] ?? null) : null
+    return row ? asTrip(row) : null
   }
 
   async lastSyncedAt(): Promise<string | null> {

@@ -1,5 +1,5 @@
-import type { PasswordErrorCode } from '../contract/account'
-import { apiError } from '../contract/common'
+import type { FieldError } from '../contract/common'
+import type { PasswordErrorCode } from '../contract/codes'
 
 /**
  * Stable codes of the errors the portal's forms show; the screens translate them. Machines and rules speak in
@@ -37,11 +37,17 @@ export function failureStatus(error: unknown): number | null {
   return null
 }
 
-/** The `errors` list of a 400 answer's body, if the thrown error carries one. */
-export function failureBodyErrors(error: unknown): { property: string; error: string }[] {
+/**
+ * The `errors` list of a 400 answer's body, if the thrown error carries one. The API client parsed the body
+ * with the contract already (`ApiRequestError.body`), so a structural read is enough here and the forms do not
+ * load zod for it.
+ */
+export function failureBodyErrors(error: unknown): FieldError[] {
   if (typeof error !== 'object' || error === null || !('body' in error)) return []
-  const parsed = apiError.safeParse(error.body)
-  return parsed.success ? (parsed.data.errors ?? []) : []
+  const body: unknown = error.body
+  if (typeof body !== 'object' || body === null || !('errors' in body) || !Array.isArray(body.errors))
+    return []
+  return body.errors as FieldError[]
 }
 
 /** The form error of a failure no field explains: offline, or a generic save error. */

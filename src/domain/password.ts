@@ -3,7 +3,7 @@ import {
   userNameMaxLength,
   userNameMinLength,
   type PasswordErrorCode,
-} from '../contract/account'
+} from '../contract/codes'
 import type { FieldError } from '../contract/common'
 
 /**

@@ -1,4 +1,4 @@
-import { passwordErrorCodes, type PasswordErrorCode } from '../contract/account'
+import { passwordErrorCodes, type PasswordErrorCode } from '../contract/codes'
 import type { FieldErrors, FormErrorCode, SubmitFailure } from './formErrors'
 import { failureBodyErrors, failureStatus, genericFailure } from './formErrors'
 import { passwordProblems, userNameProblems } from './password'

@@ -28,6 +28,46 @@ test('the drawer lists the tenant menu and hides auth items from anonymous users
   await expect(page.locator('#main')).toBeFocused()
 })
 
+test.describe('menus whose code loads on first use', () => {
+  // The service worker would serve the menu's chunk from its cache, past the route that holds it back.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the account menu keeps the key or click that asked for it while its code loads', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, server, 'demo', demoUsers.guardian)
+    await expect(page).toHaveURL(/\/booking$/)
+    const holdMenuCode = async () => {
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/assets\/RadixMenus-[\w-]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      return release
+    }
+    const trigger = page.getByRole('button', { name: 'Account' })
+
+    let release = await holdMenuCode()
+    await trigger.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menu')).toHaveCount(0)
+    release()
+    await expect(page.getByRole('menuitem', { name: 'Personal information' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(trigger).toBeFocused()
+
+    await page.unrouteAll()
+    await page.reload()
+    release = await holdMenuCode()
+    await trigger.click()
+    release()
+    await page.getByRole('menuitem', { name: 'Personal information' }).click()
+    await expect(page).toHaveURL(/\/personal-info$/)
+  })
+})
+
 test('tenants without booking or permissions have neither in menus', async ({ page, server }) => {
   await signIn(page, server, 'helpbus', demoUsers.guardian)
   await expect(page).toHaveURL(/\/passengers$/)

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
 import { stepOf, type CancelTripsSnapshot } from '../../../machines/cancelTrips.machine'
 import { usePassengers } from '../../app/data'
@@ -6,19 +6,18 @@ import { useEnvironment } from '../../app/environment'
 import { loadSnapshot } from '../../app/snapshots'
 import { LoadingBlock } from '../ui/Spinner'
 import { DatesStep } from './DatesStep'
-import { PassengersStep } from './PassengersStep'
-import { ReasonStep } from './ReasonStep'
-import { ResultStep } from './ResultStep'
-import { TripsStep } from './TripsStep'
 import { useCancelTripsActor } from './useCancelTripsActor'
-import { restorable, snapshotKey } from './wizardSnapshot'
+import type { restorable } from './wizardRestore'
+import { snapshotKey } from './wizardSnapshot'
 
+// The first step comes with the screen; the others load when the wizard reaches them, which keeps the screen
+// within its script budget (their lists, fields and result texts are most of the wizard's own code).
 const steps = {
   dates: DatesStep,
-  passengers: PassengersStep,
-  trips: TripsStep,
-  reason: ReasonStep,
-  result: ResultStep,
+  passengers: lazy(() => import('./PassengersStep').then((module) => ({ default: module.PassengersStep }))),
+  trips: lazy(() => import('./TripsStep').then((module) => ({ default: module.TripsStep }))),
+  reason: lazy(() => import('./ReasonStep').then((module) => ({ default: module.ReasonStep }))),
+  result: lazy(() => import('./ResultStep').then((module) => ({ default: module.ResultStep }))),
 }
 
 /**
@@ -29,26 +28,30 @@ const steps = {
 export function CancelTripsWizard() {
   const { timeZone } = useEnvironment()
   const passengers = usePassengers()
-  const [saved, setSaved] = useState<{ value: unknown } | null>(null)
+  const [saved, setSaved] = useState<{ value: unknown; restore: typeof restorable | null } | null>(null)
   const [start, setStart] = useState<{ restored: CancelTripsSnapshot | null } | null>(null)
   useEffect(() => {
     let current = true
-    loadSnapshot(snapshotKey).then(
-      (value) => current && setSaved({ value }),
-      () => current && setSaved({ value: null }),
-    )
+    loadSnapshot(snapshotKey)
+      .then(async (value) => ({
+        value,
+        restore: value === null ? null : (await import('./wizardRestore')).restorable,
+      }))
+      .then(
+        (found) => current && setSaved(found),
+        () => current && setSaved({ value: null, restore: null }),
+      )
     return () => {
       current = false
     }
   }, [])
   if (!start && saved && passengers) {
-    setStart({
-      restored: restorable(saved.value, {
-        now: Temporal.Now.instant().toString(),
-        timeZone,
-        passengerIds: passengers.map((passenger) => passenger.id),
-      }),
-    })
+    const context = {
+      now: Temporal.Now.instant().toString(),
+      timeZone,
+      passengerIds: passengers.map((passenger) => passenger.id),
+    }
+    setStart({ restored: saved.restore ? saved.restore(saved.value, context) : null })
   }
   if (!start) return <LoadingBlock />
   return <RunningWizard timeZone={timeZone} restored={start.restored} />
@@ -56,25 +59,27 @@ export function CancelTripsWizard() {
 
 function RunningWizard({ timeZone, restored }: { timeZone: string; restored: CancelTripsSnapshot | null }) {
   const container = useRef<HTMLDivElement>(null)
-  const heading = useRef<HTMLHeadingElement>(null)
   const focusError = useCallback(() => {
     container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [])
   const { actor, snapshot } = useCancelTripsActor({ timeZone, restored, onFocusError: focusError })
   const current = stepOf(snapshot)
 
-  // Focus follows the step (not on the first render: the page heading comes first).
-  const shown = useRef(current)
-  useEffect(() => {
-    if (shown.current === current) return
-    shown.current = current
-    heading.current?.focus()
-  }, [current])
+  // Focus follows the step: each step's heading is focused as it mounts, which may be after its code has
+  // loaded; not the first one, since the page heading comes first.
+  const firstHeading = useRef(true)
+  const heading = useCallback((element: HTMLHeadingElement | null) => {
+    if (!element) return
+    if (firstHeading.current) firstHeading.current = false
+    else element.focus()
+  }, [])
 
   const Step = steps[current]
   return (
     <div ref={container}>
-      <Step snapshot={snapshot} send={actor.send} headingRef={heading} />
+      <Suspense fallback={<LoadingBlock />}>
+        <Step snapshot={snapshot} send={actor.send} headingRef={heading} />
+      </Suspense>
     </div>
   )
 }

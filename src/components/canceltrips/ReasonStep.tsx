@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { isValidCancelReason } from '../../domain/trips/cancellation'
-import { cancelReasonMaxLength } from '../../contract/tripCommands'
+import { cancelReasonMaxLength } from '../../contract/codes'
 import { formErrorMessages } from '../forms/formErrorMessages'
 import { alertTones } from '../ui/classes'
 import { TextArea } from '../ui/TextArea'

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { passwordMinLength, userNameMaxLength, userNameMinLength } from '../../contract/account'
+import { passwordMinLength, userNameMaxLength, userNameMinLength } from '../../contract/codes'
 import type { FormErrorCode } from '../../domain/formErrors'
 
 const minLength = passwordMinLength

@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
 import { ExternalLinkGuard } from './ExternalLinkGuard'
 import { NoticeSnackbar } from './NoticeSnackbar'
 import { OfflineBanner } from './OfflineBanner'
+import { syncStatusSpace } from './syncStatusSpace'
 import { TopBar } from './TopBar'
 import { useSignedIn } from './useSignedIn'
 
@@ -42,7 +43,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       ) : null}
       <OfflineBanner />
       {signedIn ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<div className={syncStatusSpace} />}>
           <SyncStatus />
         </Suspense>
       ) : null}

@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill'
 import { useOnline, useSyncStatus } from '../../app/data'
 import { useEnvironment } from '../../app/environment'
 import { syncedWhen } from '../../app/syncedWhen'
+import { syncStatusSpace } from './syncStatusSpace'
 
 /**
  * The visible sync status of a signed-in user (design brief): how many changes wait to be sent, and when data
@@ -47,9 +48,14 @@ export function SyncStatus() {
   }
 
   return (
-    <div role="status" className="flex flex-wrap justify-end gap-x-4 px-4 py-1 text-right text-sm text-muted">
-      {waitingText ? <p className="font-semibold text-text">{waitingText}</p> : null}
-      <p>{syncedText}</p>
+    // The height is reserved before this loads (syncStatusSpace), and the last line fills the row, so neither
+    // its arrival nor a change of its text moves anything on the page (no layout shift).
+    <div
+      role="status"
+      className={`${syncStatusSpace} flex flex-wrap gap-x-4 px-4 py-1 text-right text-sm text-muted`}
+    >
+      {waitingText ? <p className="ml-auto font-semibold text-text">{waitingText}</p> : null}
+      <p className="grow">{syncedText}</p>
     </div>
   )
 }

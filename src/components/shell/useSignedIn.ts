@@ -1,7 +1,10 @@
 import { useAuth } from '../../app/auth'
 
-/** Signed in for the shell's purposes: a session, or a remembered user's local data read offline. */
+/**
+ * Signed in for the shell's purposes: a session, or a remembered user's local data, read offline or while the
+ * start asks for a token (so the signed-in shell is laid out from the first paint).
+ */
 export function useSignedIn(): boolean {
   const { status } = useAuth()
-  return status === 'authenticated' || status === 'offline'
+  return status === 'authenticated' || status === 'offline' || status === 'resuming'
 }

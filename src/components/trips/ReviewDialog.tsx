@@ -4,7 +4,7 @@ import {
   type ReviewField,
   type ReviewFormContext,
 } from '../../../machines/reviewForm.machine'
-import { reviewCommentMaxLength } from '../../contract/tripCommands'
+import { reviewCommentMaxLength } from '../../contract/codes'
 import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'
 import { Dialog } from '../ui/Dialog'

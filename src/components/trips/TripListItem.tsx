@@ -1,13 +1,16 @@
 import { Link } from '@tanstack/react-router'
-import { useTripCommands } from '../../app/commands'
+import type { TripCommands } from '../../app/commands'
 import type { Trip } from '../../contract/trip'
 import { cancelView } from './tripCommandState'
 import { TripSummary } from './TripSummary'
 
-/** A trip of the list as a link to its detail, with its cancellation shown as pending or refused. */
-export function TripListItem({ trip, timeZone }: { trip: Trip; timeZone: string }) {
-  const commands = useTripCommands({ id: trip.id, date: trip.date })
-  const cancel = cancelView(trip, commands?.cancel ?? null)
+/**
+ * A trip of the list as a link to its detail, with its cancellation shown as pending or refused. The list
+ * reads the outbox once for all its trips (`tripCommandsOf`).
+ */
+export function TripListItem(props: { trip: Trip; timeZone: string; commands: TripCommands }) {
+  const { trip, timeZone } = props
+  const cancel = cancelView(trip, props.commands.cancel)
   return (
     <li>
       <Link

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { CommandError } from '../../app/commands'
-import { errorCodes, tripProblemCodes, type TripProblemCode } from '../../contract/common'
+import { errorCodes, tripProblemCodes, type TripProblemCode } from '../../contract/codes'
 
 /** Why the server refused a trip command, per trip (`errors[].error` of a 409). */
 export const tripProblemMessages: Record<TripProblemCode, MessageDescriptor> = {

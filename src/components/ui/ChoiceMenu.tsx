@@ -1,7 +1,7 @@
-import { DropdownMenu as RadixMenu } from 'radix-ui'
 import type { ReactNode } from 'react'
-import { buttonClasses, menuClasses } from './classes'
-import { CheckIcon, ChevronDownIcon } from './icons'
+import { buttonClasses } from './classes'
+import { useMenuCode } from './DropdownMenu'
+import { ChevronDownIcon } from './icons'
 
 export interface Choice {
   value: string
@@ -20,32 +20,34 @@ export interface ChoiceMenuProps {
 
 /**
  * A button that opens a menu of mutually exclusive choices (menuitemradio, the chosen one checked). Like
- * DropdownMenu it is not modal and renders in place, inside its landmark.
+ * DropdownMenu its Radix code loads when it first opens.
  */
 export function ChoiceMenu({ label, icon, value, choices, onChange }: ChoiceMenuProps) {
+  const code = useMenuCode()
   const current = choices.find((choice) => choice.value === value) ?? choices[0]
-  return (
-    <RadixMenu.Root modal={false}>
-      <RadixMenu.Trigger className={buttonClasses('secondary')}>
+  const look = {
+    className: buttonClasses('secondary'),
+    children: (
+      <>
         {icon}
         <span className="sr-only">{label}: </span>
         {current?.label}
         <ChevronDownIcon />
-      </RadixMenu.Trigger>
-      <RadixMenu.Content align="end" sideOffset={6} aria-label={label} className={menuClasses.content}>
-        <RadixMenu.RadioGroup value={current?.value} onValueChange={onChange}>
-          {choices.map((choice) => (
-            <RadixMenu.RadioItem key={choice.value} value={choice.value} className={menuClasses.item}>
-              <span className="inline-flex size-6 items-center justify-center">
-                <RadixMenu.ItemIndicator>
-                  <CheckIcon />
-                </RadixMenu.ItemIndicator>
-              </span>
-              {choice.label}
-            </RadixMenu.RadioItem>
-          ))}
-        </RadixMenu.RadioGroup>
-      </RadixMenu.Content>
-    </RadixMenu.Root>
-  )
+      </>
+    ),
+  }
+  if (code.loaded) {
+    const { RadixChoiceMenu } = code.loaded.impl
+    return (
+      <RadixChoiceMenu
+        trigger={look}
+        openedWith={code.loaded.openedWith}
+        contentLabel={label}
+        value={current?.value}
+        choices={choices}
+        onChange={onChange}
+      />
+    )
+  }
+  return <button type="button" aria-haspopup="menu" aria-expanded={false} {...look} {...code.standIn} />
 }

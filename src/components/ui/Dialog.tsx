@@ -1,9 +1,5 @@
-import { useLingui } from '@lingui/react/macro'
-import { Dialog as RadixDialog } from 'radix-ui'
-import type { ReactNode } from 'react'
-import { modalPanelClasses, overlayClasses } from './classes'
-import { CloseIcon } from './icons'
-import { useReturnFocus } from './returnFocus'
+import { useEffect, type ReactNode } from 'react'
+import { loadOnFirstOpen } from './loadOnFirstOpen'
 
 export interface DialogProps {
   open: boolean
@@ -19,50 +15,17 @@ export interface DialogProps {
   onCloseAutoFocus?: (event: Event) => void
 }
 
-/** A modal dialog (spec: max width 500 px) with a title, an optional description and a close button. */
-export function Dialog({ open, onOpenChange, title, description, children, onCloseAutoFocus }: DialogProps) {
-  const { t } = useLingui()
-  const focus = useReturnFocus(onCloseAutoFocus)
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={overlayClasses} />
-        <RadixDialog.Content
-          className={modalPanelClasses}
-          onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <DialogHeader title={title} closeLabel={t({ id: 'common.close', message: 'Close' })} />
-          {description ? (
-            <RadixDialog.Description className="mt-2 text-muted">{description}</RadixDialog.Description>
-          ) : null}
-          <div className="mt-4">{children}</div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  )
-}
+const useDialogCode = loadOnFirstOpen(() => import('./DialogPanel'))
 
-/** A dialog's title with its close button (an icon, named by `closeLabel`); also the side drawer's. */
-export function DialogHeader({
-  title,
-  closeLabel,
-  className = '',
-}: {
-  title: ReactNode
-  closeLabel: string
-  className?: string
-}) {
-  return (
-    <div className={`flex items-center justify-between gap-4 ${className}`}>
-      <RadixDialog.Title className="text-xl font-bold">{title}</RadixDialog.Title>
-      <RadixDialog.Close
-        className="-m-2 inline-flex min-h-comfortable min-w-comfortable shrink-0 items-center justify-center rounded-lg"
-        aria-label={closeLabel}
-      >
-        <CloseIcon />
-      </RadixDialog.Close>
-    </div>
-  )
+/**
+ * A modal dialog (spec: max width 500 px) with a title, an optional description and a close button. Its Radix
+ * code (src/components/ui/DialogPanel.tsx) loads the first time it opens and it stays mounted after, so Radix
+ * still animates the close and focus returns to the opener.
+ */
+export function Dialog(props: DialogProps) {
+  const { loaded, open } = useDialogCode()
+  useEffect(() => {
+    if (props.open && !loaded) open('pointer')
+  }, [props.open, loaded, open])
+  return loaded ? <loaded.impl.DialogPanel {...props} /> : null
 }

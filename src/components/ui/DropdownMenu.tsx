@@ -1,6 +1,5 @@
-import { DropdownMenu as RadixMenu } from 'radix-ui'
 import type { ReactNode } from 'react'
-import { menuClasses } from './classes'
+import { loadOnFirstOpen } from './loadOnFirstOpen'
 
 export interface MenuEntry {
   key: string
@@ -17,27 +16,23 @@ export interface DropdownMenuProps {
   items: readonly MenuEntry[]
 }
 
+/** Shared with ChoiceMenu: both menus' Radix code loads together, on the first open of either. */
+export const useMenuCode = loadOnFirstOpen(() => import('./RadixMenus'))
+
 /**
- * A button that opens a menu of actions (arrow keys move, Escape closes, focus returns to the button). The menu
- * is not modal and renders in place, inside its landmark: a modal menu would hide the page (aria-hidden) from
- * assistive technology while open, and a portalled one would sit outside every landmark.
+ * A button that opens a menu of actions (arrow keys move, Escape closes, focus returns to the button). Its
+ * Radix code loads when it first opens (src/components/ui/RadixMenus.tsx).
  */
 export function DropdownMenu({ label, trigger, triggerClassName = '', items }: DropdownMenuProps) {
-  return (
-    <RadixMenu.Root modal={false}>
-      <RadixMenu.Trigger
-        aria-label={label}
-        className={`inline-flex min-h-comfortable min-w-comfortable items-center justify-center rounded-lg ${triggerClassName}`}
-      >
-        {trigger}
-      </RadixMenu.Trigger>
-      <RadixMenu.Content align="end" sideOffset={6} className={menuClasses.content}>
-        {items.map((item) => (
-          <RadixMenu.Item key={item.key} onSelect={item.onSelect} className={menuClasses.item}>
-            {item.label}
-          </RadixMenu.Item>
-        ))}
-      </RadixMenu.Content>
-    </RadixMenu.Root>
-  )
+  const code = useMenuCode()
+  const look = {
+    'aria-label': label,
+    className: `inline-flex min-h-comfortable min-w-comfortable items-center justify-center rounded-lg ${triggerClassName}`,
+    children: trigger,
+  }
+  if (code.loaded) {
+    const { RadixDropdownMenu } = code.loaded.impl
+    return <RadixDropdownMenu trigger={look} openedWith={code.loaded.openedWith} items={items} />
+  }
+  return <button type="button" aria-haspopup="menu" aria-expanded={false} {...look} {...code.standIn} />
 }

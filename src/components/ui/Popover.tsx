@@ -1,5 +1,5 @@
-import { Popover as RadixPopover } from 'radix-ui'
 import type { ReactNode } from 'react'
+import { loadOnFirstOpen } from './loadOnFirstOpen'
 
 export interface PopoverProps {
   open: boolean
@@ -15,26 +15,30 @@ export interface PopoverProps {
   children: ReactNode
 }
 
+const usePopoverCode = loadOnFirstOpen(() => import('./RadixPopover'))
+
 /**
  * A button that opens a small non-modal dialog beside it; Escape or a click outside closes it and focus returns
- * to the button. It renders in place, inside the page's landmarks.
+ * to the button. It renders in place, inside the page's landmarks. Its Radix code loads when it first opens.
  */
 export function Popover(props: PopoverProps) {
+  const code = usePopoverCode()
+  const look = { className: props.triggerClassName, children: props.trigger }
+  if (code.loaded) return <code.loaded.impl.RadixPopover {...props} triggerLook={look} />
   return (
-    <RadixPopover.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <RadixPopover.Trigger aria-label={props.triggerLabel} className={props.triggerClassName}>
-        {props.trigger}
-      </RadixPopover.Trigger>
-      <RadixPopover.Content
-        aria-label={props.label}
-        align="start"
-        sideOffset={6}
-        collisionPadding={8}
-        onOpenAutoFocus={props.focusesItself ? (event) => event.preventDefault() : undefined}
-        className="animate-portal-fade-in z-50 rounded-xl bg-surface p-3 text-text shadow-xl ring-1 ring-muted/40"
-      >
-        {props.children}
-      </RadixPopover.Content>
-    </RadixPopover.Root>
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      aria-label={props.triggerLabel}
+      {...look}
+      {...code.standIn}
+      // A popover opens on click only (Radix's popover trigger has no arrow key).
+      onKeyDown={undefined}
+      onClick={(event) => {
+        props.onOpenChange(true)
+        code.standIn.onClick(event)
+      }}
+    />
   )
 }

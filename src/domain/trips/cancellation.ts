@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
-import type { TripProblemCode } from '../../contract/common'
-import { tripStatusCodes, type Trip, type TripStatusCode } from '../../contract/trip'
+import { tripStatusCodes, type TripProblemCode, type TripStatusCode } from '../../contract/codes'
+import type { Trip } from '../../contract/trip'
 import { frameBounds, type DateFrame } from './dateFrame'
 
 /** Final statuses: tracking stops and nothing can change the trip any more (spec section 4, Tracking). */

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { Temporal } from 'temporal-polyfill'
+import { tripCommandsOf, useCommands } from '../../app/commands'
 import { usePassengers, useTrips } from '../../app/data'
 import { useEnvironment } from '../../app/environment'
 import { useLocale } from '../../app/locale'
@@ -37,6 +38,7 @@ function TripsScreen() {
       ? search.passenger
       : undefined
   const trips = useTrips(passengerId ? { passengerId } : {})
+  const commands = useCommands()
   const today = Temporal.Now.plainDateISO(timeZone).toString()
   const dates = useMemo(() => (trips ? tripDates(trips) : []), [trips])
   const date = search.date ?? defaultTripDate(dates, today)
@@ -52,7 +54,7 @@ function TripsScreen() {
           : t({ id: 'trips.title', message: `Trips ${shownDate}` })
       }
     >
-      {passengers === undefined || trips === undefined || dayTrips === undefined ? (
+      {passengers === undefined || dayTrips === undefined || commands === undefined ? (
         <LoadingBlock />
       ) : (
         <>
@@ -90,7 +92,12 @@ function TripsScreen() {
           ) : (
             <ul className="flex flex-col gap-3">
               {dayTrips.map((trip) => (
-                <TripListItem key={`${trip.id}/${trip.date}`} trip={trip} timeZone={timeZone} />
+                <TripListItem
+                  key={`${trip.id}/${trip.date}`}
+                  trip={trip}
+                  timeZone={timeZone}
+                  commands={tripCommandsOf(commands, trip)}
+                />
               ))}
             </ul>
           )}

@@ -11,6 +11,21 @@ describe('auth machine', () => {
     expect(status()).toBe('authenticated')
   })
 
+  it('is resuming while a remembered user starts, so their local data shows before the token comes', async () => {
+    const { status } = start([token('u1')], 'u1')
+    expect(status()).toBe('resuming')
+    await settle()
+    expect(status()).toBe('authenticated')
+  })
+
+  it('sends a resumed screen home when the session turns out to have ended', async () => {
+    const { status, effects } = start([{ kind: 'none' }], 'u1')
+    expect(status()).toBe('resuming')
+    await settle()
+    expect(status()).toBe('anonymous')
+    expect(effects.goHome).toHaveBeenCalledTimes(1)
+  })
+
   it('keeps the token in context and remembers the user', async () => {
     const { actor, effects } = start([token('u7')])
     await settle()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CancelTripsEvent } from '../../../machines/cancelTrips.machine'
-import { persistable, persistence, restorable } from '../../../src/components/canceltrips/wizardSnapshot'
+import { restorable } from '../../../src/components/canceltrips/wizardRestore'
+import { persistable, persistence } from '../../../src/components/canceltrips/wizardSnapshot'
 import {
   aino,
   command,

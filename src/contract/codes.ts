@@ -1,0 +1,100 @@
+/**
+ * The contract's plain values: codes and length limits, without zod, so that the page can use them without
+ * loading the schemas (zod is not on the signed-in screens' first paint). The schema modules re-export them.
+ */
+
+/** Error codes the client translates. Extend here, never as string literals elsewhere. */
+export const errorCodes = {
+  validation: 'validation_failed',
+  notFound: 'not_found',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  unknownTenant: 'unknown_tenant',
+  /** A `/{tenant}` path prefix names another tenant than the host or the X-Tenant header (400). */
+  tenantMismatch: 'tenant_mismatch',
+  tooManyRequests: 'too_many_requests',
+  invalidToken: 'invalid_token',
+  internal: 'internal_error',
+  /** Malformed request: bad JSON, an empty JSON body. */
+  badRequest: 'bad_request',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  /** `api/account/edit` for a user who already has a password. */
+  alreadyHasPassword: 'already_has_password',
+  /** `api/account/changePassword` for a user who has no password yet. */
+  noPassword: 'no_password',
+  /** None of the trips of a cancellation can be cancelled any more; `errors` says why for each. */
+  tripNotCancellable: 'trip_not_cancellable',
+  /** The trip cannot be reviewed (not completed, not allowed, cancelled, no-show, or already reviewed). */
+  reviewNotAvailable: 'review_not_available',
+  /** The Idempotency-Key was used before with another request (422). */
+  idempotencyKeyReused: 'idempotency_key_reused',
+  /** A request with this Idempotency-Key is still being processed (409): try again shortly. */
+  idempotencyInFlight: 'idempotency_in_flight',
+  /** The operator API key is missing or wrong. */
+  invalidApiKey: 'invalid_api_key',
+  /** The trip's log cannot take this operator event (e.g. a pickup after cancellation); `errors` says why. */
+  tripEventRejected: 'trip_event_rejected',
+} as const
+
+/** Why a trip cannot be cancelled or reviewed: the `error` of an `errors` entry. */
+export const tripProblemCodes = [
+  'not_found',
+  'cancelled',
+  'picked_up',
+  'no_show',
+  'completed',
+  'past',
+  'not_completed',
+  'not_allowed',
+  'already_reviewed',
+] as const
+export type TripProblemCode = (typeof tripProblemCodes)[number]
+
+/** Trip status codes of spec section 3. */
+export const tripStatusCodes = {
+  Unknown: 0,
+  Booked: 1,
+  Routed: 2,
+  Dispatching: 3,
+  Dispatched: 4,
+  Cancelled: 5,
+  EnRoute: 10,
+  CarWaiting: 11,
+  NoShow: 12,
+  Pickup: 13,
+  DropOff: 14,
+} as const
+export type TripStatusCode = (typeof tripStatusCodes)[keyof typeof tripStatusCodes]
+
+export const cancelReasonMaxLength = 1000
+export const reviewCommentMaxLength = 2000
+
+/** Where a cancellation was made: each is judged by its own rule (src/domain/trips/cancellation.ts). */
+export const cancelSources = ['wizard', 'detail'] as const
+export type CancelSource = (typeof cancelSources)[number]
+
+export const passwordMinLength = 12
+export const userNameMinLength = 4
+export const userNameMaxLength = 256
+
+/**
+ * Error codes of the password rules (spec section 5). They follow the server identity library's codes, which
+ * the client translates; the number of distinct characters required is not shown to users.
+ */
+export const passwordErrorCodes = [
+  'PasswordTooShort',
+  'PasswordRequiresUniqueChars',
+  'PasswordRequiresNonAlphanumeric',
+  'PasswordRequiresDigit',
+  'PasswordRequiresUpper',
+  'PasswordRequiresLower',
+  'PasswordMismatch',
+  'DuplicateUserName',
+  'InvalidUserName',
+  'InvalidEmail',
+  'Required',
+] as const
+export type PasswordErrorCode = (typeof passwordErrorCodes)[number]
+
+export const avatarTextMaxLength = 2

@@ -1,0 +1,89 @@
+import { Temporal } from 'temporal-polyfill'
+import { trip, type Trip } from '../contract'
+import type { PortalDb } from './portalDb'
+import type { CommandError, OutboxCommand } from './outboxTypes'
+import { validCommands } from './outboxSchema'
+
+/**
+ * The replayer's side of the outbox (workers/outbox.ts, in the sync worker or the service worker): take the
+ * head of the queue, move it through sending to acked or rejected, prune what is settled. The page's side is
+ * src/db/outbox.ts. Here every row is checked against the contract, since what is sent must match it: a row
+ * that does not (tampered with, or half-formed) is never sent. Only the workers load this module and zod.
+ */
+
+/** The first command not answered for good: the head of the queue, which nothing overtakes. */
+export async function headOfQueue(db: PortalDb): Promise<OutboxCommand | null> {
+  const rows = await db.outbox.where('status').anyOf('pending', 'sending').sortBy('seq')
+  return validCommands(rows)[0] ?? null
+}
+
+/** Before the request: a worker that dies now leaves it `sending`, and the next one sends it again. */
+export async function markSending(db: PortalDb, id: string): Promise<void> {
+  await db.outbox
+    .where('id')
+    .equals(id)
+    .modify((row) => {
+      row.status = 'sending'
+      row.attempts += 1
+    })
+}
+
+/** A failure that may pass (network, 5xx, 408, 429, in flight): pending again, not before `nextAttemptAt`. */
+export async function markRetry(
+  db: PortalDb,
+  id: string,
+  error: CommandError,
+  nextAttemptAt: number | null,
+): Promise<void> {
+  await db.outbox.update(id, { status: 'pending', lastError: error, nextAttemptAt })
+}
+
+export async function markRejected(db: PortalDb, id: string, error: CommandError): Promise<void> {
+  await db.outbox.update(id, { status: 'rejected', lastError: error, nextAttemptAt: null })
+}
+
+function tripsOfAnswer(command: OutboxCommand, response: unknown): Trip[] {
+  const answer = command.type === 'trip.cancel' ? response : [response]
+  if (!Array.isArray(answer)) return []
+  return answer.flatMap((row) => {
+    const parsed = trip.safeParse(row)
+    return parsed.success ? [parsed.data] : []
+  })
+}
+
+/**
+ * The server's answer, stored and applied to the read models in one transaction: the trips it returns (the
+ * ones now cancelled, or the reviewed one) replace the stored ones. A trip the last pull no longer had is not
+ * brought back; the pull that follows every ack settles the rest.
+ */
+export async function markAcked(db: PortalDb, command: OutboxCommand, response: unknown): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.trips], async () => {
+    await db.outbox.update(command.id, {
+      status: 'acked',
+      response,
+      lastError: null,
+      nextAttemptAt: null,
+    })
+    for (const row of tripsOfAnswer(command, response)) {
+      const key: [string, string] = [row.id, row.date]
+      if (await db.trips.get(key)) await db.trips.put({ ...row, passengerId: row.passenger.id })
+    }
+  })
+}
+
+/** Settled commands are kept as long as the trips they touch are shown: two weeks. */
+export const settledRetentionDays = 14
+
+/**
+ * Deletes commands settled for good and created more than two weeks before `now`: acked ones, and rejections
+ * the user has dismissed. Waiting commands and unread rejections are never deleted.
+ */
+export async function pruneSettled(db: PortalDb, now: string): Promise<number> {
+  const cutoff = Temporal.Instant.from(now).subtract({ hours: settledRetentionDays * 24 })
+  const old = (row: OutboxCommand) =>
+    Temporal.Instant.compare(Temporal.Instant.from(row.createdAt), cutoff) < 0
+  const rows = validCommands(await db.outbox.where('status').anyOf('acked', 'rejected').toArray())
+  const settled = rows.filter((row) => old(row) && (row.status === 'acked' || row.dismissed))
+  await db.outbox.bulkDelete(settled.map((row) => row.id))
+  return settled.length
+}
