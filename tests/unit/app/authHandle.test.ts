@@ -60,7 +60,8 @@ describe('the auth handle', () => {
     expect(handle.view()).toEqual({ status: 'authenticated', userId: 'u1', token: 't-u1' })
     expect(effects.rememberUser).toHaveBeenCalledWith('u1')
     expect(fetchToken).not.toHaveBeenCalled()
-    expect(seen).toEqual(['authenticated'])
+    // A remembered user's start is `resuming` (their local data shows) until the answer settles it.
+    expect(seen).toEqual(['resuming', 'authenticated'])
   })
 
   it('runs the machine for any answer but "no session"', async () => {
