@@ -35,6 +35,8 @@ test('initials are validated, saved, and confirmed with a notice', async ({
   const edit = page.getByRole('button', { name: /Edit initials/ })
   await edit.click()
   const dialog = page.getByRole('dialog', { name: 'Edit initials' })
+  // The dialog's code loads on first open: the person sees it before pressing Escape.
+  await expect(dialog).toBeVisible()
   // Escape closes the dialog and gives focus back to the button that opened it.
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
