@@ -21,6 +21,8 @@ export interface AuthHandle {
 export interface AuthHandleOptions {
   /** The start's `GET /api/auth/access_token`, already under way; the actor's first token fetch takes it. */
   firstToken: Promise<TokenResult>
+  /** The user last signed in on this device (the machine's input). */
+  lastUserId: string | null
   /**
    * A user is remembered or a login is on its way back, so a session is likely: create the actor at once.
    * Otherwise it waits for the first answer.
@@ -36,6 +38,25 @@ const anonymous: AuthView = { status: 'anonymous', userId: null, token: null }
 const sameView = (a: AuthView, b: AuthView) =>
   a.status === b.status && a.userId === b.userId && a.token === b.token
 
+/** The machine is still on its start (`starting`, or `resuming` for a remembered user). */
+const onStart = (view: AuthView) => view.status === 'starting' || view.status === 'resuming'
+
+/** What the machine shows before its start is settled. */
+export function startView(lastUserId: string | null): AuthView {
+  return lastUserId ? { status: 'resuming', userId: null, token: null } : starting
+}
+
+/**
+ * Where the machine's start settles for the first token answer, when it gets there with no effect that must
+ * run first (tests/unit/machines/auth.machine.test.ts holds the machine to this); null when only the machine
+ * can say (its effects clear local data, or it keeps trying an unreachable server).
+ */
+export function settledView(lastUserId: string | null, result: TokenResult): AuthView | null {
+  if (result.kind === 'token') return { status: 'authenticated', userId: result.userId, token: result.token }
+  if (result.kind === 'none') return lastUserId ? null : anonymous
+  return lastUserId ? { status: 'offline', userId: lastUserId, token: null } : null
+}
+
 /**
  * Events the machine ignores in `anonymous.idle`, the one state the handle stands in for: they need no actor
  * (tests/unit/machines/auth.machine.test.ts holds the machine to this).
@@ -47,17 +68,20 @@ export const ignoredWhenAnonymous: ReadonlySet<AuthEvent['type']> = new Set([
 ])
 
 /**
- * Runs the auth machine, creating its actor only when needed. When the start's token answer is "no session"
- * and no user is remembered, the machine's next state is known without running it: `anonymous.idle`, with
- * nothing to clear. The handle says so itself and creates the actor on the first event that state takes (a
- * login, a logout, a clear); the actor replays the same start from the same answer before it gets the event.
- * Any other answer, or a likely session, creates the actor at once.
+ * Runs the auth machine, saying what it will say before XState has loaded. A remembered user's start shows
+ * `resuming` at once, so the first signed-in paint from IndexedDB waits for nothing; and where the first token
+ * answer settles the start with no effect to run (`settledView`), the handle says so itself, so the user's
+ * database and sync worker open while the machine loads. The actor then replays the same start from the same
+ * answer and takes over; events sent meanwhile wait for it. When the answer is "no session" and nobody is
+ * remembered, the actor is created only on the first event `anonymous.idle` takes (a login, a logout, a clear).
  */
 export function createAuthHandle(options: AuthHandleOptions): AuthHandle {
   const listeners = new Listeners()
-  let current = starting
+  let current = startView(options.lastUserId)
   let actor: RunningActor<AuthView, AuthEvent> | null = null
   let attaching = false
+  /** An event reached the machine before its first answer: the answer no longer says where it settles. */
+  let diverted = false
   /** Events sent before the actor could take them. */
   const pending: AuthEvent[] = []
 
@@ -78,15 +102,15 @@ export function createAuthHandle(options: AuthHandleOptions): AuthHandle {
       actor = created
       created.subscribe(() => {
         const view = created.view()
-        // The handle already said `anonymous`: the actor's replay of the start must not bring the spinner back.
-        if (view.status === 'starting' && current.status !== 'starting') return
+        // The handle already said where the start settles: the actor's replay must not go back to the start.
+        if (onStart(view) && !onStart(current)) return
         publish(view)
-        if (view.status !== 'starting') flush()
+        if (!onStart(view)) flush()
       })
       created.start()
       // The machine takes the first answer on a later tick, so events sent while the page was starting reach
-      // it while it is starting too. Events sent after the handle said `anonymous` wait until it is there.
-      if (current.status === 'starting') flush()
+      // it while it is starting too. Events sent after the handle settled wait until the machine is there.
+      if (onStart(current)) flush()
     }, retryLater)
   }
 
@@ -96,19 +120,21 @@ export function createAuthHandle(options: AuthHandleOptions): AuthHandle {
     attaching = false
   }
 
+  function answered(result: TokenResult) {
+    const settled = diverted || !onStart(current) ? null : settledView(options.lastUserId, result)
+    if (settled) publish(settled)
+    if (!settled || settled.status !== 'anonymous') attach()
+  }
+
   if (options.eager) attach()
-  else
-    options.firstToken.then((result) => {
-      if (attaching) return
-      if (result.kind === 'none') publish(anonymous)
-      else attach()
-    }, attach)
+  options.firstToken.then(answered, () => answered({ kind: 'unreachable' }))
 
   return {
     view: () => current,
     send(event) {
       if (!actor && current.status === 'anonymous' && ignoredWhenAnonymous.has(event.type)) return
-      if (actor && (actor.view().status !== 'starting' || current.status === 'starting')) actor.send(event)
+      if (onStart(current)) diverted = true
+      if (actor && (!onStart(actor.view()) || onStart(current))) actor.send(event)
       else {
         pending.push(event)
         attach()

@@ -72,6 +72,7 @@ export function createPlatform(
   const lastUserId = lastUser(tenantId)
   const auth = createAuthHandle({
     firstToken,
+    lastUserId,
     eager: lastUserId !== null || loginPending() !== null,
     attach: () =>
       import('./actors').then(({ createAuthActor }) =>
@@ -106,9 +107,9 @@ export function createPlatform(
       closeSession()
       if (wanted) {
         opening = wanted
-        // Its notices use the screens' messages: a session opens once they are in (or could not load).
+        // Its notices use the screens' messages: they are shown once those are in (or could not load).
         const messages = loadScreenMessages().catch(() => undefined)
-        void Promise.all([import('./userSession'), messages]).then(([{ openUserSession }]) => {
+        void import('./userSession').then(({ openUserSession }) => {
           if (opening !== wanted) return
           opening = null
           sessions.setSession(
@@ -116,10 +117,11 @@ export function createPlatform(
               origin,
               tenantId,
               userId: wanted,
+              mayHaveData: wanted === lastUserId,
               token: auth.view().token,
               onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),
               onStatus: (status) => sessions.setSync(status),
-              notify: (notice) => notices.send({ type: 'notice.push', notice }),
+              notify: (notice) => void messages.then(() => notices.send({ type: 'notice.push', notice })),
             }),
           )
         })

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { platform } from './platform'
 import type { UserSession } from './session'
 
@@ -30,7 +30,8 @@ export function useLive<T>(key: string, query: (session: UserSession) => Promise
     const subscription = session
       .live(() => queryRef.current(session))
       .subscribe({
-        next: (value) => setState({ session, key, value }),
+        // A transition: React renders what a pull changed in slices, so a long list never blocks input.
+        next: (value) => startTransition(() => setState({ session, key, value })),
         error: (error: unknown) => console.error('Local query failed', key, error),
       })
     return () => subscription.unsubscribe()

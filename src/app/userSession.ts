@@ -26,6 +26,8 @@ export interface UserSessionOptions {
   origin: string
   tenantId: string
   userId: string
+  /** This user was the one remembered on this device; anyone else has nothing stored to paint from yet. */
+  mayHaveData: boolean
   token: string | null
   /** A call answered 401; `token` is the one it was made with. */
   onUnauthorized(token: string | null): void
@@ -35,14 +37,16 @@ export interface UserSessionOptions {
 }
 
 export function openUserSession(options: UserSessionOptions): UserSession {
-  const { notify, ...workerOptions } = options
+  const { notify, mayHaveData, ...workerOptions } = options
   const db = openPortalDb(options.tenantId, options.userId)
   // With data stored, the first paint comes from the device and the worker waits until the page is idle; with
   // nothing stored yet, the first paint waits for the worker's pull, so it starts at once.
-  const start = db.lastSyncedAt().then(
-    (syncedAt): SyncStart => (syncedAt === null ? 'now' : 'idle'),
-    (): SyncStart => 'now',
-  )
+  const start = mayHaveData
+    ? db.lastSyncedAt().then(
+        (syncedAt): SyncStart => (syncedAt === null ? 'now' : 'idle'),
+        (): SyncStart => 'now',
+      )
+    : Promise.resolve<SyncStart>('now')
   const sync = startSyncWorker(
     { ...workerOptions, onMilestones: (milestones) => milestones.map(milestoneNotice).forEach(notify) },
     start,

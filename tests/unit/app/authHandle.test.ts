@@ -17,7 +17,12 @@ function handleFor(firstToken: Promise<TokenResult>, options: { lastUserId?: str
   const attach = vi.fn(async () =>
     createAuthActor({ lastUserId: options.lastUserId ?? null, firstToken, fetchToken, effects }),
   )
-  const handle = createAuthHandle({ firstToken, eager: options.eager ?? false, attach })
+  const handle = createAuthHandle({
+    firstToken,
+    lastUserId: options.lastUserId ?? null,
+    eager: options.eager ?? false,
+    attach,
+  })
   const seen: AuthView['status'][] = []
   handle.subscribe(() => seen.push(handle.view().status))
   return { handle, effects, fetchToken, attach, seen }
@@ -56,12 +61,36 @@ describe('the auth handle', () => {
       eager: true,
     })
     expect(attach).toHaveBeenCalledTimes(1)
+    // A remembered user's start is `resuming` (their local data shows) until the answer settles it.
+    expect(handle.view().status).toBe('resuming')
     await settle()
     expect(handle.view()).toEqual({ status: 'authenticated', userId: 'u1', token: 't-u1' })
     expect(effects.rememberUser).toHaveBeenCalledWith('u1')
     expect(fetchToken).not.toHaveBeenCalled()
-    // A remembered user's start is `resuming` (their local data shows) until the answer settles it.
-    expect(seen).toEqual(['resuming', 'authenticated'])
+    expect(seen).toEqual(['authenticated'])
+  })
+
+  it('says a remembered user is resuming, and where the answer settles it, before the machine has loaded', async () => {
+    let load: () => void = () => {}
+    const loaded = new Promise<void>((resolve) => (load = resolve))
+    const offline = handleFor(Promise.resolve({ kind: 'unreachable' }), { lastUserId: 'u1', eager: true })
+    const signedIn = handleFor(Promise.resolve(token('u2')))
+    for (const { attach } of [offline, signedIn]) {
+      const create = attach.getMockImplementation()!
+      attach.mockImplementation(() => loaded.then(create))
+    }
+    expect(offline.handle.view().status).toBe('resuming')
+    await settle()
+    expect(offline.handle.view()).toEqual({ status: 'offline', userId: 'u1', token: null })
+    expect(signedIn.handle.view()).toEqual({ status: 'authenticated', userId: 'u2', token: 't-u2' })
+    // A logout meanwhile waits for the machine, which replays the start without going back to it.
+    signedIn.handle.send({ type: 'auth.logout' })
+    load()
+    await settle()
+    expect(signedIn.effects.rememberUser).toHaveBeenCalledWith('u2')
+    expect(signedIn.effects.navigateToLogout).toHaveBeenCalledTimes(1)
+    expect(signedIn.seen).toEqual(['authenticated', 'anonymous'])
+    expect(offline.seen).toEqual(['offline'])
   })
 
   it('runs the machine for any answer but "no session"', async () => {

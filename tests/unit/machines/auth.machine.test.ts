@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { reconnectIntervalMs, refreshMarginMs, type AuthEvent } from '../../../machines/auth.machine'
-import { ignoredWhenAnonymous } from '../../../src/app/authHandle'
+import {
+  authStatus,
+  reconnectIntervalMs,
+  refreshMarginMs,
+  type AuthEvent,
+  type TokenResult,
+} from '../../../machines/auth.machine'
+import { ignoredWhenAnonymous, settledView, startView } from '../../../src/app/authHandle'
 import { settle, start, token } from './authHarness'
 
 describe('auth machine', () => {
@@ -218,5 +224,23 @@ describe('auth machine', () => {
     expect(actor.getSnapshot().context).toEqual(before.context)
     expect(fetchToken).toHaveBeenCalledTimes(1)
     for (const effect of Object.values(effects)) expect(effect).not.toHaveBeenCalled()
+  })
+
+  it('settles its start where the auth handle says it does, with no local data to forget there', async () => {
+    const answers: TokenResult[] = [token('u5'), { kind: 'none' }, { kind: 'unreachable' }]
+    for (const lastUserId of [null, 'u4']) {
+      for (const answer of answers) {
+        const { actor, effects } = start([answer], lastUserId)
+        expect(authStatus(actor.getSnapshot())).toBe(startView(lastUserId).status)
+        await settle()
+        const predicted = settledView(lastUserId, answer)
+        if (!predicted) continue
+        const { context } = actor.getSnapshot()
+        expect({ status: authStatus(actor.getSnapshot()), userId: context.userId, token: context.token }).toEqual(
+          predicted,
+        )
+        for (const [userId] of effects.clearLocalData.mock.calls) expect(userId).toBeNull()
+      }
+    }
   })
 })
