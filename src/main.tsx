@@ -9,6 +9,7 @@ import { activateCatalog } from './app/i18n'
 import { installPlatform } from './app/platform'
 import { pushNotice } from './app/notices'
 import { registerServiceWorker } from './app/serviceWorker'
+import { temporalReady } from './app/temporalReady'
 import { storedLocale, storedTenant, storeLocale, storeTenant } from './app/storage'
 import { applyDocumentSetup } from './app/theme'
 import { UnknownTenant } from './app/UnknownTenant'
@@ -57,6 +58,8 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
     pathPrefix: environment.pathPrefix,
   })
   const catalog = activateCatalog(locale, environment.tenant.textVariant)
+  // Only a browser without Temporal waits here, for the polyfill, before any screen's code can load.
+  await temporalReady()
   // Before the catalog arrives: the token and the screen's code load beside it, not after it.
   const platform = createPlatform(environment, locale, window.location.origin, reportError)
   installPlatform(platform)
