@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
 import { catalogParts } from './vite.catalogParts'
+import { nativeTemporal } from './vite.nativeTemporal'
 
 /** The release error reports name: RELEASE when set, else the package version and the commit when git knows it. */
 function release(): string {
@@ -25,6 +26,7 @@ function release(): string {
 
 export default defineConfig({
   plugins: [
+    nativeTemporal(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -48,6 +50,13 @@ export default defineConfig({
     // Every tenant's logo inlined as a data URL would put all of them in the entry chunk; one small file each
     // loads only the tenant's own (and the service worker precaches them).
     assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
+    rolldownOptions: {
+      output: {
+        // What the first page statically needs is one chunk, not ten the entry preloads (each one more request
+        // and more module bookkeeping on every start); screens' shared code is split as usual.
+        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+      },
+    },
   },
   test: {
     projects: [
