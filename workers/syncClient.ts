@@ -2,6 +2,7 @@ import { proxy, releaseProxy, wrap, type Remote } from 'comlink'
 import type { TripMilestone } from '../src/db/tripMilestones'
 import type { SyncStatus } from './syncEngine'
 import type { SyncConfig, SyncWorkerApi } from './sync.worker'
+import { whenIdle } from '../src/app/idle'
 
 export type { SyncStatus } from './syncEngine'
 
@@ -20,21 +21,11 @@ export interface SyncClientOptions extends Omit<SyncConfig, 'online' | 'visible'
   onMilestones(milestones: TripMilestone[]): void
 }
 
-/** Longest wait for an idle moment before the worker starts anyway. */
-const startTimeoutMs = 1_000
-
 /**
- * Runs `start` once the page is idle. The first signed-in paint reads IndexedDB and needs no worker, whose
- * bundle (Dexie, zod, Temporal, ky) would compete with it for the network and the CPU.
+ * Longest wait for an idle moment before the worker starts anyway. The first signed-in paint reads IndexedDB
+ * and needs no worker, whose bundle (Dexie, zod, ky) would compete with it for the network and the CPU.
  */
-function whenIdle(start: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const handle = requestIdleCallback(start, { timeout: startTimeoutMs })
-    return () => cancelIdleCallback(handle)
-  }
-  const timer = setTimeout(start, 0)
-  return () => clearTimeout(timer)
-}
+const startTimeoutMs = 1_000
 
 /**
  * When the worker starts: `now`, or `idle` once the page is idle after its first paint. `when` may still be
@@ -73,7 +64,7 @@ export function startSyncWorker(options: SyncClientOptions, when: Promise<SyncSt
   }
   void when.then((at) => {
     if (at === 'now') start()
-    else cancelStart = whenIdle(start)
+    else cancelStart = whenIdle(start, startTimeoutMs)
   })
 
   return {

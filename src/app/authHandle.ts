@@ -23,11 +23,8 @@ export interface AuthHandleOptions {
   firstToken: Promise<TokenResult>
   /** The user last signed in on this device (the machine's input). */
   lastUserId: string | null
-  /**
-   * A user is remembered or a login is on its way back, so a session is likely: create the actor at once.
-   * Otherwise it waits for the first answer.
-   */
-  eager: boolean
+  /** Runs `task` once the page is idle (the first paint comes first). */
+  whenIdle(task: () => void): void
   /** Loads XState and creates the auth actor (not started) around `firstToken`. */
   attach(): Promise<RunningActor<AuthView, AuthEvent>>
 }
@@ -71,9 +68,10 @@ export const ignoredWhenAnonymous: ReadonlySet<AuthEvent['type']> = new Set([
  * Runs the auth machine, saying what it will say before XState has loaded. A remembered user's start shows
  * `resuming` at once, so the first signed-in paint from IndexedDB waits for nothing; and where the first token
  * answer settles the start with no effect to run (`settledView`), the handle says so itself, so the user's
- * database and sync worker open while the machine loads. The actor then replays the same start from the same
- * answer and takes over; events sent meanwhile wait for it. When the answer is "no session" and nobody is
- * remembered, the actor is created only on the first event `anonymous.idle` takes (a login, a logout, a clear).
+ * database and sync worker open and the screen paints before the machine loads, once the page is idle. The
+ * actor then replays the same start from the same answer and takes over; an event sent meanwhile loads it at
+ * once and waits for it. When the answer is "no session" and nobody is remembered, the actor is created only on
+ * the first event `anonymous.idle` takes (a login, a logout, a clear).
  */
 export function createAuthHandle(options: AuthHandleOptions): AuthHandle {
   const listeners = new Listeners()
@@ -122,11 +120,13 @@ export function createAuthHandle(options: AuthHandleOptions): AuthHandle {
 
   function answered(result: TokenResult) {
     const settled = diverted || !onStart(current) ? null : settledView(options.lastUserId, result)
-    if (settled) publish(settled)
-    if (!settled || settled.status !== 'anonymous') attach()
+    if (!settled) attach()
+    else {
+      publish(settled)
+      if (settled.status !== 'anonymous') options.whenIdle(attach)
+    }
   }
 
-  if (options.eager) attach()
   options.firstToken.then(answered, () => answered({ kind: 'unreachable' }))
 
   return {

@@ -3,6 +3,7 @@ import type { Locale } from '../domain/locale'
 import { databaseName } from '../db/names'
 import type { AuthEffects } from './actors'
 import { createAuthHandle, type AuthView } from './authHandle'
+import { nextTask, whenIdle } from './idle'
 import type { PortalEnvironment } from './environment'
 import type { ErrorInput } from './errorReporting'
 import { loadScreenMessages } from './i18n'
@@ -20,6 +21,9 @@ import { fetchAccessToken } from '../api/tokenFetch'
 export function loginPage(env: PortalEnvironment, locale: Locale): string {
   return `${env.pathPrefix}/login?locale=${locale}`
 }
+
+/** Longest wait for an idle moment before the auth machine loads anyway (an event loads it at once). */
+const machineTimeoutMs = 2_000
 
 /** Logout waits for the deletion, but never hangs on a connection that does not close. */
 const clearingTimeoutMs = 3_000
@@ -73,7 +77,7 @@ export function createPlatform(
   const auth = createAuthHandle({
     firstToken,
     lastUserId,
-    eager: lastUserId !== null || loginPending() !== null,
+    whenIdle: (task) => void whenIdle(task, machineTimeoutMs),
     attach: () =>
       import('./actors').then(({ createAuthActor }) =>
         createAuthActor({ lastUserId, firstToken, fetchToken, effects }),
@@ -109,7 +113,8 @@ export function createPlatform(
         opening = wanted
         // Its notices use the screens' messages: they are shown once those are in (or could not load).
         const messages = loadScreenMessages().catch(() => undefined)
-        void import('./userSession').then(({ openUserSession }) => {
+        // A task of its own: evaluating Dexie and opening the database in one would block input for long.
+        void import('./userSession').then(nextTask).then(({ openUserSession }) => {
           if (opening !== wanted) return
           opening = null
           sessions.setSession(

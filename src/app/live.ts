@@ -27,11 +27,18 @@ export function useLive<T>(key: string, query: (session: UserSession) => Promise
   })
   useEffect(() => {
     if (!session) return
+    let first = true
     const subscription = session
       .live(() => queryRef.current(session))
       .subscribe({
-        // A transition: React renders what a pull changed in slices, so a long list never blocks input.
-        next: (value) => startTransition(() => setState({ session, key, value })),
+        // The first answer is the screen's first paint from the device: at once. What a pull changes later
+        // renders in a transition, in slices, so a long list never blocks input.
+        next: (value) => {
+          const update = () => setState({ session, key, value })
+          if (first) update()
+          else startTransition(update)
+          first = false
+        },
         error: (error: unknown) => console.error('Local query failed', key, error),
       })
     return () => subscription.unsubscribe()

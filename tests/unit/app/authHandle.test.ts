@@ -5,7 +5,7 @@ import { createAuthHandle, type AuthView } from '../../../src/app/authHandle'
 import { settle, token } from '../machines/authHarness'
 
 /** A handle over the real auth actor, with spies for its effects and for loading the actor's chunk. */
-function handleFor(firstToken: Promise<TokenResult>, options: { lastUserId?: string; eager?: boolean } = {}) {
+function handleFor(firstToken: Promise<TokenResult>, options: { lastUserId?: string } = {}) {
   const effects = {
     rememberUser: vi.fn(),
     clearLocalData: vi.fn(),
@@ -17,15 +17,18 @@ function handleFor(firstToken: Promise<TokenResult>, options: { lastUserId?: str
   const attach = vi.fn(async () =>
     createAuthActor({ lastUserId: options.lastUserId ?? null, firstToken, fetchToken, effects }),
   )
+  /** Tasks left for the page's idle time; `idle()` runs them. */
+  const idleTasks: (() => void)[] = []
   const handle = createAuthHandle({
     firstToken,
     lastUserId: options.lastUserId ?? null,
-    eager: options.eager ?? false,
+    whenIdle: (task) => void idleTasks.push(task),
     attach,
   })
   const seen: AuthView['status'][] = []
   handle.subscribe(() => seen.push(handle.view().status))
-  return { handle, effects, fetchToken, attach, seen }
+  const idle = () => idleTasks.splice(0).forEach((task) => task())
+  return { handle, effects, fetchToken, attach, seen, idle }
 }
 
 describe('the auth handle', () => {
@@ -55,16 +58,18 @@ describe('the auth handle', () => {
     expect(effects.navigateToLogin).toHaveBeenCalledTimes(2)
   })
 
-  it('runs the machine at once when a session is likely, on the answer already asked for', async () => {
-    const { handle, attach, effects, fetchToken, seen } = handleFor(Promise.resolve(token('u1')), {
+  it('says a signed-in answer at once and runs the machine on it once the page is idle', async () => {
+    const { handle, attach, effects, fetchToken, seen, idle } = handleFor(Promise.resolve(token('u1')), {
       lastUserId: 'u1',
-      eager: true,
     })
-    expect(attach).toHaveBeenCalledTimes(1)
     // A remembered user's start is `resuming` (their local data shows) until the answer settles it.
     expect(handle.view().status).toBe('resuming')
     await settle()
     expect(handle.view()).toEqual({ status: 'authenticated', userId: 'u1', token: 't-u1' })
+    expect(attach).not.toHaveBeenCalled()
+    idle()
+    await settle()
+    expect(attach).toHaveBeenCalledTimes(1)
     expect(effects.rememberUser).toHaveBeenCalledWith('u1')
     expect(fetchToken).not.toHaveBeenCalled()
     expect(seen).toEqual(['authenticated'])
@@ -73,7 +78,7 @@ describe('the auth handle', () => {
   it('says a remembered user is resuming, and where the answer settles it, before the machine has loaded', async () => {
     let load: () => void = () => {}
     const loaded = new Promise<void>((resolve) => (load = resolve))
-    const offline = handleFor(Promise.resolve({ kind: 'unreachable' }), { lastUserId: 'u1', eager: true })
+    const offline = handleFor(Promise.resolve({ kind: 'unreachable' }), { lastUserId: 'u1' })
     const signedIn = handleFor(Promise.resolve(token('u2')))
     for (const { attach } of [offline, signedIn]) {
       const create = attach.getMockImplementation()!
@@ -90,6 +95,9 @@ describe('the auth handle', () => {
     expect(signedIn.effects.rememberUser).toHaveBeenCalledWith('u2')
     expect(signedIn.effects.navigateToLogout).toHaveBeenCalledTimes(1)
     expect(signedIn.seen).toEqual(['authenticated', 'anonymous'])
+    offline.idle()
+    await settle()
+    expect(offline.attach).toHaveBeenCalledTimes(1)
     expect(offline.seen).toEqual(['offline'])
   })
 
@@ -99,7 +107,10 @@ describe('the auth handle', () => {
     await settle()
     expect(signedIn.handle.view().status).toBe('authenticated')
     expect(unreachable.handle.view().status).toBe('anonymous')
+    // Only the machine keeps trying an unreachable server: it loads at once, not when the page is idle.
     expect(unreachable.attach).toHaveBeenCalledTimes(1)
+    signedIn.idle()
+    expect(signedIn.attach).toHaveBeenCalledTimes(1)
   })
 
   it('gives an event sent while starting to the machine while it is starting', async () => {

@@ -236,9 +236,11 @@ describe('auth machine', () => {
         const predicted = settledView(lastUserId, answer)
         if (!predicted) continue
         const { context } = actor.getSnapshot()
-        expect({ status: authStatus(actor.getSnapshot()), userId: context.userId, token: context.token }).toEqual(
-          predicted,
-        )
+        expect({
+          status: authStatus(actor.getSnapshot()),
+          userId: context.userId,
+          token: context.token,
+        }).toEqual(predicted)
         for (const [userId] of effects.clearLocalData.mock.calls) expect(userId).toBeNull()
       }
     }
