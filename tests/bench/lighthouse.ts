@@ -1,13 +1,19 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { chromium } from '@playwright/test'
 import { launch } from 'chrome-launcher'
-import lighthouse from 'lighthouse'
+import lighthouse, { type Result } from 'lighthouse'
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import type { RunningServer } from '../e2e/support/server'
 import type { BenchReport } from './report'
 import { demoGuardian, signIn } from './signIn'
 
 const tenant = 'demo'
+/**
+ * Runs per page. Lighthouse's own guidance on variability: run several times and take its median run (the one
+ * closest to the median FCP and TTI), which is what the budgets are held to.
+ */
+const runsPerPage = 3
 /** Where the full Lighthouse reports are kept for a closer look (git ignores it). */
 const reportDir = 'test-results/bench'
 
@@ -67,30 +73,39 @@ export async function benchLighthouse(server: RunningServer): Promise<BenchRepor
   })
   try {
     for (const target of targets) {
-      const result = await lighthouse(`${origin}${target.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(target.budgets),
-        ...(target.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-      })
-      if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`)
-      const { categories, audits } = result.lhr
-      if (result.lhr.runtimeError) {
-        report.failures.push(`Lighthouse on ${target.name}: ${result.lhr.runtimeError.code}`)
-        report.lines.push(`  ${target.name}: Lighthouse failed, ${result.lhr.runtimeError.message}`)
+      const runs: Result[] = []
+      for (let run = 0; run < runsPerPage; run++) {
+        const result = await lighthouse(`${origin}${target.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(target.budgets),
+          ...(target.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+        })
+        if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`)
+        runs.push(result.lhr)
+      }
+      const failed = runs.find((lhr) => lhr.runtimeError)
+      if (failed?.runtimeError) {
+        report.failures.push(`Lighthouse on ${target.name}: ${failed.runtimeError.code}`)
+        report.lines.push(`  ${target.name}: Lighthouse failed, ${failed.runtimeError.message}`)
         continue
       }
+      const lhr: Result = computeMedianRun(runs)
+      const { categories, audits } = lhr
       const file = `${reportDir}/lighthouse-${target.name.replace(/\W+/g, '-')}.json`
       await mkdir(reportDir, { recursive: true })
-      await writeFile(file, JSON.stringify(result.lhr))
+      await writeFile(file, JSON.stringify(lhr))
       const scores = Object.entries(target.budgets).map(([category, budget]) => {
         const score = categories[category]?.score ?? 0
         if (score < budget)
           report.failures.push(`Lighthouse ${category} on ${target.name}: ${score} (budget ${budget})`)
         return `${category} ${score.toFixed(2)}${score < budget ? ` (BELOW ${budget})` : ''}`
       })
-      report.lines.push(`  ${target.name}: ${scores.join(', ')}`)
+      const all = runs.map((run) => (run.categories.performance?.score ?? 0).toFixed(2)).join(', ')
+      report.lines.push(
+        `  ${target.name} (median of ${runsPerPage} runs; performance ${all}): ${scores.join(', ')}`,
+      )
       report.lines.push(
         `    LCP ${ms(audits['largest-contentful-paint']?.numericValue)}, TBT ${ms(audits['total-blocking-time']?.numericValue)}, CLS ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}`,
       )
