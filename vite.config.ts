@@ -53,8 +53,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // What the first page statically needs is one chunk, not ten the entry preloads (each one more request
-        // and more module bookkeeping on every start); screens' shared code is split as usual.
-        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+        // and more module bookkeeping on every start); screens' shared code is split as usual. The Temporal
+        // polyfill, which only a browser without Temporal loads, is one chunk named for what it is.
+        codeSplitting: {
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+            { name: 'temporal-polyfill', test: /node_modules[\\/]temporal-polyfill[\\/]/ },
+          ],
+        },
       },
     },
   },
