@@ -113,8 +113,12 @@ export function createPlatform(
         opening = wanted
         // Its notices use the screens' messages: they are shown once those are in (or could not load).
         const messages = loadScreenMessages().catch(() => undefined)
-        // A task of its own: evaluating Dexie and opening the database in one would block input for long.
-        void import('./userSession').then(nextTask).then(({ openUserSession }) => {
+        // Nothing stored for anyone but the remembered user: the first paint waits for the worker's pull.
+        const mayHaveData = wanted === lastUserId
+        // The remembered user's first paint reads the database: it opens at once. Otherwise the opening gets
+        // a task of its own, since evaluating Dexie and opening the database in one would block input for long.
+        const loaded = import('./userSession')
+        void (mayHaveData ? loaded : loaded.then(nextTask)).then(({ openUserSession }) => {
           if (opening !== wanted) return
           opening = null
           sessions.setSession(
@@ -122,7 +126,7 @@ export function createPlatform(
               origin,
               tenantId,
               userId: wanted,
-              mayHaveData: wanted === lastUserId,
+              mayHaveData,
               token: auth.view().token,
               onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),
               onStatus: (status) => sessions.setSync(status),
@@ -151,9 +155,9 @@ export function createPlatform(
   }
 
   preloadCurrentScreens(router)
-  // A remembered user is most likely still signed in (or offline): load the session's code (Dexie, the worker's
-  // client) while auth settles, not after, so the first signed-in paint from IndexedDB comes sooner.
-  if (lastUserId) void import('./userSession')
+  // A remembered user's start is `resuming` from the first moment: their database opens now, while auth
+  // settles, so the first signed-in paint comes from IndexedDB and never waits for the network.
+  followUser(auth.view())
   auth.subscribe(() => {
     followUser(auth.view())
     land(auth.view())

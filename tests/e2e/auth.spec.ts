@@ -75,3 +75,23 @@ test('logout ends the session, shows the logged-out page, and guards auth routes
   await page.goto(portalUrl(server, 'helpbus', '/passengers'))
   await expect(page).toHaveURL(/\/\?redirect=%2Fpassengers/)
 })
+
+test('a remembered user’s trips show from the device while the token request is still on its way', async ({
+  page,
+  server,
+}) => {
+  await signIn(page, server, 'demo', demoUsers.guardian)
+  await page.goto(portalUrl(server, 'demo', '/trips?lang=en'))
+  const firstTrip = page.getByRole('link', { name: /To:/ }).first()
+  await expect(firstTrip).toBeVisible()
+  // The token endpoint holds every answer back: the screen must not wait for it.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.context().route('**/api/auth/access_token', async (route) => {
+    await held
+    await route.continue().catch(() => undefined)
+  })
+  await page.reload()
+  await expect(firstTrip).toBeVisible()
+  release()
+})
