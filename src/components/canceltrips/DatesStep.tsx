@@ -6,9 +6,9 @@ import {
   type DateFieldError,
   type DateMode,
 } from '../../../machines/cancelTrips.machine'
+import { shellDate } from '../../domain/dateDisplay'
 import { parseIsoDate } from '../../domain/trips/dateFrame'
 import { formErrorMessages } from '../forms/formErrorMessages'
-import { formatIsoDate } from '../trips/tripDates'
 import { TextField } from '../ui/TextField'
 import type { StepProps } from './stepProps'
 import { WizardStep } from './WizardStep'
@@ -27,9 +27,7 @@ export function DatesStep(props: StepProps) {
     if (error === 'must_not_be_empty') return t(formErrorMessages.Required)
     if (error === 'check_date_format')
       return t({ id: 'error.check_date_format', message: 'Check date format' })
-    const date = formatIsoDate(
-      (error === 'before_start' && typeof start !== 'string' ? start : today).toString(),
-    )
+    const date = shellDate(error === 'before_start' && typeof start !== 'string' ? start : today)
     return t({ id: 'error.date_cannot_be_before', message: `Date cannot be before ${date}` })
   }
 

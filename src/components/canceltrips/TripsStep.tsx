@@ -2,13 +2,13 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { dateFrame, offeredTrips, tripKey } from '../../../machines/cancelTrips.machine'
 import type { Trip } from '../../contract/trip'
+import { wizardDate } from '../../domain/dateDisplay'
 import { TripSummary } from '../trips/TripSummary'
 import { Alert } from '../ui/Alert'
 import { LoadingBlock } from '../ui/Spinner'
 import { CheckOption, GroupError } from './CheckOption'
 import type { StepProps } from './stepProps'
 import { WizardStep } from './WizardStep'
-import { formatWizardDate } from './wizardTexts'
 
 /** Trips grouped by their date, in order. */
 function byDate(trips: readonly Trip[]): [string, Trip[]][] {
@@ -52,7 +52,7 @@ export function TripsStep(props: StepProps) {
           {byDate(offered).map(([date, trips]) => (
             <section key={date} className="flex flex-col gap-3" aria-labelledby={`canceltrips-day-${date}`}>
               <h3 id={`canceltrips-day-${date}`} className="font-semibold">
-                {formatWizardDate(date)}
+                {wizardDate(date)}
               </h3>
               {trips.map((trip) => (
                 <CheckOption
@@ -86,8 +86,8 @@ export function TripsStep(props: StepProps) {
 export function FrameText({ snapshot }: Pick<StepProps, 'snapshot'>) {
   const frame = dateFrame(snapshot.context)
   if (!frame) return null
-  const start = formatWizardDate(frame.start.toString())
-  const end = formatWizardDate(frame.end.toString())
+  const start = wizardDate(frame.start.toString())
+  const end = wizardDate(frame.end.toString())
   return (
     <p>
       {frame.start.equals(frame.end) ? (

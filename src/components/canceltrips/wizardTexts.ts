@@ -1,6 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { Temporal } from 'temporal-polyfill'
 
 /** The cancel wizard's steps, numbered as in spec section 2 (a skipped step keeps its number). */
 export const wizardSteps = ['dates', 'passengers', 'trips', 'reason', 'result'] as const
@@ -12,10 +11,4 @@ export const stepTitles: Record<WizardStepId, MessageDescriptor> = {
   trips: msg({ id: 'canceltrips.step_trips', message: 'Choose trips' }),
   reason: msg({ id: 'canceltrips.step_reason', message: 'Cancellation reason' }),
   result: msg({ id: 'canceltrips.step_result', message: 'Result' }),
-}
-
-/** DD.MM.YYYY, the cancel wizard's display format (spec section 9). */
-export function formatWizardDate(isoDate: string): string {
-  const { day, month, year } = Temporal.PlainDate.from(isoDate)
-  return `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`
 }

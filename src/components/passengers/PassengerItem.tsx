@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import type { Passenger } from '../../contract/passenger'
 import type { Trip } from '../../contract/trip'
-import { formatDate, formatTime } from '../../domain/dateTimeFormat'
+import { clockTime, instantDate } from '../../domain/dateDisplay'
 import { Avatar } from '../ui/Avatar'
 import { Button } from '../ui/Button'
 import { EditIcon } from '../ui/icons'
@@ -23,8 +23,8 @@ function NextTrip({ trip, timeZone }: { trip: Trip | null | undefined; timeZone:
       </p>
     )
   }
-  const date = formatDate(trip.startDateTime, timeZone)
-  const time = formatTime(trip.startDateTime, timeZone)
+  const date = instantDate(trip.startDateTime, timeZone)
+  const time = clockTime(trip.startDateTime, timeZone)
   return (
     <p className="text-muted">
       <Trans id="passenger.next_trip">

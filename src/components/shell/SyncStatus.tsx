@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Temporal } from 'temporal-polyfill'
 import { useOnline, useSyncStatus } from '../../app/data'
 import { useEnvironment } from '../../app/environment'
-import { syncedWhen } from '../../app/syncedWhen'
+import { timeOrDate } from '../../domain/dateDisplay'
 import { syncStatusSpace } from './syncStatusSpace'
 
 /**
@@ -35,7 +35,7 @@ export function SyncStatus() {
             }),
           })
 
-  const when = lastSyncedAt ? syncedWhen(lastSyncedAt, Temporal.Now.instant(), timeZone) : null
+  const when = lastSyncedAt ? timeOrDate(lastSyncedAt, Temporal.Now.instant(), timeZone) : null
   let syncedText: string
   if (!when) {
     syncedText = t({ id: 'sync.never', message: 'Not synced yet' })

@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { shellDate } from '../../domain/dateDisplay'
 import { Calendar } from '../ui/Calendar'
 import { buttonClasses } from '../ui/classes'
 import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '../ui/icons'
 import { Popover } from '../ui/Popover'
-import { formatIsoDate, nextTripDate, previousTripDate } from './tripDates'
+import { nextTripDate, previousTripDate } from './tripDates'
 import type { TripsSearch } from './tripsSearch'
 
 export interface TripDayNavProps {
@@ -30,9 +31,9 @@ export function TripDayNav({ date, dates, today, locale, search, onSelect }: Tri
   const [open, setOpen] = useState(false)
   const previous = previousTripDate(dates, date)
   const next = nextTripDate(dates, date)
-  const shown = formatIsoDate(date)
-  const previousShown = previous ? formatIsoDate(previous) : ''
-  const nextShown = next ? formatIsoDate(next) : ''
+  const shown = shellDate(date)
+  const previousShown = previous ? shellDate(previous) : ''
+  const nextShown = next ? shellDate(next) : ''
   const available = new Set(dates)
   return (
     <div className="flex items-center gap-2">

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Trip, TripAddress } from '../../contract/trip'
-import { formatDate, formatTime } from '../../domain/dateTimeFormat'
+import { clockTime, instantDate } from '../../domain/dateDisplay'
 import { Alert } from '../ui/Alert'
 import { Avatar } from '../ui/Avatar'
 import { EmptyValue } from '../ui/EmptyValue'
@@ -35,8 +35,8 @@ export function TripHeader({
         <h2 className="text-lg font-semibold">{trip.passenger.name}</h2>
         <p>
           <time dateTime={trip.startDateTime}>
-            {formatDate(trip.startDateTime, timeZone)} {formatTime(trip.startDateTime, timeZone)}–
-            {formatTime(trip.endDateTime, timeZone)}
+            {instantDate(trip.startDateTime, timeZone)} {clockTime(trip.startDateTime, timeZone)}–
+            {clockTime(trip.endDateTime, timeZone)}
           </time>
         </p>
       </div>
@@ -48,8 +48,8 @@ export function TripHeader({
 /** When and why the trip was cancelled (spec: the cancellation alert). */
 export function CancellationAlert({ trip, timeZone }: { trip: Trip; timeZone: string }) {
   if (!trip.cancelledAt) return null
-  const date = formatDate(trip.cancelledAt, timeZone)
-  const time = formatTime(trip.cancelledAt, timeZone)
+  const date = instantDate(trip.cancelledAt, timeZone)
+  const time = clockTime(trip.cancelledAt, timeZone)
   const reason = trip.cancelReason
   return (
     <Alert severity="error" title={<Trans id="trips.cancelled_title">The trip has been cancelled</Trans>}>
@@ -71,7 +71,7 @@ export function CancellationAlert({ trip, timeZone }: { trip: Trip; timeZone: st
 export function TripDetails({ trip, timeZone, locale }: Omit<TripDetailsProps, 'pendingCancel'>) {
   const { t } = useLingui()
   const time = (instant: string | null) =>
-    instant ? <time dateTime={instant}>{formatTime(instant, timeZone)}</time> : null
+    instant ? <time dateTime={instant}>{clockTime(instant, timeZone)}</time> : null
   return (
     <>
       <TripSection title={<Trans id="trips.route">Route</Trans>}>

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { CommandError } from '../../app/commands'
 import type { Trip, TripAddress } from '../../contract/trip'
-import { formatTime } from '../../domain/dateTimeFormat'
+import { clockTime } from '../../domain/dateDisplay'
 import { Avatar } from '../ui/Avatar'
 import { AlertIcon, CarIcon } from '../ui/icons'
 import { commandErrorMessage } from './commandErrors'
@@ -30,7 +30,7 @@ export function TripSummary({ trip, timeZone, pending = null, cancelRejection = 
       <span className="flex min-w-0 flex-1 flex-col gap-1">
         <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <span className="text-lg font-semibold">
-            <time dateTime={trip.startDateTime}>{formatTime(trip.startDateTime, timeZone)}</time>{' '}
+            <time dateTime={trip.startDateTime}>{clockTime(trip.startDateTime, timeZone)}</time>{' '}
             <span className="font-normal">{trip.passenger.name}</span>
           </span>
           <TripChip trip={trip} pending={pending} />

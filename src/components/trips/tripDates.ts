@@ -1,5 +1,3 @@
-import { Temporal } from 'temporal-polyfill'
-
 /** The trips list's day navigation: only days that have trips can be chosen (spec section 2, Trips list). */
 
 /** The distinct dates of the trips, in order. */
@@ -20,10 +18,4 @@ export function previousTripDate(dates: readonly string[], date: string): string
 /** The nearest date with trips after the given one, or null. */
 export function nextTripDate(dates: readonly string[], date: string): string | null {
   return dates.find((candidate) => candidate > date) ?? null
-}
-
-/** D.M.YYYY (spec section 9), e.g. 3.12.2026. */
-export function formatIsoDate(date: string): string {
-  const { day, month, year } = Temporal.PlainDate.from(date)
-  return `${day}.${month}.${year}`
 }

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Temporal } from 'temporal-polyfill'
-import { formatPlainDate, mondayToSunday, monthWeeks, moveByKey } from './calendarGrid'
+import { dayLabel, monthTitle, weekdayName } from '../../domain/dateDisplay'
+import { mondayToSunday, monthWeeks, moveByKey } from './calendarGrid'
 import { calendarClasses } from './classes'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'
 
@@ -65,7 +66,7 @@ export function Calendar({
           <ChevronLeftIcon />
         </button>
         <h2 id={headingId} aria-live="polite" className="text-base font-semibold capitalize">
-          {formatPlainDate(focused, locale, { month: 'long', year: 'numeric' })}
+          {monthTitle(focused, locale)}
         </h2>
         <button
           type="button"
@@ -85,10 +86,10 @@ export function Calendar({
               <th
                 key={day.dayOfWeek}
                 scope="col"
-                abbr={formatPlainDate(day, locale, { weekday: 'long' })}
+                abbr={weekdayName(day, locale, 'long')}
                 className="size-10 text-center text-sm font-semibold text-muted"
               >
-                {formatPlainDate(day, locale, { weekday: 'short' })}
+                {weekdayName(day, locale, 'short')}
               </th>
             ))}
           </tr>
@@ -143,12 +144,7 @@ function Day(props: {
         tabIndex={props.focused ? 0 : -1}
         aria-disabled={disabled || undefined}
         aria-current={props.today ? 'date' : undefined}
-        aria-label={formatPlainDate(date, props.locale, {
-          weekday: 'long',
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-        })}
+        aria-label={dayLabel(date, props.locale)}
         className={calendarClasses.day({ selected, disabled, today: props.today })}
         onKeyDown={props.onKeyDown}
         onClick={() => {

@@ -41,13 +41,3 @@ export function moveByKey(
       return null
   }
 }
-
-/** Formats a calendar date with Intl in the given locale, independent of the device's time zone. */
-export function formatPlainDate(
-  date: Temporal.PlainDate,
-  locale: string,
-  options: Intl.DateTimeFormatOptions,
-): string {
-  const epochMs = date.toZonedDateTime('UTC').epochMilliseconds
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(epochMs)
-}

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { BulletList, DateLine, Section, StandaloneLink, SubSection } from '../ContentBlocks'
-import { formatCalendarDate } from '../../domain/dateTimeFormat'
+import { shellDate } from '../../domain/dateDisplay'
 
 /**
  * The parts of the accessibility statement (Act on the Provision of Digital Services, 306/2019) that are the
@@ -21,7 +21,7 @@ const authority = {
 
 /** The preparation date under the h1; `isoDate` is the calendar date of the statement (`2023-01-25`). */
 export function AccessibilityDate({ isoDate }: { isoDate: string }) {
-  const date = formatCalendarDate(isoDate)
+  const date = shellDate(isoDate)
   return (
     <DateLine>
       <Trans id="accessibility.general.prepared">

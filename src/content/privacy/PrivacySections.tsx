@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { BulletList, DateLine, Section, SubSection } from '../ContentBlocks'
-import { formatCalendarDate } from '../../domain/dateTimeFormat'
+import { shellDate } from '../../domain/dateDisplay'
 
 /**
  * The parts of the privacy statement that are the same for every controller: both privacy pages render them,
@@ -11,7 +11,7 @@ const statementDate = '2025-09-30'
 const dataProtectionOmbudsman = 'https://tietosuoja.fi'
 
 export function PrivacyDate() {
-  const date = formatCalendarDate(statementDate)
+  const date = shellDate(statementDate)
   return (
     <DateLine>
       <Trans id="privacy.general.updated">

@@ -7,7 +7,7 @@ import { usePassengers, useTrips } from '../../app/data'
 import { useEnvironment } from '../../app/environment'
 import { useLocale } from '../../app/locale'
 import { screenTitles } from '../../components/screenTitles'
-import { defaultTripDate, formatIsoDate, nextTripDate, tripDates } from '../../components/trips/tripDates'
+import { defaultTripDate, nextTripDate, tripDates } from '../../components/trips/tripDates'
 import { TripDayNav } from '../../components/trips/TripDayNav'
 import { TripListItem } from '../../components/trips/TripListItem'
 import { validateTripsSearch, type TripsSearch } from '../../components/trips/tripsSearch'
@@ -16,6 +16,7 @@ import { buttonClasses } from '../../components/ui/classes'
 import { UsersIcon } from '../../components/ui/icons'
 import { Page } from '../../components/ui/Page'
 import { LoadingBlock } from '../../components/ui/Spinner'
+import { shellDate } from '../../domain/dateDisplay'
 
 export const Route = createFileRoute('/_auth/trips/')({
   validateSearch: validateTripsSearch,
@@ -44,7 +45,7 @@ function TripsScreen() {
   const date = search.date ?? defaultTripDate(dates, today)
   const dayTrips = useMemo(() => trips?.filter((trip) => trip.date === date), [trips, date])
   const next = nextTripDate(dates, date)
-  const shownDate = formatIsoDate(date)
+  const shownDate = shellDate(date)
 
   return (
     <Page
@@ -109,7 +110,7 @@ function TripsScreen() {
 
 /** 'No trips' on the chosen day, with a link to the next day that has some. */
 function EmptyDay({ next, search }: { next: string | null; search: TripsSearch }) {
-  const date = next ? formatIsoDate(next) : null
+  const date = next ? shellDate(next) : null
   return (
     <div className="flex flex-col items-start gap-3 rounded-xl bg-surface p-4">
       <p className="font-semibold">

@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { tripCommandsOf } from '../../../src/app/commands'
 import { LogoutPromptStore, requestLogout } from '../../../src/app/logoutPrompt'
 import { milestoneNotice, rejectionNotice } from '../../../src/app/sessionNotices'
-import { syncedWhen } from '../../../src/app/syncedWhen'
 import { pendingRow } from '../../../src/db/outbox'
 import type { OutboxCommand } from '../../../src/db/outboxTypes'
+import { timeOrDate } from '../../../src/domain/dateDisplay'
 import { cancelOf, reviewOf, tripNo } from '../outbox/harness'
 
 beforeAll(() => {
@@ -71,15 +71,15 @@ describe('logout with commands waiting', () => {
 describe('last synced', () => {
   it('is the time when it was today in the tenant’s zone, else the date', () => {
     const justAfterMidnight = Temporal.Instant.from('2026-11-21T22:20:00Z') // 00:20 in Helsinki, 22:20 in London
-    expect(syncedWhen('2026-11-21T22:10:00Z', justAfterMidnight, 'Europe/Helsinki')).toEqual({
+    expect(timeOrDate('2026-11-21T22:10:00Z', justAfterMidnight, 'Europe/Helsinki')).toEqual({
       today: true,
       text: '00:10',
     })
-    expect(syncedWhen('2026-11-21T21:50:00Z', justAfterMidnight, 'Europe/Helsinki')).toEqual({
+    expect(timeOrDate('2026-11-21T21:50:00Z', justAfterMidnight, 'Europe/Helsinki')).toEqual({
       today: false,
       text: '21.11.2026',
     })
-    expect(syncedWhen('2026-11-21T21:50:00Z', justAfterMidnight, 'Europe/London')).toEqual({
+    expect(timeOrDate('2026-11-21T21:50:00Z', justAfterMidnight, 'Europe/London')).toEqual({
       today: true,
       text: '21:50',
     })

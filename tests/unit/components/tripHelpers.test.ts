@@ -7,14 +7,14 @@ import { commandErrorMessage } from '../../../src/components/trips/commandErrors
 import { cancelView, reviewView } from '../../../src/components/trips/tripCommandState'
 import {
   defaultTripDate,
-  formatIsoDate,
   nextTripDate,
   previousTripDate,
   tripDates,
 } from '../../../src/components/trips/tripDates'
 import { formatEuros, placeLabel } from '../../../src/components/trips/tripFormat'
 import { validateTripsSearch } from '../../../src/components/trips/tripsSearch'
-import { formatPlainDate, monthWeeks, moveByKey } from '../../../src/components/ui/calendarGrid'
+import { monthWeeks, moveByKey } from '../../../src/components/ui/calendarGrid'
+import { shellDate, weekdayName } from '../../../src/domain/dateDisplay'
 import { tripWith } from '../domain/trips/fixtures'
 import { pendingRow } from '../../../src/db/outbox'
 
@@ -52,7 +52,7 @@ describe('trip days', () => {
   })
 
   it('shows dates as D.M.YYYY', () => {
-    expect(formatIsoDate('2026-03-05')).toBe('5.3.2026')
+    expect(shellDate('2026-03-05')).toBe('5.3.2026')
   })
 })
 
@@ -99,10 +99,8 @@ describe('calendar grid', () => {
   })
 
   it('names days in the locale, whatever the device time zone', () => {
-    expect(formatPlainDate(Temporal.PlainDate.from('2026-11-23'), 'en', { weekday: 'long' })).toBe('Monday')
-    expect(formatPlainDate(Temporal.PlainDate.from('2026-11-23'), 'fi', { weekday: 'long' })).toBe(
-      'maanantai',
-    )
+    expect(weekdayName(Temporal.PlainDate.from('2026-11-23'), 'en', 'long')).toBe('Monday')
+    expect(weekdayName(Temporal.PlainDate.from('2026-11-23'), 'fi', 'long')).toBe('maanantai')
   })
 })
 

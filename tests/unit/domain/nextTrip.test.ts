@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import type { Trip } from '../../../src/contract/trip'
-import { formatDate, formatTime } from '../../../src/domain/dateTimeFormat'
+import { clockTime, instantDate } from '../../../src/domain/dateDisplay'
 import { nextTripByPassenger } from '../../../src/domain/nextTrip'
 import { passengerOf, tripOf } from '../db/samples'
 
@@ -46,7 +46,7 @@ describe('date and time display', () => {
     ['2026-07-01T21:15:00Z', 'Europe/London', '1.7.2026', '22:15'],
     ['2026-07-01T04:15:00Z', 'US/Central', '30.6.2026', '23:15'],
   ])('%s in %s is %s %s', (instant, timeZone, date, time) => {
-    expect(formatDate(instant, timeZone)).toBe(date)
-    expect(formatTime(instant, timeZone)).toBe(time)
+    expect(instantDate(instant, timeZone)).toBe(date)
+    expect(clockTime(instant, timeZone)).toBe(time)
   })
 })
