@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { cancellationError, commandErrorMessage } from '../trips/commandErrors'
+import { cancelCommand } from '../../commands/cancel'
+import { commandErrorMessage } from '../../commands/rejections'
 import { Alert } from '../ui/Alert'
 import { Button, buttonClasses } from '../ui/Button'
 import { Spinner } from '../ui/Spinner'
@@ -101,6 +102,7 @@ function Outcome({ snapshot }: Pick<StepProps, 'snapshot'>) {
     )
   }
   const reason = failure ? commandErrorMessage(failure) : null
+  const cancellationError = cancelCommand.rejection.title
   return (
     <Alert severity="error" live title={t(cancellationError)}>
       {snapshot.matches({ result: 'failed' }) ? (
