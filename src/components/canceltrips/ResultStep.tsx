@@ -102,14 +102,14 @@ function Outcome({ snapshot }: Pick<StepProps, 'snapshot'>) {
     )
   }
   const reason = failure ? commandErrorMessage(failure) : null
-  const cancellationError = cancelCommand.rejection.title
+  const title = cancelCommand.rejection.title
   return (
-    <Alert severity="error" live title={t(cancellationError)}>
+    <Alert severity="error" live title={t(title)}>
       {snapshot.matches({ result: 'failed' }) ? (
         <Trans id="canceltrips.not_saved">
           The cancellation could not be saved on this device. Try again.
         </Trans>
-      ) : reason && reason.id !== cancellationError.id ? (
+      ) : reason && reason.id !== title.id ? (
         t(reason)
       ) : null}
     </Alert>
