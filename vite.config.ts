@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -8,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
 import { catalogParts } from './vite.catalogParts'
+import { linguiMacro } from './vite.linguiMacro'
 import { nativeTemporal } from './vite.nativeTemporal'
 
 /** The release error reports name: RELEASE when set, else the package version and the commit when git knows it. */
@@ -35,14 +35,14 @@ export default defineConfig({
       quoteStyle: 'single',
       semicolons: false,
     }),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], exclude: [/node_modules/] }),
+    linguiMacro(),
     react(),
     lingui({ failOnMissing: true, failOnCompileError: true }),
     catalogParts(),
     tailwindcss(),
   ],
   define: { __PORTAL_RELEASE__: JSON.stringify(release()) },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [linguiMacro()] },
   build: {
     target: 'es2022',
     manifest: true,

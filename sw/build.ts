@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'vite'
 import { getManifest, injectManifest } from 'workbox-build'
+import { linguiMacro } from '../vite.linguiMacro'
 import { precompress } from './precompress'
 
 /**
@@ -23,6 +24,7 @@ async function bundleServiceWorker(outDir: string): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
+    plugins: [linguiMacro()],
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir,

@@ -1,8 +1,10 @@
 import { ApiRequestError } from '../src/api/errors'
-import type { ApiClient } from '../src/api/client'
+import type { ApiClient, CallArgs } from '../src/api/client'
 import { errorCodes } from '../src/contract'
+import { commandOf } from '../src/commands/catalogue'
+import type { CommandError } from '../src/commands/definition'
+import type { OutboxCommand } from '../src/commands/outboxCommand'
 import { headOfQueue, markAcked, markRejected, markRetry, markSending } from '../src/db/outboxReplay'
-import type { CommandError, OutboxCommand } from '../src/db/outboxTypes'
 import type { PortalDb } from '../src/db/portalDb'
 
 /**
@@ -70,20 +72,15 @@ export interface ReplayResult {
 type Outcome =
   { kind: 'ok'; response: unknown } | { kind: FailureKind; error: CommandError; token: string | null }
 
-/** Only what the contract defines is sent: the local `passengerIds` / `passengerId` stay behind. */
+/** The command's call as its catalogue entry makes it: only what the contract defines is sent. */
 async function send(deps: ReplayDeps, command: OutboxCommand): Promise<Outcome> {
   const headers = { 'Idempotency-Key': command.id }
   const token = deps.token()
   try {
-    if (command.type === 'trip.cancel') {
-      // A command queued before `source` existed has none, and the server judges it by the detail rule.
-      const { trips, reason, source } = (command as OutboxCommand<'trip.cancel'>).payload
-      const body = { trips, reason, ...(source ? { source } : {}) }
-      return { kind: 'ok', response: await deps.api.call('cancelTrips', { body, headers }) }
-    }
-    const { trip, comment, driverStars, experienceStars } = (command as OutboxCommand<'trip.review'>).payload
-    const body = { trip, comment, driverStars, experienceStars }
-    return { kind: 'ok', response: await deps.api.call('reviewTrip', { body, headers }) }
+    const { endpoint, body } = commandOf(command.type)
+    // Each definition's body was checked against its own endpoint; the union of all of them loses that pairing.
+    const args = { body: body(command.payload), headers } as CallArgs<typeof endpoint>
+    return { kind: 'ok', response: await deps.api.call(endpoint, args) }
   } catch (failure) {
     const status = failure instanceof ApiRequestError ? failure.status : 0
     // A 2xx that does not match the contract: the server did act, so the command is done; the pull that

@@ -1,18 +1,11 @@
 import { Temporal } from 'temporal-polyfill'
+import type { CommandPayloads, CommandType } from '../commands/catalogue'
+import { isWaiting, type OutboxCommand } from '../commands/outboxCommand'
+import { tripCommandsOf, waitingTripsOf, type TripCommands } from '../commands/tripView'
 import type { CancelSource, TripRef } from '../contract'
-import { isWaiting, type CommandPayloads, type CommandType, type OutboxCommand } from '../db/outboxTypes'
 import { requestBackgroundSync } from './backgroundSync'
 import { useLive } from './live'
 import { platform } from './platform'
-
-export type {
-  CommandError,
-  CommandPayloads,
-  CommandStatus,
-  CommandType,
-  OutboxCommand,
-} from '../db/outboxTypes'
-export { isWaiting } from '../db/outboxTypes'
 
 /**
  * The screens' side of the command outbox (design brief, "Writes are commands"). Queueing stores the command
@@ -65,31 +58,6 @@ export function useCommand(id: string | null): OutboxCommand | undefined {
   return found ?? undefined
 }
 
-export interface TripCommands {
-  cancel: OutboxCommand<'trip.cancel'> | null
-  review: OutboxCommand<'trip.review'> | null
-}
-
-const sameTrip = (a: TripRef, b: TripRef) => a.id === b.id && a.date === b.date
-
-/** Latest first among those still worth showing: a dismissed rejection is not. */
-export function tripCommandsOf(commands: readonly OutboxCommand[], trip: TripRef): TripCommands {
-  const shown = commands
-    .filter((command) => !(command.status === 'rejected' && command.dismissed))
-    .sort((a, b) => b.seq - a.seq)
-  const cancel = shown.find(
-    (command): command is OutboxCommand<'trip.cancel'> =>
-      command.type === 'trip.cancel' &&
-      (command as OutboxCommand<'trip.cancel'>).payload.trips.some((ref) => sameTrip(ref, trip)),
-  )
-  const review = shown.find(
-    (command): command is OutboxCommand<'trip.review'> =>
-      command.type === 'trip.review' &&
-      sameTrip((command as OutboxCommand<'trip.review'>).payload.trip, trip),
-  )
-  return { cancel: cancel ?? null, review: review ?? null }
-}
-
 /** Every command in the outbox, for a list that overlays many trips with one query (`tripCommandsOf`). */
 export function useCommands(): OutboxCommand[] | undefined {
   return useLive('outbox:all', ({ db, outbox }) => outbox.listCommands(db))
@@ -105,10 +73,7 @@ export function useTripCommands(trip: TripRef): TripCommands | undefined {
 /** The trips whose cancellation waits in the outbox (sent or not, not yet answered), as `key(trip)`. */
 export function useWaitingCancelKeys(key: (trip: TripRef) => string): string[] | undefined {
   return useLive('outbox:waiting-cancels', async ({ db, outbox }) =>
-    (await outbox.listCommands(db))
-      .filter((command): command is OutboxCommand<'trip.cancel'> => command.type === 'trip.cancel')
-      .filter(isWaiting)
-      .flatMap((command) => command.payload.trips.map(key)),
+    waitingTripsOf(await outbox.listCommands(db), 'trip.cancel').map(key),
   )
 }
 

@@ -1,10 +1,11 @@
-import { i18n } from '@lingui/core'
+import { i18n, type MessageDescriptor } from '@lingui/core'
 import { t } from '@lingui/core/macro'
 import type { Notice } from '../../machines/notices.machine'
+import { commandOf } from '../commands/catalogue'
+import type { OutboxCommand } from '../commands/outboxCommand'
+import { commandErrorMessage } from '../commands/rejections'
 import type { TripRef } from '../contract'
-import type { OutboxCommand } from '../db/outboxTypes'
 import type { TripMilestone } from '../db/tripMilestones'
-import { commandErrorMessage } from '../components/trips/commandErrors'
 
 /**
  * The notices the platform raises by itself (spec section 4, Notices), translated in the user's language.
@@ -46,19 +47,12 @@ export function milestoneNotice({ kind, trip }: TripMilestone): Notice {
   }
 }
 
-function firstTrip(command: OutboxCommand): TripRef | undefined {
-  return command.type === 'trip.cancel'
-    ? (command as OutboxCommand<'trip.cancel'>).payload.trips[0]
-    : (command as OutboxCommand<'trip.review'>).payload.trip
-}
-
-/** A command the server refused, with its reason. */
+/** A command the server refused, with its reason, and a link to the first trip it touches. */
 export function rejectionNotice(command: OutboxCommand): Notice {
+  const definition = commandOf(command.type)
   const reason = command.lastError ? i18n._(commandErrorMessage(command.lastError)) : ''
-  const message =
-    command.type === 'trip.cancel'
-      ? t({ id: 'notice.cancel_rejected', message: `The cancellation was not made. ${reason}` })
-      : t({ id: 'notice.review_rejected', message: `The review was not saved. ${reason}` })
-  const trip = firstTrip(command)
+  const notice: MessageDescriptor = { ...definition.rejection.notice, values: { reason } }
+  const message = i18n._(notice)
+  const trip = definition.trips(command.payload)[0]
   return { message, severity: 'error', ...(trip ? { action: openTrip(trip) } : {}) }
 }

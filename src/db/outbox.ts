@@ -1,5 +1,6 @@
 import type { PortalDb } from './portalDb'
-import type { CommandPayloads, CommandType, OutboxCommand } from './outboxTypes'
+import type { CommandPayloads, CommandType } from '../commands/catalogue'
+import type { OutboxCommand } from '../commands/outboxCommand'
 
 /**
  * The outbox as the page uses it: append a command, read the queue, dismiss a rejection. The replayer's side

@@ -1,7 +1,9 @@
 import { Temporal } from 'temporal-polyfill'
 import { trip, type Trip } from '../contract'
+import { commandOf } from '../commands/catalogue'
+import type { CommandError } from '../commands/definition'
+import type { OutboxCommand } from '../commands/outboxCommand'
 import type { PortalDb } from './portalDb'
-import type { CommandError, OutboxCommand } from './outboxTypes'
 import { validCommands } from './outboxSchema'
 
 /**
@@ -42,18 +44,19 @@ export async function markRejected(db: PortalDb, id: string, error: CommandError
   await db.outbox.update(id, { status: 'rejected', lastError: error, nextAttemptAt: null })
 }
 
+/** The trips of the answer, as the command's catalogue entry finds them, that match the contract. */
 function tripsOfAnswer(command: OutboxCommand, response: unknown): Trip[] {
-  const answer = command.type === 'trip.cancel' ? response : [response]
-  if (!Array.isArray(answer)) return []
-  return answer.flatMap((row) => {
-    const parsed = trip.safeParse(row)
-    return parsed.success ? [parsed.data] : []
-  })
+  return commandOf(command.type)
+    .affects.trips(response)
+    .flatMap((row) => {
+      const parsed = trip.safeParse(row)
+      return parsed.success ? [parsed.data] : []
+    })
 }
 
 /**
- * The server's answer, stored and applied to the read models in one transaction: the trips it returns (the
- * ones now cancelled, or the reviewed one) replace the stored ones. A trip the last pull no longer had is not
+ * The server's answer, stored and applied to the read models it affects in one transaction: the trips it
+ * returns (the ones now cancelled, or the reviewed one) replace the stored ones. A trip the last pull no longer had is not
  * brought back; the pull that follows every ack settles the rest.
  */
 export async function markAcked(db: PortalDb, command: OutboxCommand, response: unknown): Promise<void> {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { cancelTripsRequest, fieldError, id, reviewRequest } from '../contract'
-import type { OutboxCommand } from './outboxTypes'
+import * as contract from '../contract'
+import { catalogue } from '../commands/catalogue'
+import type { OutboxCommand } from '../commands/outboxCommand'
 
 /** An outbox row as stored; rows that do not match (written by a newer version, or tampered with) are skipped. */
 const common = {
@@ -10,7 +11,7 @@ const common = {
   status: z.enum(['pending', 'sending', 'acked', 'rejected']),
   attempts: z.number().int().min(0),
   lastError: z
-    .object({ status: z.number().int(), code: z.string(), errors: z.array(fieldError).optional() })
+    .object({ status: z.number().int(), code: z.string(), errors: z.array(contract.fieldError).optional() })
     .nullable(),
   response: z.unknown(),
   dismissed: z.boolean(),
@@ -18,18 +19,11 @@ const common = {
   notified: z.boolean().default(false),
 }
 
-const storedCommand = z.discriminatedUnion('type', [
-  z.object({
-    ...common,
-    type: z.literal('trip.cancel'),
-    payload: cancelTripsRequest.extend({ passengerIds: z.array(id) }),
-  }),
-  z.object({
-    ...common,
-    type: z.literal('trip.review'),
-    payload: reviewRequest.extend({ passengerId: id }),
-  }),
-])
+/** One row schema per command of the catalogue, told apart by `type`. */
+const rows = Object.values(catalogue).map((command) =>
+  z.object({ ...common, type: z.literal(command.type), payload: command.payload(contract) }),
+)
+const storedCommand = z.discriminatedUnion('type', rows as [(typeof rows)[number], ...typeof rows])
 
 /**
  * The payload is kept exactly as stored (the schemas trim text), so every replay of a command sends the same

@@ -2,7 +2,7 @@ import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
 import { Temporal } from 'temporal-polyfill'
 import type { Passenger, Place, Trip, User } from '../contract'
 import { databaseName } from './names'
-import type { OutboxCommand } from './outboxTypes'
+import type { OutboxCommand } from '../commands/outboxCommand'
 import { milestonesOf, type TripMilestone } from './tripMilestones'
 
 export { databaseName } from './names'

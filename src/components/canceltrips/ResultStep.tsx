@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { cancellationError, commandErrorMessage } from '../trips/commandErrors'
+import { cancelCommand } from '../../commands/cancel'
+import { commandErrorMessage } from '../../commands/rejections'
 import { Alert } from '../ui/Alert'
 import { Button, buttonClasses } from '../ui/Button'
 import { Spinner } from '../ui/Spinner'
@@ -101,13 +102,14 @@ function Outcome({ snapshot }: Pick<StepProps, 'snapshot'>) {
     )
   }
   const reason = failure ? commandErrorMessage(failure) : null
+  const title = cancelCommand.rejection.title
   return (
-    <Alert severity="error" live title={t(cancellationError)}>
+    <Alert severity="error" live title={t(title)}>
       {snapshot.matches({ result: 'failed' }) ? (
         <Trans id="canceltrips.not_saved">
           The cancellation could not be saved on this device. Try again.
         </Trans>
-      ) : reason && reason.id !== cancellationError.id ? (
+      ) : reason && reason.id !== title.id ? (
         t(reason)
       ) : null}
     </Alert>

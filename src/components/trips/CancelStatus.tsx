@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { dismissCommand } from '../../app/commands'
+import { cancelCommand } from '../../commands/cancel'
+import { commandErrorMessage } from '../../commands/rejections'
+import type { CommandView } from '../../commands/tripView'
 import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'
-import { cancellationError, commandErrorMessage } from './commandErrors'
-import type { CommandView } from './tripCommandState'
 
 /** A cancellation waiting in the outbox, or the server's refusal with its reason and a dismiss button. */
 export function CancelStatus({ view }: { view: CommandView<'trip.cancel'> }) {
@@ -24,7 +25,7 @@ export function CancelStatus({ view }: { view: CommandView<'trip.cancel'> }) {
     )
   }
   return (
-    <Alert severity="error" live title={t(cancellationError)}>
+    <Alert severity="error" live title={t(cancelCommand.rejection.title)}>
       <p>{t(commandErrorMessage(view.error))}</p>
       <Button variant="secondary" className="mt-3" onClick={() => void dismissCommand(view.command.id)}>
         <Trans id="trips.dismiss">Dismiss</Trans>

@@ -3,17 +3,18 @@ import { useMachine } from '@xstate/react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { reviewFormMachine } from '../../../machines/reviewForm.machine'
-import { dismissCommand, queueReview, type OutboxCommand } from '../../app/commands'
+import { dismissCommand, queueReview } from '../../app/commands'
+import type { OutboxCommand } from '../../commands/outboxCommand'
+import { commandErrorMessage } from '../../commands/rejections'
+import { commandView } from '../../commands/tripView'
 import type { Review, Trip } from '../../contract/trip'
 import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'
 import { Chip } from '../ui/Chip'
 import { HourglassIcon, StarIcon } from '../ui/icons'
 import { StarValue } from '../ui/StarRating'
-import { commandErrorMessage } from './commandErrors'
 import { focusReviewField, ReviewDialog } from './ReviewDialog'
 import { reviewTexts } from './reviewTexts'
-import { reviewView } from './tripCommandState'
 import { DetailList, TripSection } from './TripSection'
 
 export interface ReviewSectionProps {
@@ -55,7 +56,7 @@ export function ReviewSection({ trip, scale, command }: ReviewSectionProps) {
     send({ type: 'trip.update', trip })
   }, [trip, send])
 
-  const view = reviewView(trip, command)
+  const view = commandView(trip, command)
   const given = trip.reviews[0]
   const available = snapshot.matches({ availability: 'available' })
   const formOpen = snapshot.matches({ form: 'editing' }) || snapshot.matches({ form: 'queueing' })

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import type { TripCommands } from '../../app/commands'
+import { commandView, type TripCommands } from '../../commands/tripView'
 import type { Trip } from '../../contract/trip'
-import { cancelView } from './tripCommandState'
 import { TripSummary } from './TripSummary'
 
 /**
@@ -10,7 +9,7 @@ import { TripSummary } from './TripSummary'
  */
 export function TripListItem(props: { trip: Trip; timeZone: string; commands: TripCommands }) {
   const { trip, timeZone } = props
-  const cancel = cancelView(trip, props.commands.cancel)
+  const cancel = commandView(trip, props.commands.cancel)
   return (
     <li>
       <Link

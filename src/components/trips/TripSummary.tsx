@@ -1,11 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { CommandError } from '../../app/commands'
+import type { CommandError } from '../../commands/definition'
+import { commandErrorMessage } from '../../commands/rejections'
 import type { Trip, TripAddress } from '../../contract/trip'
 import { clockTime } from '../../domain/dateDisplay'
 import { Avatar } from '../ui/Avatar'
 import { AlertIcon, CarIcon } from '../ui/icons'
-import { commandErrorMessage } from './commandErrors'
 import { TripChip } from './TripChip'
 import { placeLabel } from './tripFormat'
 

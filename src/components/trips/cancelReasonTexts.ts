@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
+import { cancelCommand } from '../../commands/cancel'
 import { formErrorMessages } from '../forms/formErrorMessages'
-import { cancellationError } from './commandErrors'
 
 /** The cancellation reason field's texts (spec section 5), shared by the trip detail and the cancel wizard. */
 export const cancelReasonTexts = {
@@ -10,5 +10,5 @@ export const cancelReasonTexts = {
     message: 'Do not write personal or health information in the reason.',
   }),
   required: formErrorMessages.Required,
-  failed: cancellationError,
+  failed: cancelCommand.rejection.title,
 }

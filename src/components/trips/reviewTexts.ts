@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro'
+import { reviewCommand } from '../../commands/review'
 import { formErrorMessages } from '../forms/formErrorMessages'
 
 /** The review's texts (spec sections 4, 5 and 8). */
@@ -11,10 +12,7 @@ export const reviewTexts = {
   chooseRating: msg({ id: 'trips.review_choose_rating', message: 'Choose a rating' }),
   required: formErrorMessages.Required,
   save: msg({ id: 'common.save', message: 'Save' }),
-  saveFailed: msg({
-    id: 'trips.review_save_failed',
-    message: 'Review could not be saved. Please try again later.',
-  }),
+  saveFailed: reviewCommand.rejection.title,
   heading: msg({ id: 'trips.review_heading', message: 'Review' }),
   pending: msg({ id: 'trips.review_pending', message: 'Review waiting to be sent' }),
 }

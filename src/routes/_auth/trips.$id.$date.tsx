@@ -6,11 +6,11 @@ import { useTripCommands } from '../../app/commands'
 import { useTrips } from '../../app/data'
 import { useEnvironment } from '../../app/environment'
 import { useLocale } from '../../app/locale'
+import { commandView } from '../../commands/tripView'
 import { screenTitles } from '../../components/screenTitles'
 import { CancelStatus } from '../../components/trips/CancelStatus'
 import { CancelTripDialog } from '../../components/trips/CancelTripDialog'
 import { ReviewSection } from '../../components/trips/ReviewSection'
-import { cancelView } from '../../components/trips/tripCommandState'
 import { CancellationAlert, TripDetails, TripHeader } from '../../components/trips/TripDetails'
 import { Button } from '../../components/ui/Button'
 import { ArrowLeftIcon, CancelIcon } from '../../components/ui/icons'
@@ -67,7 +67,7 @@ function TripDetail({ trip }: { trip: Trip }) {
   const { locale } = useLocale()
   const commands = useTripCommands({ id: trip.id, date: trip.date })
   const [cancelling, setCancelling] = useState(false)
-  const cancel = cancelView(trip, commands?.cancel ?? null)
+  const cancel = commandView(trip, commands?.cancel ?? null)
   const today = Temporal.Now.plainDateISO(timeZone)
   // The track route (a later issue) shows the same screen with cancelling off.
   const cancellable =

@@ -1,11 +1,11 @@
 import { i18n } from '@lingui/core'
 import { Temporal } from 'temporal-polyfill'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { tripCommandsOf } from '../../../src/app/commands'
 import { LogoutPromptStore, requestLogout } from '../../../src/app/logoutPrompt'
 import { milestoneNotice, rejectionNotice } from '../../../src/app/sessionNotices'
 import { pendingRow } from '../../../src/db/outbox'
-import type { OutboxCommand } from '../../../src/db/outboxTypes'
+import type { OutboxCommand } from '../../../src/commands/outboxCommand'
+import { tripCommandsOf } from '../../../src/commands/tripView'
 import { timeOrDate } from '../../../src/domain/dateDisplay'
 import { cancelOf, reviewOf, tripNo } from '../outbox/harness'
 

@@ -1,10 +1,10 @@
 import { setupI18n } from '@lingui/core'
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
-import type { OutboxCommand } from '../../../src/app/commands'
+import type { OutboxCommand } from '../../../src/commands/outboxCommand'
+import { commandErrorMessage } from '../../../src/commands/rejections'
+import { commandView } from '../../../src/commands/tripView'
 import { tripProblemCodes } from '../../../src/contract/common'
-import { commandErrorMessage } from '../../../src/components/trips/commandErrors'
-import { cancelView, reviewView } from '../../../src/components/trips/tripCommandState'
 import {
   defaultTripDate,
   nextTripDate,
@@ -170,28 +170,28 @@ describe('trip command views', () => {
   })
 
   it('shows a waiting or sending cancellation as pending', () => {
-    expect(cancelView(trip, command({}))?.kind).toBe('pending')
-    expect(cancelView(trip, command({ status: 'sending' }))?.kind).toBe('pending')
+    expect(commandView(trip, command({}))?.kind).toBe('pending')
+    expect(commandView(trip, command({ status: 'sending' }))?.kind).toBe('pending')
   })
 
   it('keeps an acknowledged cancellation pending until the trip shows it cancelled', () => {
     const acked = command({ status: 'acked', response: [{ id: 't-1', date: '2026-11-23' }] })
-    expect(cancelView(trip, acked)?.kind).toBe('pending')
-    expect(cancelView({ ...trip, cancelledAt: '2026-11-21T08:01:00Z' }, acked)).toBeNull()
+    expect(commandView(trip, acked)?.kind).toBe('pending')
+    expect(commandView({ ...trip, cancelledAt: '2026-11-21T08:01:00Z' }, acked)).toBeNull()
   })
 
   it('shows nothing for an acknowledged cancellation that left this trip out', () => {
     const acked = command({ status: 'acked', response: [{ id: 't-2', date: '2026-11-23' }] })
-    expect(cancelView(trip, acked)).toBeNull()
+    expect(commandView(trip, acked)).toBeNull()
   })
 
   it('shows a rejection with its error until dismissed', () => {
     const lastError = { status: 409, code: 'trip_not_cancellable' }
-    expect(cancelView(trip, command({ status: 'rejected', lastError }))).toMatchObject({
+    expect(commandView(trip, command({ status: 'rejected', lastError }))).toMatchObject({
       kind: 'rejected',
       error: lastError,
     })
-    expect(cancelView(trip, command({ status: 'rejected', lastError, dismissed: true }))).toBeNull()
+    expect(commandView(trip, command({ status: 'rejected', lastError, dismissed: true }))).toBeNull()
   })
 
   it('keeps a review pending until the trip carries one', () => {
@@ -206,11 +206,11 @@ describe('trip command views', () => {
         passengerId: 'p1',
       },
     }
-    expect(reviewView(trip, review)?.kind).toBe('pending')
+    expect(commandView(trip, review)?.kind).toBe('pending')
     const reviewed = {
       ...trip,
       reviews: [{ comment: 'Good', driverStars: 5, experienceStars: 4, createdAt: '2026-11-21T09:00:00Z' }],
     }
-    expect(reviewView(reviewed, review)).toBeNull()
+    expect(commandView(reviewed, review)).toBeNull()
   })
 })

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { CommandError } from '../../app/commands'
-import { errorCodes, tripProblemCodes, type TripProblemCode } from '../../contract/codes'
+import { errorCodes, tripProblemCodes, type TripProblemCode } from '../contract/codes'
+import { catalogue } from './catalogue'
+import type { CommandError } from './definition'
 
 /** Why the server refused a trip command, per trip (`errors[].error` of a 409). */
 export const tripProblemMessages: Record<TripProblemCode, MessageDescriptor> = {
@@ -19,33 +20,25 @@ export const tripProblemMessages: Record<TripProblemCode, MessageDescriptor> = {
   }),
 }
 
-/** Spec section 8: a cancellation that failed. */
-export const cancellationError = msg({
-  id: 'canceltrips.cancellation_error',
-  message: 'An error occurred during cancellation',
-})
-
-/** Fallbacks by error code, for answers that name no trip problem. */
-const codeMessages: Partial<Record<string, MessageDescriptor>> = {
-  [errorCodes.tripNotCancellable]: cancellationError,
-  [errorCodes.reviewNotAvailable]: msg({
-    id: 'trips.problem.review_not_available',
-    message: 'The trip cannot be reviewed now.',
-  }),
-  [errorCodes.validation]: msg({
-    id: 'trips.problem.validation_failed',
-    message: 'The details were not accepted. Check them and try again.',
-  }),
-  [errorCodes.notFound]: tripProblemMessages.not_found,
-  [errorCodes.forbidden]: msg({
-    id: 'trips.problem.forbidden',
-    message: 'You do not have access to this trip any more.',
-  }),
-  [errorCodes.idempotencyKeyReused]: msg({
-    id: 'trips.problem.duplicate_request',
-    message: 'The request conflicted with an earlier one and was not applied.',
-  }),
-}
+/** Fallbacks by error code, for answers that name no trip problem: codes of any command, and each one's own. */
+const codeMessages: Partial<Record<string, MessageDescriptor>> = Object.assign(
+  {
+    [errorCodes.validation]: msg({
+      id: 'trips.problem.validation_failed',
+      message: 'The details were not accepted. Check them and try again.',
+    }),
+    [errorCodes.notFound]: tripProblemMessages.not_found,
+    [errorCodes.forbidden]: msg({
+      id: 'trips.problem.forbidden',
+      message: 'You do not have access to this trip any more.',
+    }),
+    [errorCodes.idempotencyKeyReused]: msg({
+      id: 'trips.problem.duplicate_request',
+      message: 'The request conflicted with an earlier one and was not applied.',
+    }),
+  },
+  ...Object.values(catalogue).map((command) => command.rejection.byCode),
+)
 
 const serverError = msg({
   id: 'trips.problem.server_error',
@@ -58,8 +51,8 @@ function isTripProblemCode(value: string): value is TripProblemCode {
 }
 
 /**
- * The translated reason a command was rejected: the first trip problem the server named, else a text for its
- * error code, else one by HTTP status. The notices of the platform use it too (`i18n._(...)`).
+ * The reason a command was rejected, to translate: the first trip problem the server named, else a text for
+ * its error code, else one by HTTP status. The platform's notices use it too.
  */
 export function commandErrorMessage(error: CommandError): MessageDescriptor {
   const problem = error.errors?.map((entry) => entry.error).find(isTripProblemCode)

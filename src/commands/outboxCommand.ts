@@ -1,28 +1,10 @@
-import type { CancelTripsRequest, FieldError, ReviewRequest } from '../contract'
+import type { CommandPayloads, CommandType } from './catalogue'
+import type { CommandError, CommandStatus } from './definition'
 
 /**
- * The command outbox's row (design brief, "Writes are commands"). Kept with the database so the sync worker and
- * the service worker share it without importing the app; `src/app/commands.ts` re-exports it for the screens.
+ * A command as the outbox keeps it (design brief, "Writes are commands"), read by the page, the sync worker
+ * and the service worker alike.
  */
-
-export type CommandStatus = 'pending' | 'sending' | 'acked' | 'rejected'
-
-/** Why the server refused a command: its HTTP status, the error code and field errors of the answer. */
-export interface CommandError {
-  status: number
-  code: string
-  errors?: FieldError[]
-}
-
-export interface CommandPayloads {
-  /** `trips` and `reason` are sent; `passengerIds` lets the screens find the command per passenger. */
-  'trip.cancel': CancelTripsRequest & { passengerIds: string[] }
-  /** `passengerId` stays local, like `passengerIds` above. */
-  'trip.review': ReviewRequest & { passengerId: string }
-}
-
-export type CommandType = keyof CommandPayloads
-
 export interface OutboxCommand<T extends CommandType = CommandType> {
   /** UUID, sent as Idempotency-Key. */
   id: string
