@@ -1,4 +1,3 @@
-import type { DeleteQueryNode, InsertQueryNode, JoinNode, OnConflictNode, UpdateQueryNode } from 'kysely'
 import {
   AliasNode,
   AndNode,
@@ -19,8 +18,12 @@ import {
   ValueNode,
   ValuesNode,
   WhereNode,
+  type DeleteQueryNode,
+  type InsertQueryNode,
+  type JoinNode,
   type Kysely,
   type KyselyPlugin,
+  type OnConflictNode,
   type OperationNode,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -28,6 +31,7 @@ import {
   type QueryResult,
   type RootOperationNode,
   type UnknownRow,
+  type UpdateQueryNode,
 } from 'kysely'
 import type { TenantId } from '../../tenants'
 import type { Database } from './schema'
