@@ -21,12 +21,15 @@ import {
   type DeleteQueryNode,
   type InsertQueryNode,
   type JoinNode,
+  type CommonTableExpression,
   type Kysely,
   type KyselyPlugin,
   type OnConflictNode,
   type OperationNode,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
+  type QueryCreator,
+  type QueryCreatorWithCommonTableExpression,
   type QueryId,
   type QueryResult,
   type RootOperationNode,
@@ -61,23 +64,45 @@ const tenantColumn = 'tenant_id'
 /** The schema as repositories see it: no `tenant_id`, which the scope alone reads and writes. */
 export type ScopedDatabase = { [T in keyof Database]: Omit<Database[T], typeof tenantColumn> }
 
+/** The query builders of `DB`, and `with` answering the same: none of Kysely's ways out of the plugins. */
+interface Queries<DB> extends Pick<
+  QueryCreator<DB>,
+  'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'
+> {
+  with<N extends string, E extends CommonTableExpression<DB, N>>(
+    name: N,
+    expression: E,
+  ): Queries<QueryCreatorWithCommonTableExpression<DB, N, E> extends QueryCreator<infer With> ? With : never>
+}
+
 /**
- * What repositories query through: the query builders of a Kysely bound to one tenant, without the ways out of
- * the scope (`withoutPlugins`, `executeQuery`, the schema builder).
+ * What repositories query through: the tenant's tables, every query scoped by the plugin, and no way to the
+ * unscoped Kysely (`withoutPlugins`, `executeQuery`, raw SQL, the schema builder) in its type.
  */
-export type ScopedDb = Pick<
-  Kysely<ScopedDatabase>,
-  'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom' | 'with' | 'transaction'
->
+export interface ScopedDb extends Queries<ScopedDatabase> {
+  /** Runs `work` in a transaction, scoped the same. */
+  transaction<T>(work: (trx: ScopedDb) => Promise<T>): Promise<T>
+}
 
 /** A query the scope cannot bind to the tenant: refused rather than sent unscoped. */
 export class TenantScopeError extends Error {
   override name = 'TenantScopeError'
 }
 
-/** Binds `db` to `tenant`: the Kysely that every repository of a request gets. */
+/** Binds `db` to `tenant`: what every repository of a request gets. */
 export function scopeToTenant(db: Kysely<Database>, tenant: TenantId): ScopedDb {
-  return db.withPlugin(new TenantScopePlugin(tenant)) as unknown as Kysely<ScopedDatabase>
+  return confine(db.withPlugin(new TenantScopePlugin(tenant)) as unknown as Kysely<ScopedDatabase>)
+}
+
+function confine(db: Kysely<ScopedDatabase>): ScopedDb {
+  return {
+    selectFrom: db.selectFrom.bind(db),
+    insertInto: db.insertInto.bind(db),
+    updateTable: db.updateTable.bind(db),
+    deleteFrom: db.deleteFrom.bind(db),
+    with: db.with.bind(db),
+    transaction: (work) => db.transaction().execute((trx) => work(confine(trx))),
+  }
 }
 
 const scopedRoots = new Set<RootOperationNode['kind']>([

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { usersRepository } from '../../server/db/repositories/users'
@@ -7,6 +7,7 @@ import { tenantDb } from '../../server/db/tenantDb'
 import {
   scopeToTenant,
   TenantScopeError,
+  TenantScopePlugin,
   type ScopedDatabase,
   type ScopedDb,
 } from '../../server/db/tenantScope'
@@ -216,9 +217,9 @@ describe.each(backends)('the tenant scope on $name', (backend) => {
       tenant_id: 'kovanen',
     })
     await expect(written.execute()).rejects.toThrow(TenantScopeError)
-    // Raw SQL as a whole query, which only a cast reaches, and a right join, which keeps unmatched rows.
-    const untyped = espoo as unknown as Kysely<ScopedDatabase>
-    await expect(sql`select * from users`.execute(untyped)).rejects.toThrow(TenantScopeError)
+    // Raw SQL as a whole query, which the scoped type has no way to, and a right join, which keeps unmatched rows.
+    const pastTheTypes = database.db.withPlugin(new TenantScopePlugin('espoo'))
+    await expect(sql`select * from users`.execute(pastTheTypes)).rejects.toThrow(TenantScopeError)
     const rightJoin = espoo
       .selectFrom('passengers')
       .rightJoin('places', 'places.passenger_id', 'passengers.id')
@@ -232,6 +233,9 @@ describe('the scoped builder’s types', () => {
   it('leave a repository no way to write a query past the scope (npm run typecheck checks them)', () => {
     expectTypeOf<ScopedDb>().not.toHaveProperty('withoutPlugins')
     expectTypeOf<ScopedDb>().not.toHaveProperty('executeQuery')
+    const withCte = (db: ScopedDb) => db.with('named', (cte) => cte.selectFrom('users').select('id'))
+    expectTypeOf(withCte).returns.not.toHaveProperty('withoutPlugins')
+    expectTypeOf(withCte).returns.toHaveProperty('selectFrom')
     expectTypeOf<Db>().not.toExtend<Parameters<typeof usersRepository>[0]>()
     expectTypeOf<ScopedDatabase['trips']>().not.toHaveProperty('tenant_id')
   })

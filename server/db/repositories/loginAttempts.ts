@@ -50,7 +50,7 @@ export function loginAttemptsRepository(db: ScopedDb) {
       decide: (address?: ThrottleCounter, pair?: ThrottleCounter) => Reservation,
     ): Promise<Reservation> {
       const subject = subjects(userName, ip)
-      return db.transaction().execute(async (trx) => {
+      return db.transaction(async (trx) => {
         // Rows to lock must exist: a first attempt inserts them (counting nothing yet), a concurrent one waits.
         await trx
           .insertInto('login_throttles')
