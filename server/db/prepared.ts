@@ -1,14 +1,42 @@
-import { CompiledQuery } from 'kysely'
+import { CompiledQuery, sql, type Compilable, type RawBuilder } from 'kysely'
 import type pg from 'pg'
 import type { Db } from './schema'
 
-/** A statement of the hot path, planned once per connection on PostgreSQL. `name` must be unique per text. */
-export interface PreparedStatement {
-  name: string
-  text: string
+/** Stands in a prepared query for the value each run gives at `index` (see `argument`). */
+class Argument {
+  constructor(readonly index: number) {}
 }
 
-type Runner = (statement: PreparedStatement, params: readonly unknown[]) => Promise<unknown[]>
+/** The value each run of a prepared query gives at `index`, cast to the PostgreSQL `type`. */
+export const argument = <T>(index: number, type: string): RawBuilder<T> =>
+  sql<T>`${new Argument(index)}::${sql.raw(type)}`
+
+/**
+ * A statement of the hot path, compiled once from a query builder, so through the tenant scope like any other
+ * query (the tenant is one of its parameters). Planned once per connection on PostgreSQL.
+ */
+export class PreparedStatement {
+  private constructor(
+    /** Unique per text. */
+    readonly name: string,
+    readonly text: string,
+    private readonly parameters: readonly unknown[],
+  ) {}
+
+  static compile(name: string, query: Compilable): PreparedStatement {
+    const compiled = query.compile()
+    return new PreparedStatement(name, compiled.sql, compiled.parameters)
+  }
+
+  /** The parameters of a run with `args`. */
+  parametersFor(args: readonly unknown[]): unknown[] {
+    return this.parameters.map((parameter) =>
+      parameter instanceof Argument ? args[parameter.index] : parameter,
+    )
+  }
+}
+
+type Runner = (statement: PreparedStatement, params: unknown[]) => Promise<unknown[]>
 
 const runners = new WeakMap<Db, Runner>()
 
@@ -19,7 +47,7 @@ const runners = new WeakMap<Db, Runner>()
  */
 export function usePreparedStatements(db: Db, pool: pg.Pool): void {
   runners.set(db, async (statement, params) => {
-    const result = await pool.query({ name: statement.name, text: statement.text, values: [...params] })
+    const result = await pool.query({ name: statement.name, text: statement.text, values: params })
     return result.rows
   })
 }
@@ -28,9 +56,13 @@ export function usePreparedStatements(db: Db, pool: pg.Pool): void {
 export async function runPrepared<Row>(
   db: Db,
   statement: PreparedStatement,
-  params: readonly unknown[],
+  args: readonly unknown[],
 ): Promise<Row[]> {
+  const params = statement.parametersFor(args)
   const runner = runners.get(db)
   if (runner) return (await runner(statement, params)) as Row[]
-  return (await db.executeQuery<Row>(CompiledQuery.raw(statement.text, [...params]))).rows
+  return (await db.executeQuery<Row>(CompiledQuery.raw(statement.text, params))).rows
 }
+
+/** `runPrepared` on one database, as repositories get it from `tenantDb`. */
+export type RunPrepared = <Row>(statement: PreparedStatement, args: readonly unknown[]) => Promise<Row[]>

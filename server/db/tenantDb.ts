@@ -10,21 +10,25 @@ import { sessionsRepository } from './repositories/sessions'
 import { signingKeysRepository } from './repositories/signingKeys'
 import { tripsRepository } from './repositories/trips'
 import { usersRepository } from './repositories/users'
+import { runPrepared } from './prepared'
 import type { Db } from './schema'
+import { scopeToTenant } from './tenantScope'
 
+/** The repositories see only `scoped`, never `db`: every query they write is the tenant's (tenantScope.ts). */
 function repositories(db: Db, tenant: TenantId) {
+  const scoped = scopeToTenant(db, tenant)
   return {
     tenant,
-    users: usersRepository(db, tenant),
-    sessions: sessionsRepository(db, tenant),
-    loginAttempts: loginAttemptsRepository(db, tenant),
-    signingKeys: signingKeysRepository(db, tenant),
-    passengers: passengersRepository(db, tenant),
-    places: placesRepository(db, tenant),
-    trips: tripsRepository(db, tenant),
-    readVersions: readVersionsRepository(db, tenant),
-    idempotencyKeys: idempotencyKeysRepository(db, tenant),
-    operatorKeys: operatorKeysRepository(db, tenant),
+    users: usersRepository(scoped),
+    sessions: sessionsRepository(scoped),
+    loginAttempts: loginAttemptsRepository(scoped),
+    signingKeys: signingKeysRepository(scoped),
+    passengers: passengersRepository(scoped),
+    places: placesRepository(scoped),
+    trips: tripsRepository(scoped),
+    readVersions: readVersionsRepository(scoped, (statement, args) => runPrepared(db, statement, args)),
+    idempotencyKeys: idempotencyKeysRepository(scoped),
+    operatorKeys: operatorKeysRepository(scoped),
   }
 }
 
@@ -57,8 +61,8 @@ async function inSavepoint<T>(trx: Db, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The only way request code reaches the data: every repository is bound to one tenant here, and every query in
- * them filters by it.
+ * The only way request code reaches the data: every repository is bound to one tenant here, through a Kysely
+ * whose plugin scopes every query to it (tenantScope.ts).
  */
 export function tenantDb(db: Db, tenant: TenantId): TenantDb {
   const bound: TenantDb = {

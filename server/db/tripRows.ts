@@ -1,12 +1,12 @@
 import type { Insertable, Selectable } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import type { TripStatusCode } from '../../src/contract/trip'
-import type { TenantId } from '../../tenants'
 import type { TripProjection } from '../domain/tripProjection'
 import { toTripBody } from '../domain/tripView'
 import { jsonb } from './json'
-import type { TripsTable } from './schema'
+import type { ScopedDatabase } from './tenantScope'
 
+type TripsTable = ScopedDatabase['trips']
 export type TripRow = Selectable<TripsTable>
 
 /**
@@ -18,9 +18,8 @@ export const storedViewTimeZone = 'Europe/Helsinki'
 const instantOrNull = (value: string | null) => (value === null ? null : Temporal.Instant.from(value))
 
 /** A projection as its `trips` row, with its view: jsonb columns hold instants as ISO strings. */
-export function toTripRow(tenant: TenantId, trip: TripProjection): Insertable<TripsTable> {
+export function toTripRow(trip: TripProjection): Insertable<TripsTable> {
   return {
-    tenant_id: tenant,
     id: trip.id,
     passenger_id: trip.passengerId,
     booked_at: trip.bookedAt,

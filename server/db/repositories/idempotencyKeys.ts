@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
-import type { TenantId } from '../../../tenants'
-import type { Db, IdempotencyKeysTable } from '../schema'
+import type { Db } from '../schema'
+import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
-type KeyRow = Selectable<IdempotencyKeysTable>
+type KeyRow = Selectable<ScopedDatabase['idempotency_keys']>
 
 /** The stored first answer of a key. */
 export interface StoredAnswer {
@@ -31,12 +31,11 @@ export interface KeyRef {
  * requests, on one instance or two, cannot both run it. A claim whose run died (the process crashed) is taken
  * over once it is older than `staleAfter`.
  */
-export function idempotencyKeysRepository(db: Db, tenant: TenantId) {
+export function idempotencyKeysRepository(db: ScopedDb) {
   const byRef = (ref: KeyRef) =>
     db
       .selectFrom('idempotency_keys')
       .selectAll()
-      .where('tenant_id', '=', tenant)
       .where('principal', '=', ref.principal)
       .where('key', '=', ref.key)
 
@@ -44,7 +43,6 @@ export function idempotencyKeysRepository(db: Db, tenant: TenantId) {
     const row = await db
       .insertInto('idempotency_keys')
       .values({
-        tenant_id: tenant,
         principal: ref.principal,
         key: ref.key,
         request_hash: requestHash,
@@ -52,7 +50,7 @@ export function idempotencyKeysRepository(db: Db, tenant: TenantId) {
         lease,
         claimed_at: now,
       })
-      .onConflict((conflict) => conflict.columns(['tenant_id', 'principal', 'key']).doNothing())
+      .onConflict((conflict) => conflict.columns(['principal', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst()
     return row !== undefined
@@ -67,7 +65,6 @@ export function idempotencyKeysRepository(db: Db, tenant: TenantId) {
     const row = await db
       .updateTable('idempotency_keys')
       .set({ lease, claimed_at: now })
-      .where('tenant_id', '=', tenant)
       .where('principal', '=', ref.principal)
       .where('key', '=', ref.key)
       .where('state', '=', 'in_flight')
@@ -120,7 +117,6 @@ export function idempotencyKeysRepository(db: Db, tenant: TenantId) {
           content_type: answer.contentType,
           body: answer.body,
         })
-        .where('tenant_id', '=', tenant)
         .where('principal', '=', ref.principal)
         .where('key', '=', ref.key)
         .where('lease', '=', lease)
@@ -132,7 +128,6 @@ export function idempotencyKeysRepository(db: Db, tenant: TenantId) {
     async release(ref: KeyRef, lease: string): Promise<void> {
       await db
         .deleteFrom('idempotency_keys')
-        .where('tenant_id', '=', tenant)
         .where('principal', '=', ref.principal)
         .where('key', '=', ref.key)
         .where('lease', '=', lease)
@@ -142,7 +137,10 @@ export function idempotencyKeysRepository(db: Db, tenant: TenantId) {
   }
 }
 
-/** Deletes keys created before `before`, in every tenant (an indexed range delete); returns how many. */
+/**
+ * Deletes keys created before `before`, in every tenant (an indexed range delete); returns how many. The one
+ * deliberate query across tenants, on the unscoped database: maintenance, never a request's.
+ */
 export async function purgeIdempotencyKeys(db: Db, before: Temporal.Instant): Promise<number> {
   const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst()
   return Number(result.numDeletedRows)

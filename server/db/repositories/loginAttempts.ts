@@ -1,8 +1,7 @@
 import { sql } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
-import type { TenantId } from '../../../tenants'
 import type { Reservation, ThrottleCounter } from '../../domain/loginThrottle'
-import type { Db } from '../schema'
+import type { ScopedDb } from '../tenantScope'
 
 type Kind = 'address' | 'pair'
 
@@ -10,17 +9,16 @@ type Kind = 'address' | 'pair'
  * The login throttle's counters (server/domain/loginThrottle.ts), in the database so every instance counts the
  * same attempts. A reservation locks both counters (address first, always, so two never wait on each other).
  */
-export function loginAttemptsRepository(db: Db, tenant: TenantId) {
+export function loginAttemptsRepository(db: ScopedDb) {
   const subjects = (userName: string, ip: string): Record<Kind, string> => ({
     address: ip,
     pair: `${ip} ${userName.toLowerCase()}`,
   })
 
-  async function locked(trx: Db, kind: Kind, subject: string): Promise<ThrottleCounter | undefined> {
+  async function locked(trx: ScopedDb, kind: Kind, subject: string): Promise<ThrottleCounter | undefined> {
     const row = await trx
       .selectFrom('login_throttles')
       .select(['failures', 'counted_since', 'next_allowed_at'])
-      .where('tenant_id', '=', tenant)
       .where('kind', '=', kind)
       .where('subject', '=', subject)
       .forUpdate()
@@ -30,7 +28,7 @@ export function loginAttemptsRepository(db: Db, tenant: TenantId) {
     )
   }
 
-  async function save(trx: Db, kind: Kind, subject: string, counter: ThrottleCounter): Promise<void> {
+  async function save(trx: ScopedDb, kind: Kind, subject: string, counter: ThrottleCounter): Promise<void> {
     const values = {
       failures: counter.failures,
       counted_since: counter.countedSince,
@@ -38,8 +36,8 @@ export function loginAttemptsRepository(db: Db, tenant: TenantId) {
     }
     await trx
       .insertInto('login_throttles')
-      .values({ tenant_id: tenant, kind, subject, ...values })
-      .onConflict((conflict) => conflict.columns(['tenant_id', 'kind', 'subject']).doUpdateSet(values))
+      .values({ kind, subject, ...values })
+      .onConflict((conflict) => conflict.columns(['kind', 'subject']).doUpdateSet(values))
       .execute()
   }
 
@@ -52,13 +50,12 @@ export function loginAttemptsRepository(db: Db, tenant: TenantId) {
       decide: (address?: ThrottleCounter, pair?: ThrottleCounter) => Reservation,
     ): Promise<Reservation> {
       const subject = subjects(userName, ip)
-      return db.transaction().execute(async (trx) => {
+      return db.transaction(async (trx) => {
         // Rows to lock must exist: a first attempt inserts them (counting nothing yet), a concurrent one waits.
         await trx
           .insertInto('login_throttles')
           .values(
             (['address', 'pair'] as const).map((kind) => ({
-              tenant_id: tenant,
               kind,
               subject: subject[kind],
               failures: 0,
@@ -85,14 +82,12 @@ export function loginAttemptsRepository(db: Db, tenant: TenantId) {
       const subject = subjects(userName, ip)
       await db
         .deleteFrom('login_throttles')
-        .where('tenant_id', '=', tenant)
         .where('kind', '=', 'pair')
         .where('subject', '=', subject.pair)
         .execute()
       await db
         .updateTable('login_throttles')
         .set({ failures: sql<number>`greatest(failures - 1, 0)` })
-        .where('tenant_id', '=', tenant)
         .where('kind', '=', 'address')
         .where('subject', '=', subject.address)
         .execute()
@@ -102,7 +97,6 @@ export function loginAttemptsRepository(db: Db, tenant: TenantId) {
     async pruneBefore(before: Temporal.Instant): Promise<void> {
       await db
         .deleteFrom('login_throttles')
-        .where('tenant_id', '=', tenant)
         .where('counted_since', '<', before)
         .where('next_allowed_at', '<', before)
         .execute()

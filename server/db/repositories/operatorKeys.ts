@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
-import type { TenantId } from '../../../tenants'
-import type { Db, OperatorApiKeysTable } from '../schema'
+import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
-export type OperatorKeyRow = Omit<Selectable<OperatorApiKeysTable>, 'key_hash'>
+export type OperatorKeyRow = Omit<Selectable<ScopedDatabase['operator_api_keys']>, 'key_hash'>
 
 /** Operator API keys of one tenant, found by the hash of the key (the key itself is never stored). */
-export function operatorKeysRepository(db: Db, tenant: TenantId) {
-  const keys = () =>
-    db
-      .selectFrom('operator_api_keys')
-      .select(['tenant_id', 'id', 'name', 'created_at', 'revoked_at'])
-      .where('tenant_id', '=', tenant)
+export function operatorKeysRepository(db: ScopedDb) {
+  const keys = () => db.selectFrom('operator_api_keys').select(['id', 'name', 'created_at', 'revoked_at'])
 
   return {
     findActiveByHash: (keyHash: string): Promise<OperatorKeyRow | undefined> =>
@@ -24,8 +19,8 @@ export function operatorKeysRepository(db: Db, tenant: TenantId) {
     async add(name: string, keyHash: string): Promise<string | undefined> {
       const row = await db
         .insertInto('operator_api_keys')
-        .values({ tenant_id: tenant, id: randomUUID(), name, key_hash: keyHash })
-        .onConflict((conflict) => conflict.columns(['tenant_id', 'key_hash']).doNothing())
+        .values({ id: randomUUID(), name, key_hash: keyHash })
+        .onConflict((conflict) => conflict.column('key_hash').doNothing())
         .returning('id')
         .executeTakeFirst()
       return row?.id
@@ -35,7 +30,6 @@ export function operatorKeysRepository(db: Db, tenant: TenantId) {
       const result = await db
         .updateTable('operator_api_keys')
         .set({ revoked_at: now })
-        .where('tenant_id', '=', tenant)
         .where('id', '=', id)
         .where('revoked_at', 'is', null)
         .executeTakeFirst()

@@ -1,29 +1,23 @@
 import type { Insertable, Selectable } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
-import type { TenantId } from '../../../tenants'
-import type { Db, PassengersTable } from '../schema'
+import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
-export type PassengerRow = Selectable<PassengersTable>
-export type NewPassenger = Omit<Insertable<PassengersTable>, 'tenant_id' | 'created_at'>
+export type PassengerRow = Selectable<ScopedDatabase['passengers']>
+export type NewPassenger = Omit<Insertable<ScopedDatabase['passengers']>, 'created_at'>
 
 /**
  * The passengers of the tenant granted to a user: passengers reach a user only through grants, and every lookup
  * for a user starts here (also the trips repository's).
  */
-export function grantedTo(db: Db, tenant: TenantId, userId: string) {
+export function grantedTo(db: ScopedDb, userId: string) {
   return db
     .selectFrom('passengers')
-    .innerJoin('passenger_grants', (join) =>
-      join
-        .onRef('passenger_grants.tenant_id', '=', 'passengers.tenant_id')
-        .onRef('passenger_grants.passenger_id', '=', 'passengers.id'),
-    )
-    .where('passengers.tenant_id', '=', tenant)
+    .innerJoin('passenger_grants', 'passenger_grants.passenger_id', 'passengers.id')
     .where('passenger_grants.user_id', '=', userId)
 }
 
-export function passengersRepository(db: Db, tenant: TenantId) {
-  const granted = (userId: string) => grantedTo(db, tenant, userId).selectAll('passengers')
+export function passengersRepository(db: ScopedDb) {
+  const granted = (userId: string) => grantedTo(db, userId).selectAll('passengers')
 
   return {
     listGranted: (userId: string): Promise<PassengerRow[]> =>
@@ -34,18 +28,12 @@ export function passengersRepository(db: Db, tenant: TenantId) {
 
     /** Any passenger of the tenant, granted or not: for the operator API, never for a user's request. */
     find: (passengerId: string): Promise<PassengerRow | undefined> =>
-      db
-        .selectFrom('passengers')
-        .selectAll()
-        .where('tenant_id', '=', tenant)
-        .where('id', '=', passengerId)
-        .executeTakeFirst(),
+      db.selectFrom('passengers').selectAll().where('id', '=', passengerId).executeTakeFirst(),
 
     async updateAvatarText(passengerId: string, avatarText: string): Promise<PassengerRow> {
       return db
         .updateTable('passengers')
         .set({ avatar_text: avatarText })
-        .where('tenant_id', '=', tenant)
         .where('id', '=', passengerId)
         .returningAll()
         .executeTakeFirstOrThrow()
@@ -53,10 +41,7 @@ export function passengersRepository(db: Db, tenant: TenantId) {
 
     async insertMany(passengers: readonly NewPassenger[]): Promise<void> {
       if (passengers.length === 0) return
-      await db
-        .insertInto('passengers')
-        .values(passengers.map((passenger) => ({ ...passenger, tenant_id: tenant })))
-        .execute()
+      await db.insertInto('passengers').values(passengers).execute()
     },
 
     async grant(userId: string, passengerIds: readonly string[]): Promise<void> {
@@ -65,12 +50,11 @@ export function passengersRepository(db: Db, tenant: TenantId) {
         .insertInto('passenger_grants')
         .values(
           passengerIds.map((passengerId) => ({
-            tenant_id: tenant,
             user_id: userId,
             passenger_id: passengerId,
           })),
         )
-        .onConflict((conflict) => conflict.columns(['tenant_id', 'user_id', 'passenger_id']).doNothing())
+        .onConflict((conflict) => conflict.columns(['user_id', 'passenger_id']).doNothing())
         .execute()
     },
 
@@ -88,7 +72,6 @@ export function passengersRepository(db: Db, tenant: TenantId) {
           qb
             .updateTable('access_codes')
             .set({ used_at: now, used_by_user_id: userId })
-            .where('tenant_id', '=', tenant)
             .where('token', '=', normalizeAccessCode(token))
             .where('used_at', 'is', null)
             .where('expires_at', '>', now)
@@ -97,13 +80,11 @@ export function passengersRepository(db: Db, tenant: TenantId) {
         .with('granted', (qb) =>
           qb
             .insertInto('passenger_grants')
-            .columns(['tenant_id', 'user_id', 'passenger_id'])
+            .columns(['user_id', 'passenger_id'])
             .expression((eb) =>
-              eb
-                .selectFrom('claimed')
-                .select((s) => [s.val(tenant).as('tenant_id'), s.val(userId).as('user_id'), 'passenger_id']),
+              eb.selectFrom('claimed').select((s) => [s.val(userId).as('user_id'), 'passenger_id']),
             )
-            .onConflict((conflict) => conflict.columns(['tenant_id', 'user_id', 'passenger_id']).doNothing())
+            .onConflict((conflict) => conflict.columns(['user_id', 'passenger_id']).doNothing())
             .returning('passenger_id'),
         )
         .selectFrom('claimed')
@@ -120,7 +101,6 @@ export function passengersRepository(db: Db, tenant: TenantId) {
         .insertInto('access_codes')
         .values(
           codes.map((code) => ({
-            tenant_id: tenant,
             token: normalizeAccessCode(code.token),
             passenger_id: code.passengerId,
             expires_at: code.expiresAt,

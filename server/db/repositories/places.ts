@@ -1,17 +1,15 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { TenantId } from '../../../tenants'
-import type { Db, PlacesTable } from '../schema'
+import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
-export type PlaceRow = Selectable<PlacesTable>
-export type NewPlace = Omit<Insertable<PlacesTable>, 'tenant_id'>
+export type PlaceRow = Selectable<ScopedDatabase['places']>
+export type NewPlace = Insertable<ScopedDatabase['places']>
 
-export function placesRepository(db: Db, tenant: TenantId) {
+export function placesRepository(db: ScopedDb) {
   return {
     listForPassenger: (passengerId: string): Promise<PlaceRow[]> =>
       db
         .selectFrom('places')
         .selectAll()
-        .where('tenant_id', '=', tenant)
         .where('passenger_id', '=', passengerId)
         .orderBy('sort_order')
         .orderBy('id')
@@ -19,10 +17,7 @@ export function placesRepository(db: Db, tenant: TenantId) {
 
     async insertMany(places: readonly NewPlace[]): Promise<void> {
       if (places.length === 0) return
-      await db
-        .insertInto('places')
-        .values(places.map((place) => ({ ...place, tenant_id: tenant })))
-        .execute()
+      await db.insertInto('places').values(places).execute()
     },
   }
 }

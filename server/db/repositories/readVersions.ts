@@ -1,21 +1,7 @@
-import type { TenantId } from '../../../tenants'
+import { sql } from 'kysely'
 import { createBatchedLookup } from '../batchedLookup'
-import { runPrepared, type PreparedStatement } from '../prepared'
-import type { Db } from '../schema'
-
-const grantedPassengerVersions: PreparedStatement = {
-  name: 'read_versions_granted_passengers',
-  text: `select k.user_id, k.passenger_id, p.read_version::text as version
-    from unnest($2::text[], $3::text[]) as k(user_id, passenger_id)
-    join passenger_grants g on g.tenant_id = $1 and g.user_id = k.user_id and g.passenger_id = k.passenger_id
-    join passengers p on p.tenant_id = g.tenant_id and p.id = g.passenger_id`,
-}
-
-const passengerListVersions: PreparedStatement = {
-  name: 'read_versions_passenger_lists',
-  text: `select id as user_id, passengers_read_version::text as version
-    from users where tenant_id = $1 and id = any($2::text[])`,
-}
+import { argument, PreparedStatement, type RunPrepared } from '../prepared'
+import type { ScopedDb } from '../tenantScope'
 
 const pairKey = (userId: string, passengerId: string) => `${userId}\u0000${passengerId}`
 
@@ -24,21 +10,50 @@ const pairKey = (userId: string, passengerId: string) => `${userId}\u0000${passe
  * (server/reads/). Concurrent requests share one prepared query (server/db/batchedLookup.ts). Read before the
  * data, so that an answer read after its version can only be newer than it, never older.
  */
-export function readVersionsRepository(db: Db, tenant: TenantId) {
+export function readVersionsRepository(db: ScopedDb, run: RunPrepared) {
+  // Compiled at the first lookup (a transaction's repositories seldom look up), then reused.
+  let grantedPassengerVersions: PreparedStatement | undefined
+  let passengerListVersions: PreparedStatement | undefined
+  const compileGrantedPassengerVersions = () =>
+    PreparedStatement.compile(
+      'read_versions_granted_passengers',
+      db
+        .selectFrom(
+          sql<{
+            user_id: string
+            passenger_id: string
+          }>`unnest(${argument(0, 'text[]')}, ${argument(1, 'text[]')})`.as<'k'>(
+            sql`k(user_id, passenger_id)`,
+          ),
+        )
+        .innerJoin('passenger_grants as g', (join) =>
+          join.onRef('g.user_id', '=', 'k.user_id').onRef('g.passenger_id', '=', 'k.passenger_id'),
+        )
+        .innerJoin('passengers as p', 'p.id', 'g.passenger_id')
+        .select(['k.user_id', 'k.passenger_id', sql<string>`p.read_version::text`.as('version')]),
+    )
+  const compilePassengerListVersions = () =>
+    PreparedStatement.compile(
+      'read_versions_passenger_lists',
+      db
+        .selectFrom('users')
+        .select(['id as user_id', sql<string>`passengers_read_version::text`.as('version')])
+        .where('id', '=', sql<string>`any(${argument(0, 'text[]')})`),
+    )
+
   const grantedPassenger = createBatchedLookup(async (keys) => {
     const pairs = keys.map((key) => key.split('\u0000') as [string, string])
-    const rows = await runPrepared<{ user_id: string; passenger_id: string; version: string }>(
-      db,
-      grantedPassengerVersions,
-      [tenant, pairs.map(([userId]) => userId), pairs.map(([, passengerId]) => passengerId)],
+    const rows = await run<{ user_id: string; passenger_id: string; version: string }>(
+      (grantedPassengerVersions ??= compileGrantedPassengerVersions()),
+      [pairs.map(([userId]) => userId), pairs.map(([, passengerId]) => passengerId)],
     )
     return new Map(rows.map((row) => [pairKey(row.user_id, row.passenger_id), row.version]))
   })
   const passengerList = createBatchedLookup(async (userIds) => {
-    const rows = await runPrepared<{ user_id: string; version: string }>(db, passengerListVersions, [
-      tenant,
-      userIds,
-    ])
+    const rows = await run<{ user_id: string; version: string }>(
+      (passengerListVersions ??= compilePassengerListVersions()),
+      [userIds],
+    )
     return new Map(rows.map((row) => [row.user_id, row.version]))
   })
 

@@ -1,6 +1,5 @@
 import type { Temporal } from 'temporal-polyfill'
-import type { TenantId } from '../../../tenants'
-import type { Db } from '../schema'
+import type { ScopedDb } from '../tenantScope'
 import type { UserRow } from './users'
 
 export interface LiveSession {
@@ -8,12 +7,12 @@ export interface LiveSession {
   userId: string
 }
 
-export function sessionsRepository(db: Db, tenant: TenantId) {
+export function sessionsRepository(db: ScopedDb) {
   return {
     async create(idHash: string, sid: string, userId: string, expiresAt: Temporal.Instant): Promise<void> {
       await db
         .insertInto('sessions')
-        .values({ tenant_id: tenant, id_hash: idHash, sid, user_id: userId, expires_at: expiresAt })
+        .values({ id_hash: idHash, sid, user_id: userId, expires_at: expiresAt })
         .execute()
     },
 
@@ -22,7 +21,6 @@ export function sessionsRepository(db: Db, tenant: TenantId) {
       const row = await db
         .selectFrom('sessions')
         .select(['sid', 'user_id'])
-        .where('tenant_id', '=', tenant)
         .where('id_hash', '=', idHash)
         .where('expires_at', '>', now)
         .executeTakeFirst()
@@ -36,12 +34,9 @@ export function sessionsRepository(db: Db, tenant: TenantId) {
     ): Promise<{ user: UserRow; expiresAt: Temporal.Instant } | undefined> {
       const row = await db
         .selectFrom('sessions')
-        .innerJoin('users', (join) =>
-          join.onRef('users.tenant_id', '=', 'sessions.tenant_id').onRef('users.id', '=', 'sessions.user_id'),
-        )
+        .innerJoin('users', 'users.id', 'sessions.user_id')
         .selectAll('users')
         .select('sessions.expires_at as session_expires_at')
-        .where('sessions.tenant_id', '=', tenant)
         .where('sessions.sid', '=', sid)
         .where('sessions.expires_at', '>', now)
         .executeTakeFirst()
@@ -54,7 +49,6 @@ export function sessionsRepository(db: Db, tenant: TenantId) {
     async delete(idHash: string): Promise<string | undefined> {
       const row = await db
         .deleteFrom('sessions')
-        .where('tenant_id', '=', tenant)
         .where('id_hash', '=', idHash)
         .returning('sid')
         .executeTakeFirst()
@@ -63,16 +57,11 @@ export function sessionsRepository(db: Db, tenant: TenantId) {
 
     /** Ends every session of the user but `keepSid`. */
     async deleteOthersOfUser(userId: string, keepSid: string): Promise<void> {
-      await db
-        .deleteFrom('sessions')
-        .where('tenant_id', '=', tenant)
-        .where('user_id', '=', userId)
-        .where('sid', '<>', keepSid)
-        .execute()
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('sid', '<>', keepSid).execute()
     },
 
     async deleteExpired(now: Temporal.Instant): Promise<void> {
-      await db.deleteFrom('sessions').where('tenant_id', '=', tenant).where('expires_at', '<=', now).execute()
+      await db.deleteFrom('sessions').where('expires_at', '<=', now).execute()
     },
   }
 }

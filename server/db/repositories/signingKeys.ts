@@ -1,6 +1,5 @@
 import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto'
-import type { TenantId } from '../../../tenants'
-import type { Db } from '../schema'
+import type { ScopedDb } from '../tenantScope'
 
 export interface SigningKey {
   kid: string
@@ -13,25 +12,21 @@ export interface SigningKey {
  * The tenant's HS256 key for access tokens. The first instance that needs one stores it; a racing instance's
  * insert does nothing and every instance then reads the same stored key.
  */
-export function signingKeysRepository(db: Db, tenant: TenantId) {
+export function signingKeysRepository(db: ScopedDb) {
   return {
     async getOrCreate(): Promise<SigningKey> {
-      const select = () =>
-        db
-          .selectFrom('signing_keys')
-          .select(['kid', 'secret'])
-          .where('tenant_id', '=', tenant)
-          .executeTakeFirst()
+      const select = () => db.selectFrom('signing_keys').select(['kid', 'secret']).executeTakeFirst()
       let row = await select()
       if (!row) {
         await db
           .insertInto('signing_keys')
-          .values({ tenant_id: tenant, kid: randomUUID(), secret: randomBytes(32).toString('base64url') })
-          .onConflict((conflict) => conflict.column('tenant_id').doNothing())
+          .values({ kid: randomUUID(), secret: randomBytes(32).toString('base64url') })
+          // The tenant is the key: one signing key per tenant.
+          .onConflict((conflict) => conflict.doNothing())
           .execute()
         row = await select()
       }
-      if (!row) throw new Error(`No signing key for tenant ${tenant}`)
+      if (!row) throw new Error('No signing key for the tenant')
       const secret = new Uint8Array(Buffer.from(row.secret, 'base64url'))
       return { kid: row.kid, secret, hmacKey: createSecretKey(secret) }
     },

@@ -1,15 +1,14 @@
 import type { Temporal } from 'temporal-polyfill'
 import { tripListMaxCount } from '../../../src/contract/endpoints'
-import type { TenantId } from '../../../tenants'
 import type { TripEvent, TripEventData } from '../../domain/tripEvents'
 import { applyTripEvent, projectTrip, type TripProjection } from '../../domain/tripProjection'
 import { TripVersionConflict } from '../conflicts'
 import { jsonb } from '../json'
-import type { Db } from '../schema'
 import { grantedTo } from './passengers'
 import { toTripBody, type TripBody, type TripPassenger } from '../../domain/tripView'
 import { decodeTripEvent, eventPayload } from '../tripEventCodec'
 import { fromTripRow, storedViewTimeZone, toTripRow } from '../tripRows'
+import type { ScopedDb } from '../tenantScope'
 
 /**
  * Trips are event-sourced: events are appended to `trip_events` and the `trips` row is their projection,
@@ -17,21 +16,19 @@ import { fromTripRow, storedViewTimeZone, toTripRow } from '../tripRows'
  * (trip, seq) refuses a second event with the same seq, and the projection is only updated from the version
  * it was read at.
  */
-export function tripsRepository(db: Db, tenant: TenantId) {
+export function tripsRepository(db: ScopedDb) {
   const eventRows = (tripId: string, events: readonly TripEvent[]) =>
     events.map((event) => ({
-      tenant_id: tenant,
       trip_id: tripId,
       seq: event.seq,
       type: event.type,
       payload: jsonb(eventPayload(event)),
       occurred_at: event.at,
     }))
-  const trips = () => db.selectFrom('trips').selectAll().where('tenant_id', '=', tenant)
+  const trips = () => db.selectFrom('trips').selectAll()
   const startingIn = (passengerId: string, from: Temporal.Instant, to: Temporal.Instant) =>
     db
       .selectFrom('trips')
-      .where('tenant_id', '=', tenant)
       .where('passenger_id', '=', passengerId)
       .where('start_time', '>=', from)
       .where('start_time', '<', to)
@@ -65,11 +62,10 @@ export function tripsRepository(db: Db, tenant: TenantId) {
       to: Temporal.Instant,
       timeZone: string,
     ): Promise<{ passenger: TripPassenger; trips: TripBody[] } | undefined> {
-      const rows = await grantedTo(db, tenant, userId)
+      const rows = await grantedTo(db, userId)
         .where('passengers.id', '=', passengerId)
         .leftJoin('trips', (join) =>
           join
-            .onRef('trips.tenant_id', '=', 'passengers.tenant_id')
             .onRef('trips.passenger_id', '=', 'passengers.id')
             .on('trips.start_time', '>=', from)
             .on('trips.start_time', '<', to),
@@ -107,7 +103,6 @@ export function tripsRepository(db: Db, tenant: TenantId) {
       const rows = await db
         .selectFrom('trip_events')
         .select(['seq', 'type', 'payload', 'occurred_at'])
-        .where('tenant_id', '=', tenant)
         .where('trip_id', '=', tripId)
         .orderBy('seq')
         .execute()
@@ -124,10 +119,7 @@ export function tripsRepository(db: Db, tenant: TenantId) {
         .insertInto('trip_events')
         .values(newTrips.flatMap((trip) => eventRows(trip.id, trip.events)))
         .execute()
-      await db
-        .insertInto('trips')
-        .values(projections.map((trip) => toTripRow(tenant, trip)))
-        .execute()
+      await db.insertInto('trips').values(projections.map(toTripRow)).execute()
       return projections
     },
 
@@ -145,11 +137,10 @@ export function tripsRepository(db: Db, tenant: TenantId) {
       const next = numbered.reduce(applyTripEvent, current)
       if (numbered.length === 0) return current
       await db.insertInto('trip_events').values(eventRows(current.id, numbered)).execute()
-      const { tenant_id: _tenant, id: _id, ...changes } = toTripRow(tenant, next)
+      const { id: _id, ...changes } = toTripRow(next)
       const updated = await db
         .updateTable('trips')
         .set(changes)
-        .where('tenant_id', '=', tenant)
         .where('id', '=', current.id)
         .where('version', '=', current.version)
         .executeTakeFirst()

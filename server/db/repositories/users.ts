@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Selectable } from 'kysely'
-import type { TenantId } from '../../../tenants'
-import type { Db, UsersTable } from '../schema'
+import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
-export type UserRow = Selectable<UsersTable>
+export type UserRow = Selectable<ScopedDatabase['users']>
 
 export interface NewUser {
   name: string
@@ -15,8 +14,8 @@ export interface NewUser {
   identityVerified?: boolean
 }
 
-export function usersRepository(db: Db, tenant: TenantId) {
-  const users = () => db.selectFrom('users').selectAll().where('tenant_id', '=', tenant)
+export function usersRepository(db: ScopedDb) {
+  const users = () => db.selectFrom('users').selectAll()
 
   return {
     findById: (id: string): Promise<UserRow | undefined> => users().where('id', '=', id).executeTakeFirst(),
@@ -28,12 +27,7 @@ export function usersRepository(db: Db, tenant: TenantId) {
         .executeTakeFirst(),
 
     hasAny: async (): Promise<boolean> =>
-      (await db
-        .selectFrom('users')
-        .select('id')
-        .where('tenant_id', '=', tenant)
-        .limit(1)
-        .executeTakeFirst()) !== undefined,
+      (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined,
 
     findByIdentitySubject: (subject: string): Promise<UserRow | undefined> =>
       users().where('identity_subject', '=', subject).executeTakeFirst(),
@@ -42,7 +36,6 @@ export function usersRepository(db: Db, tenant: TenantId) {
       return db
         .insertInto('users')
         .values({
-          tenant_id: tenant,
           id: randomUUID(),
           name: user.name,
           user_name: user.userName ?? null,
@@ -67,19 +60,13 @@ export function usersRepository(db: Db, tenant: TenantId) {
           password_hash: credentials.passwordHash,
           ...(credentials.email === undefined ? {} : { email: credentials.email }),
         })
-        .where('tenant_id', '=', tenant)
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow()
     },
 
     async markIdentityVerified(id: string): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ identity_verified: true })
-        .where('tenant_id', '=', tenant)
-        .where('id', '=', id)
-        .execute()
+      await db.updateTable('users').set({ identity_verified: true }).where('id', '=', id).execute()
     },
   }
 }
