@@ -12,7 +12,7 @@ import type { Platform } from './platform'
 import { LogoutPromptStore } from './logoutPrompt'
 import { postForm } from './postForm'
 import { landingPath } from './redirect'
-import { createPortalRouter, preloadCurrentScreens } from './router'
+import { createPortalRouter, preloadCurrentScreens, type PortalRouter } from './router'
 import { SessionStore, type UserSession } from './session'
 import { lastUser, loginPending, rememberUser, storeLoginPending } from './storage'
 import { fetchAccessToken } from '../api/tokenFetch'
@@ -28,12 +28,18 @@ const machineTimeoutMs = 2_000
 /** Logout waits for the deletion, but never hangs on a connection that does not close. */
 const clearingTimeoutMs = 3_000
 
+/** The platform, and beside it the router, which the platform does not hold (see src/app/platform.tsx). */
+export interface PortalStart {
+  platform: Platform
+  router: PortalRouter
+}
+
 export function createPlatform(
   env: PortalEnvironment,
   locale: Locale,
   origin: string,
   reportError: (input: ErrorInput) => void,
-): Platform {
+): PortalStart {
   const tenantId = env.tenant.id
   const sessions = new SessionStore()
   let clearing: Promise<void> = Promise.resolve()
@@ -165,7 +171,7 @@ export function createPlatform(
   window.addEventListener('online', () => auth.send({ type: 'auth.online' }))
   window.addEventListener('offline', () => auth.send({ type: 'auth.offline' }))
 
-  return {
+  const platform: Platform = {
     env,
     locale,
     origin,
@@ -173,7 +179,6 @@ export function createPlatform(
     notices,
     sessions,
     logoutPrompt: new LogoutPromptStore(),
-    router,
     api: () => {
       apiClient ??= import('../api/client').then(({ createApiClient }) =>
         createApiClient({
@@ -187,4 +192,5 @@ export function createPlatform(
       return apiClient
     },
   }
+  return { platform, router }
 }

@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { reviewFormMachine } from '../../../machines/reviewForm.machine'
 import { dismissCommand, queueReview, type OutboxCommand } from '../../app/commands'
+import { usePlatform } from '../../app/platform'
 import type { Review, Trip } from '../../contract/trip'
 import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'
@@ -29,6 +30,7 @@ export interface ReviewSectionProps {
  */
 export function ReviewSection({ trip, scale, command }: ReviewSectionProps) {
   const { t } = useLingui()
+  const { sessions } = usePlatform()
   const idBase = useId()
   const headingId = `${idBase}-heading`
   const fieldIds = useMemo(
@@ -41,7 +43,7 @@ export function ReviewSection({ trip, scale, command }: ReviewSectionProps) {
   )
   const [machine] = useState(() =>
     reviewFormMachine.provide({
-      actors: { queueReview: fromPromise(({ input }) => queueReview(input)) },
+      actors: { queueReview: fromPromise(({ input }) => queueReview(sessions, input)) },
       actions: {
         focusField: (_, { field }) => {
           if (field) focusReviewField(fieldIds, field)
@@ -76,7 +78,11 @@ export function ReviewSection({ trip, scale, command }: ReviewSectionProps) {
       {view?.kind === 'rejected' ? (
         <Alert severity="error" live title={t(reviewTexts.saveFailed)}>
           <p>{t(commandErrorMessage(view.error))}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void dismissCommand(view.command.id)}>
+          <Button
+            variant="secondary"
+            className="mt-3"
+            onClick={() => void dismissCommand(sessions, view.command.id)}
+          >
             <Trans id="trips.dismiss">Dismiss</Trans>
           </Button>
         </Alert>
