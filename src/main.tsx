@@ -27,7 +27,7 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
   }
   if (decision.storeLocale) storeLocale(decision.locale)
   if (decision.kind === 'unknownTenant') {
-    const i18n = await activateCatalog(decision.locale)
+    const i18n = await activateCatalog(decision.locale).ready
     applyDocumentSetup(document, {
       locale: decision.locale,
       tenantId: 'default',
@@ -59,8 +59,14 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
   // Only a browser without Temporal waits here, for the polyfill, before any screen's code can load.
   await temporalReady()
   // Before the catalog arrives: the token and the screen's code load beside it, not after it.
-  const { platform, router } = createPlatform(environment, locale, window.location.origin, reportError)
-  render(<App platform={platform} router={router} i18n={await catalog} />)
+  const { platform, router } = createPlatform(
+    environment,
+    locale,
+    window.location.origin,
+    reportError,
+    catalog,
+  )
+  render(<App platform={platform} router={router} i18n={await catalog.ready} />)
   if (import.meta.env.PROD) {
     registerServiceWorker((notice) => platform.notices.send({ type: 'notice.push', notice })).catch(
       (error: unknown) => console.error('Service worker', error),

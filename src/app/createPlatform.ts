@@ -6,7 +6,7 @@ import { createAuthHandle, type AuthView } from './authHandle'
 import { nextTask, whenIdle } from './idle'
 import type { PortalEnvironment } from './environment'
 import type { ErrorInput } from './errorReporting'
-import { loadScreenMessages } from './i18n'
+import type { Catalog } from './i18n'
 import { createNoticesHandle } from './noticesHandle'
 import type { Platform } from './platform'
 import { LogoutPromptStore } from './logoutPrompt'
@@ -39,6 +39,7 @@ export function createPlatform(
   locale: Locale,
   origin: string,
   reportError: (input: ErrorInput) => void,
+  { loadScreenMessages }: Pick<Catalog, 'loadScreenMessages'>,
 ): PortalStart {
   const tenantId = env.tenant.id
   const sessions = new SessionStore()
@@ -94,6 +95,7 @@ export function createPlatform(
   )
   const router = createPortalRouter(env.pathPrefix, {
     auth: { status: () => auth.view().status },
+    loadScreenMessages,
   })
 
   let opening: string | null = null

@@ -73,11 +73,15 @@ export interface MountedScreen {
 
 /** Renders the portal at `path`, in English, over `platform`: App with the routes in memory history. */
 export async function mountScreen(platform: Platform, path: string): Promise<MountedScreen> {
-  const i18n = await activateCatalog('en')
+  const catalog = activateCatalog('en')
+  const i18n = await catalog.ready
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
-    context: { auth: { status: () => platform.auth.view().status } },
+    context: {
+      auth: { status: () => platform.auth.view().status },
+      loadScreenMessages: catalog.loadScreenMessages,
+    },
   })
   const container = document.body.appendChild(document.createElement('div'))
   const root = createRoot(container as unknown as HTMLElement)
