@@ -6,8 +6,6 @@ import { decideBoot } from './app/bootstrap'
 import { createPlatform } from './app/createPlatform'
 import { installErrorCapture } from './app/errorCapture'
 import { activateCatalog } from './app/i18n'
-import { installPlatform } from './app/platform'
-import { pushNotice } from './app/notices'
 import { registerServiceWorker } from './app/serviceWorker'
 import { temporalReady } from './app/temporalReady'
 import { storedLocale, storedTenant, storeLocale, storeTenant } from './app/storage'
@@ -29,7 +27,7 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
   }
   if (decision.storeLocale) storeLocale(decision.locale)
   if (decision.kind === 'unknownTenant') {
-    const i18n = await activateCatalog(decision.locale)
+    const i18n = await activateCatalog(decision.locale).ready
     applyDocumentSetup(document, {
       locale: decision.locale,
       tenantId: 'default',
@@ -61,11 +59,18 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
   // Only a browser without Temporal waits here, for the polyfill, before any screen's code can load.
   await temporalReady()
   // Before the catalog arrives: the token and the screen's code load beside it, not after it.
-  const platform = createPlatform(environment, locale, window.location.origin, reportError)
-  installPlatform(platform)
-  render(<App platform={platform} i18n={await catalog} />)
+  const { platform, router } = createPlatform(
+    environment,
+    locale,
+    window.location.origin,
+    reportError,
+    catalog,
+  )
+  render(<App platform={platform} router={router} i18n={await catalog.ready} />)
   if (import.meta.env.PROD) {
-    registerServiceWorker(pushNotice).catch((error: unknown) => console.error('Service worker', error))
+    registerServiceWorker((notice) => platform.notices.send({ type: 'notice.push', notice })).catch(
+      (error: unknown) => console.error('Service worker', error),
+    )
   }
 }
 

@@ -2,17 +2,20 @@ import { I18nProvider } from '@lingui/react'
 import type { I18n } from '@lingui/core'
 import { RouterProvider } from '@tanstack/react-router'
 import { EnvironmentProvider } from './environment'
-import type { Platform } from './platform'
+import { PlatformProvider, type Platform } from './platform'
+import type { PortalRouter } from './router'
 import { StartupGate } from './StartupGate'
 
-export function App(props: { platform: Platform; i18n: I18n }) {
+export function App(props: { platform: Platform; router: PortalRouter; i18n: I18n }) {
   const { platform } = props
   return (
     <I18nProvider i18n={props.i18n}>
       <EnvironmentProvider value={platform.env}>
-        <StartupGate>
-          <RouterProvider router={platform.router} />
-        </StartupGate>
+        <PlatformProvider value={platform}>
+          <StartupGate>
+            <RouterProvider router={props.router} />
+          </StartupGate>
+        </PlatformProvider>
       </EnvironmentProvider>
     </I18nProvider>
   )

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react'
 import { StartupSpinner } from '../components/shell/StartupSpinner'
-import { platform } from './platform'
+import { usePlatform } from './platform'
 
 /**
  * Renders the start-up spinner until auth leaves `starting`, so route guards read a settled status. Once the
@@ -8,7 +8,7 @@ import { platform } from './platform'
  * the first render of the router's whole tree runs in slices, so it never blocks input for long.
  */
 export function StartupGate(props: { children: ReactNode }) {
-  const { auth } = platform()
+  const { auth } = usePlatform()
   const hasStarted = () => auth.view().status !== 'starting'
   const [started, setStarted] = useState(hasStarted)
   useEffect(() => {

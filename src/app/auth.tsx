@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react'
 import type { AuthStatus } from '../../machines/auth.machine'
 import { requestLogout } from './logoutPrompt'
-import { platform } from './platform'
+import { usePlatform } from './platform'
 
 export type { AuthStatus } from '../../machines/auth.machine'
 
@@ -20,7 +20,7 @@ export interface AuthApi {
 }
 
 export function useAuth(): AuthApi {
-  const { auth, sessions, logoutPrompt } = platform()
+  const { auth, sessions, logoutPrompt } = usePlatform()
   const status = useSyncExternalStore(auth.subscribe, () => auth.view().status)
   const userId = useSyncExternalStore(auth.subscribe, () => auth.view().userId)
   const commands = useMemo(

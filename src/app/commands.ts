@@ -5,22 +5,27 @@ import { tripCommandsOf, waitingTripsOf, type TripCommands } from '../commands/t
 import type { CancelSource, TripRef } from '../contract'
 import { requestBackgroundSync } from './backgroundSync'
 import { useLive } from './live'
-import { platform } from './platform'
+import type { SessionStore } from './session'
 
 /**
  * The screens' side of the command outbox (design brief, "Writes are commands"). Queueing stores the command
  * and returns its id at once; the sync worker (or, with no tab open, the service worker) sends it when it can.
- * The hooks read the outbox live, so a command shows as pending the moment it is stored.
+ * The hooks read the outbox live, so a command shows as pending the moment it is stored. Queueing and dismissing
+ * are given the platform's `sessions` (usePlatform).
  */
 
-async function openSession() {
-  const session = await platform().sessions.ready()
+async function openSession(sessions: SessionStore) {
+  const session = await sessions.ready()
   if (!session) throw new Error('No signed-in user: the command cannot be stored')
   return session
 }
 
-async function queue<T extends CommandType>(type: T, payload: CommandPayloads[T]): Promise<string> {
-  const session = await openSession()
+async function queue<T extends CommandType>(
+  sessions: SessionStore,
+  type: T,
+  payload: CommandPayloads[T],
+): Promise<string> {
+  const session = await openSession(sessions)
   const command = await session.outbox.appendCommand(session.db, {
     id: crypto.randomUUID(),
     type,
@@ -36,17 +41,24 @@ async function queue<T extends CommandType>(type: T, payload: CommandPayloads[T]
  * Resolves with the command's id once it is stored. `source` is the screen it was made on: the server judges
  * the wizard's and the detail screen's cancellations each by its own rule.
  */
-export function queueCancel(source: CancelSource, payload: CommandPayloads['trip.cancel']): Promise<string> {
-  return queue('trip.cancel', { ...payload, source })
+export function queueCancel(
+  sessions: SessionStore,
+  source: CancelSource,
+  payload: CommandPayloads['trip.cancel'],
+): Promise<string> {
+  return queue(sessions, 'trip.cancel', { ...payload, source })
 }
 
-export function queueReview(payload: CommandPayloads['trip.review']): Promise<string> {
-  return queue('trip.review', payload)
+export function queueReview(
+  sessions: SessionStore,
+  payload: CommandPayloads['trip.review'],
+): Promise<string> {
+  return queue(sessions, 'trip.review', payload)
 }
 
 /** The user has read a rejection; it stops showing on the trip. */
-export async function dismissCommand(id: string): Promise<void> {
-  const session = await openSession()
+export async function dismissCommand(sessions: SessionStore, id: string): Promise<void> {
+  const session = await openSession(sessions)
   await session.outbox.dismiss(session.db, id)
 }
 

@@ -6,13 +6,13 @@ import { createAuthHandle, type AuthView } from './authHandle'
 import { nextTask, whenIdle } from './idle'
 import type { PortalEnvironment } from './environment'
 import type { ErrorInput } from './errorReporting'
-import { loadScreenMessages } from './i18n'
+import type { Catalog } from './i18n'
 import { createNoticesHandle } from './noticesHandle'
 import type { Platform } from './platform'
 import { LogoutPromptStore } from './logoutPrompt'
 import { postForm } from './postForm'
 import { landingPath } from './redirect'
-import { createPortalRouter, preloadCurrentScreens } from './router'
+import { createPortalRouter, preloadCurrentScreens, type PortalRouter } from './router'
 import { SessionStore, type UserSession } from './session'
 import { lastUser, loginPending, rememberUser, storeLoginPending } from './storage'
 import { fetchAccessToken } from '../api/tokenFetch'
@@ -28,12 +28,19 @@ const machineTimeoutMs = 2_000
 /** Logout waits for the deletion, but never hangs on a connection that does not close. */
 const clearingTimeoutMs = 3_000
 
+/** The platform, and beside it the router, which the platform does not hold (see src/app/platform.tsx). */
+export interface PortalStart {
+  platform: Platform
+  router: PortalRouter
+}
+
 export function createPlatform(
   env: PortalEnvironment,
   locale: Locale,
   origin: string,
   reportError: (input: ErrorInput) => void,
-): Platform {
+  { loadScreenMessages }: Pick<Catalog, 'loadScreenMessages'>,
+): PortalStart {
   const tenantId = env.tenant.id
   const sessions = new SessionStore()
   let clearing: Promise<void> = Promise.resolve()
@@ -88,6 +95,7 @@ export function createPlatform(
   )
   const router = createPortalRouter(env.pathPrefix, {
     auth: { status: () => auth.view().status },
+    loadScreenMessages,
   })
 
   let opening: string | null = null
@@ -165,7 +173,7 @@ export function createPlatform(
   window.addEventListener('online', () => auth.send({ type: 'auth.online' }))
   window.addEventListener('offline', () => auth.send({ type: 'auth.offline' }))
 
-  return {
+  const platform: Platform = {
     env,
     locale,
     origin,
@@ -173,7 +181,6 @@ export function createPlatform(
     notices,
     sessions,
     logoutPrompt: new LogoutPromptStore(),
-    router,
     api: () => {
       apiClient ??= import('../api/client').then(({ createApiClient }) =>
         createApiClient({
@@ -187,4 +194,5 @@ export function createPlatform(
       return apiClient
     },
   }
+  return { platform, router }
 }

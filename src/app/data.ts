@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import type { Passenger, Place, Trip, User } from '../contract'
 import type { MessageSummary } from '../db/portalDb'
 import { useLive } from './live'
-import { platform } from './platform'
+import { usePlatform } from './platform'
 
 export { useOnline } from './online'
 
@@ -40,7 +40,7 @@ export interface SyncStatusView {
 }
 
 export function useSyncStatus(): SyncStatusView {
-  const { sessions } = platform()
+  const { sessions } = usePlatform()
   const syncing = useSyncExternalStore(sessions.subscribe, () => sessions.getState().sync.syncing)
   const lastSyncedAt = useLive('lastSyncedAt', ({ db }) => db.lastSyncedAt())
   const waiting = useLive('outbox:waiting', ({ db, outbox }) => outbox.countWaiting(db))

@@ -27,42 +27,43 @@ export function withOverrides(messages: Messages, overrides: TextOverrides | nul
   return overrides ? { ...messages, ...overrides[locale] } : messages
 }
 
-let active: { locale: Locale; overrides: Promise<TextOverrides | null> } | null = null
-let screens: Promise<void> | null = null
-
-async function loadPart(parts: Record<Locale, Part>): Promise<void> {
-  if (!active) throw new Error('No catalog is active (see activateCatalog)')
-  const { locale } = active
-  const [{ messages }, overrides] = await Promise.all([parts[locale](), active.overrides])
-  // Merges: the parts may arrive in either order.
-  i18n.load(locale, withOverrides(messages, overrides, locale))
+/** The page's catalog, made once at start-up (main.tsx) and passed to what loads its second part. */
+export interface Catalog {
+  /** Lingui, once the first part has loaded and is active. */
+  ready: Promise<I18n>
+  /**
+   * The messages of the screens other than home. Each of them waits for this before it renders (src/routes/
+   * __root.tsx, through the router's context), and so does a user's session, whose notices use them. Once loaded
+   * they stay; a failed load is tried again by the next call.
+   */
+  loadScreenMessages(): Promise<void>
 }
 
 /** Loads the first part of the locale's catalog and activates it; the other part loads with the screens. */
-export async function activateCatalog(locale: Locale, variant?: TextVariant): Promise<I18n> {
-  active = {
-    locale,
-    overrides: variant ? variants[variant]().then((module) => module.overrides) : Promise.resolve(null),
+export function activateCatalog(locale: Locale, variant?: TextVariant): Catalog {
+  const overrides = variant ? variants[variant]().then((module) => module.overrides) : Promise.resolve(null)
+  const loadPart = async (parts: Record<Locale, Part>) => {
+    const [{ messages }, loaded] = await Promise.all([parts[locale](), overrides])
+    // Merges: the parts may arrive in either order.
+    i18n.load(locale, withOverrides(messages, loaded, locale))
   }
-  await loadPart(firstParts)
-  i18n.activate(locale)
-  return i18n
+  let screens: Promise<void> | null = null
+  return {
+    ready: loadPart(firstParts).then(() => {
+      i18n.activate(locale)
+      return i18n
+    }),
+    loadScreenMessages: () => {
+      screens ??= loadPart(screenParts).catch((error: unknown) => {
+        screens = null
+        throw error
+      })
+      return screens
+    },
+  }
 }
 
 /** Whether the routes matched show the screens' messages: all but home and the not-found page do. */
 export function needsScreenMessages(routeIds: readonly unknown[]): boolean {
   return routeIds.some((routeId) => routeId !== rootRouteId && routeId !== '/')
-}
-
-/**
- * The messages of the screens other than home. Each of them waits for this before it renders (src/routes/
- * __root.tsx), and so does a user's session, whose notices use them. Once loaded they stay; a failed load is
- * tried again by the next call.
- */
-export function loadScreenMessages(): Promise<void> {
-  screens ??= loadPart(screenParts).catch((error: unknown) => {
-    screens = null
-    throw error
-  })
-  return screens
 }

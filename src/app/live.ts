@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { platform } from './platform'
+import { usePlatform } from './platform'
 import type { UserSession } from './session'
 
 /**
@@ -10,7 +10,7 @@ import type { UserSession } from './session'
  */
 
 export function useSession(): UserSession | null {
-  const { sessions } = platform()
+  const { sessions } = usePlatform()
   return useSyncExternalStore(sessions.subscribe, () => sessions.getState().session)
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { selectableLocales, type Locale } from '../domain/locale'
-import { platform } from './platform'
+import { usePlatform } from './platform'
 import { storeLocale } from './storage'
 
 export interface LocaleApi {
@@ -24,7 +24,7 @@ export function changeLocale(locale: Locale): void {
 }
 
 export function useLocale(): LocaleApi {
-  const { locale, env } = platform()
+  const { locale, env } = usePlatform()
   return useMemo(
     () => ({ locale, selectable: selectableLocales(env.hostname, locale), setLocale: changeLocale }),
     [locale, env.hostname],

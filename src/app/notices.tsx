@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react'
 import type { Notice, QueuedNotice } from '../../machines/notices.machine'
-import { platform } from './platform'
+import { usePlatform } from './platform'
 
 export type { Notice, NoticeAction } from '../../machines/notices.machine'
 
@@ -10,13 +10,8 @@ export interface NoticesApi {
   dismiss(): void
 }
 
-/** Pushes a notice from outside React (actions, the service worker's update prompt). */
-export function pushNotice(notice: Notice): void {
-  platform().notices.send({ type: 'notice.push', notice })
-}
-
 export function useNotices(): NoticesApi {
-  const { notices } = platform()
+  const { notices } = usePlatform()
   const current = useSyncExternalStore(notices.subscribe, notices.current)
   const commands = useMemo(
     () => ({

@@ -1,6 +1,6 @@
 import { createRouter, type AnyRoute } from '@tanstack/react-router'
 import { routeTree } from '../routeTree.gen'
-import { loadScreenMessages, needsScreenMessages } from './i18n'
+import { needsScreenMessages } from './i18n'
 import type { RouterContext } from './routerContext'
 
 export function createPortalRouter(basepath: string, context: RouterContext) {
@@ -20,6 +20,7 @@ export type PortalRouter = ReturnType<typeof createPortalRouter>
  * catalog and auth settle instead of after them (the router would ask for them only once it renders).
  */
 export function preloadCurrentScreens(router: PortalRouter): void {
+  const { loadScreenMessages } = router.options.context
   const routes: Record<string, AnyRoute | undefined> = { ...router.routesById }
   const matches = router.matchRoutes(router.latestLocation)
   // What fails here is fetched again when the router renders the route, and reports its error then.

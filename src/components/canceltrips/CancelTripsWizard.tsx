@@ -3,6 +3,7 @@ import { Temporal } from 'temporal-polyfill'
 import { stepOf, type CancelTripsSnapshot } from '../../../machines/cancelTrips.machine'
 import { usePassengers } from '../../app/data'
 import { useEnvironment } from '../../app/environment'
+import { usePlatform } from '../../app/platform'
 import { loadSnapshot } from '../../app/snapshots'
 import { LoadingBlock } from '../ui/Spinner'
 import { DatesStep } from './DatesStep'
@@ -27,12 +28,13 @@ const steps = {
  */
 export function CancelTripsWizard() {
   const { timeZone } = useEnvironment()
+  const { sessions } = usePlatform()
   const passengers = usePassengers()
   const [saved, setSaved] = useState<{ value: unknown; restore: typeof restorable | null } | null>(null)
   const [start, setStart] = useState<{ restored: CancelTripsSnapshot | null } | null>(null)
   useEffect(() => {
     let current = true
-    loadSnapshot(snapshotKey)
+    loadSnapshot(sessions, snapshotKey)
       .then(async (value) => ({
         value,
         restore: value === null ? null : (await import('./wizardRestore')).restorable,
@@ -44,7 +46,7 @@ export function CancelTripsWizard() {
     return () => {
       current = false
     }
-  }, [])
+  }, [sessions])
   if (!start && saved && passengers) {
     const context = {
       now: Temporal.Now.instant().toString(),

@@ -10,6 +10,8 @@ import {
 } from '../../../machines/cancelTrips.machine'
 import { queueCancel, useCommand, useWaitingCancelKeys } from '../../app/commands'
 import { useOnline, usePassengers, useSyncStatus, useTrips } from '../../app/data'
+import { usePlatform } from '../../app/platform'
+import type { SessionStore } from '../../app/session'
 import { clearSnapshot, saveSnapshot } from '../../app/snapshots'
 import { persistable, persistence, snapshotKey } from './wizardSnapshot'
 
@@ -29,10 +31,13 @@ export function useCancelTripsActor(options: {
   onFocusError(): void
 }): { actor: CancelTripsActor; snapshot: CancelTripsSnapshot } {
   const [focusRequests, setFocusRequests] = useState(0)
+  const { sessions } = usePlatform()
   const [machine] = useState(() =>
     cancelTripsMachine.provide({
       actors: {
-        queueCancel: fromPromise<string, CancelRequest>(({ input }) => queueCancel('wizard', input)),
+        queueCancel: fromPromise<string, CancelRequest>(({ input }) =>
+          queueCancel(sessions, 'wizard', input),
+        ),
       },
       actions: { focusError: () => setFocusRequests((count) => count + 1) },
     }),
@@ -79,12 +84,12 @@ export function useCancelTripsActor(options: {
     if (command) actor.send({ type: 'command.update', command })
   }, [actor, command])
 
-  usePersistence(actor)
+  usePersistence(actor, sessions)
   return { actor, snapshot }
 }
 
 /** Saves each new snapshot (or clears it), one write at a time and only when something changed. */
-function usePersistence(actor: CancelTripsActor): void {
+function usePersistence(actor: CancelTripsActor, sessions: SessionStore): void {
   useEffect(() => {
     let written: string | null | undefined
     let writes = Promise.resolve()
@@ -96,12 +101,14 @@ function usePersistence(actor: CancelTripsActor): void {
       written = text
       writes = writes
         .then(() =>
-          text === null ? clearSnapshot(snapshotKey) : saveSnapshot(snapshotKey, JSON.parse(text)),
+          text === null
+            ? clearSnapshot(sessions, snapshotKey)
+            : saveSnapshot(sessions, snapshotKey, JSON.parse(text)),
         )
         .catch((error: unknown) => console.error('Saving the cancel wizard failed', error))
     }
     write(actor.getSnapshot())
     const subscription = actor.subscribe(write)
     return () => subscription.unsubscribe()
-  }, [actor])
+  }, [actor, sessions])
 }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { addPassengerMachine } from '../../../machines/addPassenger.machine'
-import { addPassenger } from '../../app/actions'
+import { useActions } from '../../app/actions'
 import { useNotices } from '../../app/notices'
 import { MachineForm } from '../forms/MachineForm'
 import { useFormMachine } from '../forms/useFormMachine'
@@ -34,6 +34,7 @@ export function AddPassengerDialog({ open, onOpenChange }: AddPassengerDialogPro
 function AddPassengerForm({ onClose }: { onClose(): void }) {
   const { t } = useLingui()
   const { push } = useNotices()
+  const { addPassenger } = useActions()
   const form = useFormMachine(addPassengerMachine, {
     submit: (values) => addPassenger(values.token.trim()),
     onSuccess: () => {

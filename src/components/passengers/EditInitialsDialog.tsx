@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { editInitialsMachine } from '../../../machines/editInitials.machine'
-import { updatePassenger } from '../../app/actions'
+import { useActions } from '../../app/actions'
 import { useNotices } from '../../app/notices'
 import type { Passenger } from '../../contract/passenger'
 import { normalizeInitials } from '../../domain/passengerForms'
@@ -39,6 +39,7 @@ export function EditInitialsDialog({ passenger, onClose }: EditInitialsDialogPro
 function EditInitialsForm({ passenger, onClose }: { passenger: Passenger; onClose(): void }) {
   const { t } = useLingui()
   const { push } = useNotices()
+  const { updatePassenger } = useActions()
   const form = useFormMachine(editInitialsMachine, {
     input: { values: { initials: passenger.avatarText } },
     submit: (values) => updatePassenger(passenger.id, normalizeInitials(values.initials)),

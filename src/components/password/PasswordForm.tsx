@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { passwordFormMachine } from '../../../machines/passwordForm.machine'
-import { changePassword, createLogin } from '../../app/actions'
+import { useActions } from '../../app/actions'
 import type { User } from '../../contract/account'
 import { passwordFields, type PasswordField, type PasswordFormMode } from '../../domain/passwordForm'
 import { MachineForm } from '../forms/MachineForm'
@@ -19,6 +19,7 @@ export interface PasswordFormProps {
 export function PasswordForm({ user, mode }: PasswordFormProps) {
   const { t } = useLingui()
   const fields = passwordFields(mode)
+  const { createLogin, changePassword } = useActions()
   const form = useFormMachine(passwordFormMachine, {
     input: { fields },
     submit: (values) =>

@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useMatch, useNavigate } from '@tanstack/react-router'
 import { useSyncExternalStore } from 'react'
-import { platform } from '../../app/platform'
+import { usePlatform } from '../../app/platform'
 import { LazyConfirmDialog } from '../ui/LazyConfirmDialog'
 
 /**
@@ -12,7 +12,7 @@ import { LazyConfirmDialog } from '../ui/LazyConfirmDialog'
 export function LogoutConfirm() {
   const { t } = useLingui()
   const navigate = useNavigate()
-  const { logoutPrompt, auth } = platform()
+  const { logoutPrompt, auth } = usePlatform()
   const { waiting } = useSyncExternalStore(logoutPrompt.subscribe, logoutPrompt.getState)
   const onLogoutScreen = useMatch({ from: '/logout', shouldThrow: false }) !== undefined
   const count = waiting ?? 0

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { dismissCommand } from '../../app/commands'
+import { usePlatform } from '../../app/platform'
 import { cancelCommand } from '../../commands/cancel'
 import { commandErrorMessage } from '../../commands/rejections'
 import type { CommandView } from '../../commands/tripView'
@@ -9,6 +10,7 @@ import { Button } from '../ui/Button'
 /** A cancellation waiting in the outbox, or the server's refusal with its reason and a dismiss button. */
 export function CancelStatus({ view }: { view: CommandView<'trip.cancel'> }) {
   const { t } = useLingui()
+  const { sessions } = usePlatform()
   if (!view) return null
   if (view.kind === 'pending') {
     return (
@@ -27,7 +29,11 @@ export function CancelStatus({ view }: { view: CommandView<'trip.cancel'> }) {
   return (
     <Alert severity="error" live title={t(cancelCommand.rejection.title)}>
       <p>{t(commandErrorMessage(view.error))}</p>
-      <Button variant="secondary" className="mt-3" onClick={() => void dismissCommand(view.command.id)}>
+      <Button
+        variant="secondary"
+        className="mt-3"
+        onClick={() => void dismissCommand(sessions, view.command.id)}
+      >
         <Trans id="trips.dismiss">Dismiss</Trans>
       </Button>
     </Alert>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { cancelTripMachine } from '../../../machines/cancelTrip.machine'
 import { queueCancel } from '../../app/commands'
+import { usePlatform } from '../../app/platform'
 import type { Trip } from '../../contract/trip'
 import { cancelReasonMaxLength } from '../../contract/codes'
 import { Alert } from '../ui/Alert'
@@ -11,11 +12,6 @@ import { Button } from '../ui/Button'
 import { Dialog } from '../ui/Dialog'
 import { TextArea } from '../ui/TextArea'
 import { cancelReasonTexts } from './cancelReasonTexts'
-
-/** The dialog's machine with the real outbox; it closes when the machine reaches `queued`. */
-const queueingCancelMachine = cancelTripMachine.provide({
-  actors: { queueCancel: fromPromise(({ input }) => queueCancel('detail', input)) },
-})
 
 export interface CancelTripDialogProps {
   trip: Trip
@@ -63,7 +59,14 @@ export function CancelTripDialog({ trip, open, onOpenChange, focusAfterQueued }:
 function CancelTripForm(props: { trip: Trip; onClose(): void; onQueued(): void }) {
   const { trip, onClose, onQueued } = props
   const { t } = useLingui()
-  const [snapshot, send] = useMachine(queueingCancelMachine, {
+  const { sessions } = usePlatform()
+  // The dialog's machine with the real outbox; it closes when the machine reaches `queued`.
+  const [machine] = useState(() =>
+    cancelTripMachine.provide({
+      actors: { queueCancel: fromPromise(({ input }) => queueCancel(sessions, 'detail', input)) },
+    }),
+  )
+  const [snapshot, send] = useMachine(machine, {
     input: { trip: { id: trip.id, date: trip.date }, passengerId: trip.passenger.id },
   })
   const queued = snapshot.matches('queued')

@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { reviewFormMachine } from '../../../machines/reviewForm.machine'
 import { dismissCommand, queueReview } from '../../app/commands'
+import { usePlatform } from '../../app/platform'
 import type { OutboxCommand } from '../../commands/outboxCommand'
 import { commandErrorMessage } from '../../commands/rejections'
 import { commandView } from '../../commands/tripView'
@@ -30,6 +31,7 @@ export interface ReviewSectionProps {
  */
 export function ReviewSection({ trip, scale, command }: ReviewSectionProps) {
   const { t } = useLingui()
+  const { sessions } = usePlatform()
   const idBase = useId()
   const headingId = `${idBase}-heading`
   const fieldIds = useMemo(
@@ -42,7 +44,7 @@ export function ReviewSection({ trip, scale, command }: ReviewSectionProps) {
   )
   const [machine] = useState(() =>
     reviewFormMachine.provide({
-      actors: { queueReview: fromPromise(({ input }) => queueReview(input)) },
+      actors: { queueReview: fromPromise(({ input }) => queueReview(sessions, input)) },
       actions: {
         focusField: (_, { field }) => {
           if (field) focusReviewField(fieldIds, field)
@@ -77,7 +79,11 @@ export function ReviewSection({ trip, scale, command }: ReviewSectionProps) {
       {view?.kind === 'rejected' ? (
         <Alert severity="error" live title={t(reviewTexts.saveFailed)}>
           <p>{t(commandErrorMessage(view.error))}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void dismissCommand(view.command.id)}>
+          <Button
+            variant="secondary"
+            className="mt-3"
+            onClick={() => void dismissCommand(sessions, view.command.id)}
+          >
             <Trans id="trips.dismiss">Dismiss</Trans>
           </Button>
         </Alert>

@@ -1,32 +1,31 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { queueCancel } from '../../../src/app/commands'
-import { installPlatform, type Platform } from '../../../src/app/platform'
+import type { SessionStore } from '../../../src/app/session'
 import * as outbox from '../../../src/db/outbox'
 import { replayOutbox } from '../../../workers/outbox'
 import { json } from '../api/fakeServer'
 import { apiOver, cancelOf, freshDb, queue, replayDeps, scriptedServer, tripNo } from '../outbox/harness'
 
-/** A platform whose signed-in session is a real outbox on fake IndexedDB, in a browser without a service worker. */
+/** A signed-in session whose outbox is real, on fake IndexedDB, in a browser without a service worker. */
 function signedIn() {
   vi.stubGlobal('navigator', {})
   const db = freshDb()
   const replayNow = vi.fn()
-  installPlatform({
-    sessions: { ready: async () => ({ db, outbox, sync: { replayNow } }) },
-  } as unknown as Platform)
-  return { db, replayNow }
+  const sessions = {
+    ready: async () => ({ db, outbox, sync: { replayNow } }),
+  } as unknown as SessionStore
+  return { db, replayNow, sessions }
 }
 
 afterEach(() => {
-  installPlatform(null)
   vi.unstubAllGlobals()
 })
 
 describe('queueing a cancellation says which screen it comes from', () => {
   it('stores the source with the command and sends it, so the server judges each by its own rule', async () => {
-    const { db, replayNow } = signedIn()
-    const fromWizard = await queueCancel('wizard', cancelOf(1))
-    const fromDetail = await queueCancel('detail', cancelOf(2))
+    const { db, replayNow, sessions } = signedIn()
+    const fromWizard = await queueCancel(sessions, 'wizard', cancelOf(1))
+    const fromDetail = await queueCancel(sessions, 'detail', cancelOf(2))
     expect(replayNow).toHaveBeenCalledTimes(2)
     expect((await outbox.getCommand(db, fromWizard))?.payload).toMatchObject({ source: 'wizard' })
     const server = scriptedServer([json(200, [tripNo(1)]), json(200, [tripNo(2)])])

@@ -1,16 +1,17 @@
+import { createContext, use, type ReactNode } from 'react'
 import type { Locale } from '../domain/locale'
 import type { ApiClient } from '../api/client'
 import type { AuthHandle } from './authHandle'
 import type { PortalEnvironment } from './environment'
-import type { PortalRouter } from './router'
 import type { LogoutPromptStore } from './logoutPrompt'
 import type { NoticesHandle } from './noticesHandle'
 import type { SessionStore } from './session'
 
 /**
  * Everything the running portal holds for one page load: the environment, the locale, the auth and notice
- * actors, the user session and the router. main.tsx builds it once (createPlatform) and installs it; the hooks
- * and the actions, which run outside React, read it from here.
+ * actors and the user session. main.tsx builds it once (createPlatform) and hands it to <App>, which provides
+ * it to the hooks; code outside React is given what it needs of it as a parameter. The router is built beside
+ * it and is not part of it: the route tree imports the screens, whose hooks read this.
  */
 export interface Platform {
   env: PortalEnvironment
@@ -23,18 +24,18 @@ export interface Platform {
   sessions: SessionStore
   /** The "changes not sent yet" question before a logout. */
   logoutPrompt: LogoutPromptStore
-  router: PortalRouter
   /** The ky client, loaded on first use so an anonymous first visit does not carry it. */
   api(): Promise<ApiClient>
 }
 
-let installed: Platform | null = null
+const PlatformContext = createContext<Platform | null>(null)
 
-export function installPlatform(platform: Platform | null): void {
-  installed = platform
+export function PlatformProvider(props: { value: Platform; children: ReactNode }) {
+  return <PlatformContext value={props.value}>{props.children}</PlatformContext>
 }
 
-export function platform(): Platform {
-  if (!installed) throw new Error('The portal platform is not installed (see src/main.tsx)')
-  return installed
+export function usePlatform(): Platform {
+  const platform = use(PlatformContext)
+  if (!platform) throw new Error('usePlatform needs a PlatformProvider')
+  return platform
 }

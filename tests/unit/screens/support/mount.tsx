@@ -1,0 +1,120 @@
+import { document, textOf, type FakeElement } from './dom'
+import { createMemoryHistory, createRouter } from '@tanstack/react-router'
+import { Dexie, liveQuery } from 'dexie'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { createRoot } from 'react-dom/client'
+import { vi } from 'vitest'
+import { getTenant } from '../../../../tenants'
+import type { AuthHandle } from '../../../../src/app/authHandle'
+import { App } from '../../../../src/app/App'
+import type { PortalEnvironment } from '../../../../src/app/environment'
+import { activateCatalog } from '../../../../src/app/i18n'
+import { LogoutPromptStore } from '../../../../src/app/logoutPrompt'
+import type { NoticesHandle } from '../../../../src/app/noticesHandle'
+import type { Platform } from '../../../../src/app/platform'
+import { SessionStore, type UserSession } from '../../../../src/app/session'
+import type { ReadModelPull } from '../../../../src/db/portalDb'
+import * as outbox from '../../../../src/db/outbox'
+import { routeTree } from '../../../../src/routeTree.gen'
+import { freshDb } from '../../outbox/harness'
+
+// liveQuery runs only where Dexie found an IndexedDB at load (it has none in node); each database still gets a
+// factory of its own (freshDb).
+Dexie.dependencies.indexedDB = new IDBFactory()
+Dexie.dependencies.IDBKeyRange = IDBKeyRange
+
+const environment: PortalEnvironment = {
+  tenant: getTenant('espoo'),
+  pathPrefix: '',
+  hostname: 'espoo.localhost',
+  devHost: false,
+  timeZone: 'Europe/Helsinki',
+}
+
+/**
+ * A signed-in platform without a network: the user's session is a real Dexie database on fake IndexedDB,
+ * filled with `data` as a pull would, under a sync worker that does nothing; auth is settled as `authenticated`.
+ */
+export async function fakePlatform(data: Omit<ReadModelPull, 'syncedAt'>): Promise<Platform> {
+  const db = freshDb()
+  await db.replaceReadModels({ ...data, syncedAt: '2026-11-20T08:00:00Z' })
+  const session: UserSession = {
+    userId: data.account.id,
+    db,
+    sync: { setToken: vi.fn(), pullNow: vi.fn(async () => {}), replayNow: vi.fn(), stop: vi.fn() },
+    live: liveQuery,
+    outbox,
+    close: () => db.close(),
+  }
+  const sessions = new SessionStore()
+  sessions.setSession(session)
+  const view = { status: 'authenticated', userId: data.account.id, token: 'token' } as const
+  const auth: AuthHandle = { view: () => view, send: vi.fn(), subscribe: () => () => {} }
+  const notices: NoticesHandle = { current: () => null, send: vi.fn(), subscribe: () => () => {} }
+  return {
+    env: environment,
+    locale: 'en',
+    origin: 'http://espoo.localhost:8080',
+    auth,
+    notices,
+    sessions,
+    logoutPrompt: new LogoutPromptStore(),
+    api: () => Promise.reject(new Error('No network in screen tests')),
+  }
+}
+
+export interface MountedScreen {
+  /** The main area's text, whitespace collapsed. */
+  text(): string
+  main(): FakeElement
+  /** Unmounts, and lets React finish what it had scheduled. */
+  unmount(): Promise<void>
+}
+
+/** Renders the portal at `path`, in English, over `platform`: App with the routes in memory history. */
+export async function mountScreen(platform: Platform, path: string): Promise<MountedScreen> {
+  const catalog = activateCatalog('en')
+  const i18n = await catalog.ready
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: {
+      auth: { status: () => platform.auth.view().status },
+      loadScreenMessages: catalog.loadScreenMessages,
+    },
+  })
+  const container = document.body.appendChild(document.createElement('div'))
+  const root = createRoot(container as unknown as HTMLElement)
+  root.render(<App platform={platform} router={router} i18n={i18n} />)
+  const main = () => {
+    const found = document.getElementById('main')
+    if (!found) throw new Error('The shell has not rendered its main area')
+    return found
+  }
+  return {
+    main,
+    text: () => textOf(main()),
+    unmount: async () => {
+      root.unmount()
+      container.parentNode?.removeChild(container)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    },
+  }
+}
+
+/** Waits until `screen` shows `expected` (the live queries and the screen's code load asynchronously). */
+export async function waitForText(
+  screen: MountedScreen,
+  expected: string,
+  timeoutMs = 10_000,
+): Promise<string> {
+  await vi.waitFor(
+    () => {
+      const shown = textOf(document.body)
+      if (!document.getElementById('main') || !screen.text().includes(expected))
+        throw new Error(`Not shown yet: ${expected}; the page shows: ${shown}`)
+    },
+    { timeout: timeoutMs, interval: 20 },
+  )
+  return screen.text()
+}

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { queueCancel } from '../../../src/app/commands'
+import { elementsByTag, textOf } from './support/dom'
+import { fakePlatform, mountScreen, waitForText, type MountedScreen } from './support/mount'
+import { dayFromToday, shownDate, tripOn } from './support/data'
+import { account, passengerOf } from '../db/samples'
+
+let screen: MountedScreen | null = null
+afterEach(async () => {
+  await screen?.unmount()
+  screen = null
+})
+
+const anna = passengerOf('p1', 'Anna Aalto', 'AA')
+const ville = passengerOf('p2', 'Ville Virtanen', 'VV')
+const tomorrow = dayFromToday(1)
+const later = dayFromToday(4)
+
+async function twoPassengersTrips() {
+  return fakePlatform({
+    account,
+    passengers: [anna, ville],
+    places: {},
+    trips: {
+      p1: [tripOn('t1', anna, tomorrow, ['10:00', '10:30']), tripOn('t3', anna, later, ['12:00', '12:20'])],
+      p2: [tripOn('t2', ville, tomorrow, ['08:15', '08:40'], { carName: 'Taxi 12' })],
+    },
+  })
+}
+
+describe('the trips screen', { timeout: 20_000 }, () => {
+  it('opens on the first day with trips and lists that day’s trips by start time', async () => {
+    screen = await mountScreen(await twoPassengersTrips(), '/trips')
+    await waitForText(screen, 'Anna Aalto')
+    expect(elementsByTag(screen.main(), 'h1').map(textOf)).toEqual([`Trips ${shownDate(tomorrow)}`])
+    const items = elementsByTag(screen.main(), 'li').map(textOf)
+    expect(items).toEqual([
+      'VV 08:15 Ville Virtanen Car assigned Car: Taxi 12 From: Koti, Kotikatu 1, Espoo To: Koulu, Koulutie 2, Espoo',
+      'AA 10:00 Anna Aalto Waiting for car From: Koti, Kotikatu 1, Espoo To: Koulu, Koulutie 2, Espoo',
+    ])
+    expect(screen.text()).not.toContain('12:00')
+  })
+
+  it('shows the day the address asks for', async () => {
+    screen = await mountScreen(await twoPassengersTrips(), `/trips?date=${later}`)
+    await waitForText(screen, 'Anna Aalto')
+    expect(elementsByTag(screen.main(), 'li').map(textOf)).toEqual([
+      expect.stringMatching(/^AA 12:00 Anna Aalto Waiting for car/),
+    ])
+  })
+
+  it('overlays a cancellation waiting in the outbox on its trip', async () => {
+    const platform = await twoPassengersTrips()
+    await queueCancel(platform.sessions, 'wizard', {
+      trips: [{ id: 't1', date: tomorrow }],
+      reason: 'Sick',
+      passengerIds: ['p1'],
+    })
+    screen = await mountScreen(platform, '/trips')
+    await waitForText(screen, 'Cancellation pending')
+    const [ville, anna] = elementsByTag(screen.main(), 'li').map(textOf)
+    expect(anna).toMatch(/^AA 10:00 Anna Aalto Cancellation pending/)
+    expect(ville).not.toContain('Cancellation pending')
+  })
+})
