@@ -2,7 +2,7 @@
 import { expose } from 'comlink'
 import { Temporal } from 'temporal-polyfill'
 import { createApiClient } from '../src/api/client'
-import { createErrorReporter } from '../src/app/errorReporting'
+import { createErrorReporter } from '../src/api/errorReporting'
 import { databaseName, outboxLockName } from '../src/db/names'
 import { openPortalDb } from '../src/db/portalDb'
 import type { TripMilestone } from '../src/db/tripMilestones'
