@@ -11,7 +11,7 @@ import { SyncEngine, type SyncStatus } from './syncEngine'
 
 /**
  * The sync worker: pulls the read models into the user's Dexie database and replays the outbox, off the main
- * thread. The main thread (workers/syncClient.ts) configures it once and pushes token, visibility and network
+ * thread. The main thread (src/app/syncClient.ts) configures it once and pushes token, visibility and network
  * changes, and asks for a replay whenever it queues a command.
  */
 
