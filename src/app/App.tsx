@@ -1,6 +1,7 @@
 import { I18nProvider } from '@lingui/react'
 import type { I18n } from '@lingui/core'
 import { RouterProvider } from '@tanstack/react-router'
+import { StartupSpinner } from '../components/shell/StartupSpinner'
 import { EnvironmentProvider } from './environment'
 import type { Platform } from './platform'
 import { StartupGate } from './StartupGate'
@@ -10,7 +11,7 @@ export function App(props: { platform: Platform; i18n: I18n }) {
   return (
     <I18nProvider i18n={props.i18n}>
       <EnvironmentProvider value={platform.env}>
-        <StartupGate>
+        <StartupGate fallback={<StartupSpinner />}>
           <RouterProvider router={platform.router} />
         </StartupGate>
       </EnvironmentProvider>
