@@ -1,9 +1,11 @@
 import js from '@eslint/js'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import pluginLingui from 'eslint-plugin-lingui'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { layerConfigs } from './eslint.layers.js'
 
 export default tseslint.config(
   {
@@ -92,6 +94,13 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+  },
+  ...layerConfigs,
   {
     files: ['tests/**/*.{ts,tsx}', '*.config.{ts,js}', 'sw/build.ts'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -2,7 +2,7 @@
 import { expose } from 'comlink'
 import { Temporal } from 'temporal-polyfill'
 import { createApiClient } from '../src/api/client'
-import { createErrorReporter } from '../src/app/errorReporting'
+import { createErrorReporter } from '../src/api/errorReporting'
 import { databaseName, outboxLockName } from '../src/db/names'
 import { openPortalDb } from '../src/db/portalDb'
 import type { TripMilestone } from '../src/db/tripMilestones'
@@ -11,7 +11,7 @@ import { SyncEngine, type SyncStatus } from './syncEngine'
 
 /**
  * The sync worker: pulls the read models into the user's Dexie database and replays the outbox, off the main
- * thread. The main thread (workers/syncClient.ts) configures it once and pushes token, visibility and network
+ * thread. The main thread (src/app/syncClient.ts) configures it once and pushes token, visibility and network
  * changes, and asks for a replay whenever it queues a command.
  */
 

@@ -1,6 +1,7 @@
 import { I18nProvider } from '@lingui/react'
 import type { I18n } from '@lingui/core'
 import { RouterProvider } from '@tanstack/react-router'
+import { StartupSpinner } from '../components/shell/StartupSpinner'
 import { EnvironmentProvider } from './environment'
 import { PlatformProvider, type Platform } from './platform'
 import type { PortalRouter } from './router'
@@ -12,7 +13,7 @@ export function App(props: { platform: Platform; router: PortalRouter; i18n: I18
     <I18nProvider i18n={props.i18n}>
       <EnvironmentProvider value={platform.env}>
         <PlatformProvider value={platform}>
-          <StartupGate>
+          <StartupGate fallback={<StartupSpinner />}>
             <RouterProvider router={props.router} />
           </StartupGate>
         </PlatformProvider>

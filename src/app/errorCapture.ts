@@ -1,8 +1,8 @@
-import type { ErrorInput, ErrorReporter, ErrorReporterOptions } from './errorReporting'
+import type { ErrorInput, ErrorReporter, ErrorReporterOptions } from '../api/errorReporting'
 
 /**
  * Listens for uncaught errors and unhandled rejections from the first moment, but loads the reporter
- * (src/app/errorReporting.ts) only when there is something to report, so a visit without errors pays nothing.
+ * (src/api/errorReporting.ts) only when there is something to report, so a visit without errors pays nothing.
  * Returns the report function, for failed API calls too. A reporter that fails to load stays silent.
  */
 export function installErrorCapture(
@@ -11,7 +11,9 @@ export function installErrorCapture(
 ): (input: ErrorInput) => void {
   let reporter: Promise<ErrorReporter> | null = null
   const report = (input: ErrorInput) => {
-    reporter ??= import('./errorReporting').then(({ createErrorReporter }) => createErrorReporter(options))
+    reporter ??= import('../api/errorReporting').then(({ createErrorReporter }) =>
+      createErrorReporter(options),
+    )
     reporter.then(
       (loaded) => void loaded.report(input),
       () => undefined,

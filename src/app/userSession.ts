@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie'
 import * as outbox from '../db/outbox'
 import { openPortalDb, type PortalDb } from '../db/portalDb'
 import type { Notice } from '../../machines/notices.machine'
-import { startSyncWorker, type SyncHandle, type SyncStart, type SyncStatus } from '../../workers/syncClient'
+import { startSyncWorker, type SyncHandle, type SyncStart, type SyncStatus } from './syncClient'
 import { milestoneNotice, rejectionNotice } from './sessionNotices'
 
 /**

@@ -1,22 +1,7 @@
-import type { ReactNode } from 'react'
 import { buttonClasses } from './classes'
 import { useMenuCode } from './DropdownMenu'
 import { ChevronDownIcon } from './icons'
-
-export interface Choice {
-  value: string
-  label: string
-}
-
-export interface ChoiceMenuProps {
-  /** Said before the current choice, e.g. "Passenger": the button reads "Passenger: All". */
-  label: string
-  /** What the button shows before the current choice (an icon). */
-  icon?: ReactNode
-  value: string
-  choices: readonly Choice[]
-  onChange(value: string): void
-}
+import type { ChoiceMenuProps } from './RadixMenus'
 
 /**
  * A button that opens a menu of mutually exclusive choices (menuitemradio, the chosen one checked). Like

@@ -1,19 +1,6 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect } from 'react'
+import type { DialogProps } from './DialogPanel'
 import { loadOnFirstOpen } from './loadOnFirstOpen'
-
-export interface DialogProps {
-  open: boolean
-  onOpenChange(open: boolean): void
-  title: ReactNode
-  /** Spoken with the title when the dialog opens. */
-  description?: ReactNode
-  children: ReactNode
-  /**
-   * Where focus goes on close; by default back to the control that opened the dialog. A dialog whose action
-   * removes that control calls `event.preventDefault()` and focuses something that stays.
-   */
-  onCloseAutoFocus?: (event: Event) => void
-}
 
 const useDialogCode = loadOnFirstOpen(() => import('./DialogPanel'))
 

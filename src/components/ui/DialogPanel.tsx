@@ -1,10 +1,24 @@
 import { useLingui } from '@lingui/react/macro'
 import { Dialog as RadixDialog } from 'radix-ui'
 import type { ReactNode } from 'react'
-import type { DialogProps } from './Dialog'
 import { modalPanelClasses, overlayClasses } from './classes'
 import { CloseIcon } from './icons'
 import { useReturnFocus } from './returnFocus'
+
+/** Declared here, beside the code loaded on first open, so the wrapper imports this module for types only. */
+export interface DialogProps {
+  open: boolean
+  onOpenChange(open: boolean): void
+  title: ReactNode
+  /** Spoken with the title when the dialog opens. */
+  description?: ReactNode
+  children: ReactNode
+  /**
+   * Where focus goes on close; by default back to the control that opened the dialog. A dialog whose action
+   * removes that control calls `event.preventDefault()` and focuses something that stays.
+   */
+  onCloseAutoFocus?: (event: Event) => void
+}
 
 /** The Radix side of Dialog, loaded the first time a dialog opens. */
 export function DialogPanel({

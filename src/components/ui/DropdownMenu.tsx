@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react'
 import { loadOnFirstOpen } from './loadOnFirstOpen'
-
-export interface MenuEntry {
-  key: string
-  label: ReactNode
-  onSelect(): void
-}
+import type { MenuEntry } from './RadixMenus'
 
 export interface DropdownMenuProps {
   /** The trigger's accessible name. */

@@ -1,19 +1,5 @@
-import type { ReactNode } from 'react'
 import { loadOnFirstOpen } from './loadOnFirstOpen'
-
-export interface PopoverProps {
-  open: boolean
-  onOpenChange(open: boolean): void
-  /** The trigger button's content and accessible name. */
-  trigger: ReactNode
-  triggerLabel: string
-  triggerClassName?: string
-  /** The popover's accessible name (it is a non-modal dialog). */
-  label: string
-  /** When set, the content focuses itself (e.g. a calendar focuses the chosen day) instead of its first button. */
-  focusesItself?: boolean
-  children: ReactNode
-}
+import type { PopoverProps } from './RadixPopover'
 
 const usePopoverCode = loadOnFirstOpen(() => import('./RadixPopover'))
 

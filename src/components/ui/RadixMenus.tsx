@@ -1,10 +1,30 @@
 import { DropdownMenu as RadixMenu } from 'radix-ui'
 import { useRef, type ReactNode } from 'react'
-import type { ChoiceMenuProps } from './ChoiceMenu'
 import { menuClasses } from './classes'
-import type { MenuEntry } from './DropdownMenu'
 import { CheckIcon } from './icons'
 import { FirstItemFocus, type OpenedWith } from './loadOnFirstOpen'
+
+/** Declared here, beside the code loaded on first open, so the wrapper imports this module for types only. */
+export interface MenuEntry {
+  key: string
+  label: ReactNode
+  onSelect(): void
+}
+
+export interface Choice {
+  value: string
+  label: string
+}
+
+export interface ChoiceMenuProps {
+  /** Said before the current choice, e.g. "Passenger": the button reads "Passenger: All". */
+  label: string
+  /** What the button shows before the current choice (an icon). */
+  icon?: ReactNode
+  value: string
+  choices: readonly Choice[]
+  onChange(value: string): void
+}
 
 /**
  * The Radix side of DropdownMenu and ChoiceMenu, loaded the first time one of them opens (see

@@ -1,5 +1,20 @@
 import { Popover as Radix } from 'radix-ui'
-import type { PopoverProps } from './Popover'
+import type { ReactNode } from 'react'
+
+/** Declared here, beside the code loaded on first open, so the wrapper imports this module for types only. */
+export interface PopoverProps {
+  open: boolean
+  onOpenChange(open: boolean): void
+  /** The trigger button's content and accessible name. */
+  trigger: ReactNode
+  triggerLabel: string
+  triggerClassName?: string
+  /** The popover's accessible name (it is a non-modal dialog). */
+  label: string
+  /** When set, the content focuses itself (e.g. a calendar focuses the chosen day) instead of its first button. */
+  focusesItself?: boolean
+  children: ReactNode
+}
 
 /** The Radix side of Popover, loaded the first time it opens (see loadOnFirstOpen.tsx). */
 export function RadixPopover(

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { installErrorCapture } from '../../../src/app/errorCapture'
-import { createErrorReporter, type ErrorReporterOptions } from '../../../src/app/errorReporting'
+import { createErrorReporter, type ErrorReporterOptions } from '../../../src/api/errorReporting'
 import { fakeFetch, json } from '../api/fakeServer'
 
 function reporter(answer: () => Response, options: Partial<ErrorReporterOptions> = {}) {

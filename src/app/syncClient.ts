@@ -1,10 +1,10 @@
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink'
-import type { TripMilestone } from '../src/db/tripMilestones'
-import type { SyncStatus } from './syncEngine'
-import type { SyncConfig, SyncWorkerApi } from './sync.worker'
-import { whenIdle } from '../src/app/idle'
+import type { TripMilestone } from '../db/tripMilestones'
+import type { SyncStatus } from '../../workers/syncEngine'
+import type { SyncConfig, SyncWorkerApi } from '../../workers/sync.worker'
+import { whenIdle } from './idle'
 
-export type { SyncStatus } from './syncEngine'
+export type { SyncStatus } from '../../workers/syncEngine'
 
 export interface SyncHandle {
   setToken(token: string | null): void
@@ -50,7 +50,10 @@ export function startSyncWorker(options: SyncClientOptions, when: Promise<SyncSt
   let cancelStart = () => {}
   const start = () => {
     if (stopped) return
-    const worker = new Worker(new URL('./sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' })
+    const worker = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'sync',
+    })
     const remote = wrap<SyncWorkerApi>(worker)
     started = { worker, remote }
     window.addEventListener('online', online)
