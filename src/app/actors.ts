@@ -10,8 +10,10 @@ import {
   type UserSessionInput,
 } from '../../machines/userSession.machine'
 import type { AuthView } from './authHandle'
+import { databaseName } from '../db/names'
 import type { RunningActor } from './runningActor'
 import type { SessionStore, UserSession } from './session'
+import { rememberUser, storeLoginPending } from './storage'
 
 /**
  * The platform's XState actors, in a chunk of their own: src/app/authHandle.ts, noticesHandle.ts and
@@ -83,12 +85,6 @@ export interface UserSessionEffects {
    * `signal` aborted before anything opened.
    */
   openSession(input: SessionInput, signal: AbortSignal): Promise<UserSession | null>
-  /** The open session as the screens read it. */
-  sessions: SessionStore
-  forgetUserData(request: ForgetRequest): Promise<void>
-  countWaiting(): Promise<number>
-  storeRemembered(userId: string | null): void
-  endLogin(): void
   land(redirect: string | null): void
   logOut(): void
   leave(): void
@@ -98,7 +94,7 @@ export interface UserSessionEffects {
  * The machine's child for one user's session: it is shown to the screens once open, gets every token, and is
  * closed when the child stops, also when it opens only after that.
  */
-function sessionActor({ openSession, sessions }: UserSessionEffects) {
+function sessionActor(sessions: SessionStore, openSession: UserSessionEffects['openSession']) {
   return fromCallback<SessionEvent, SessionInput>(({ input, receive }) => {
     let token = input.token
     let session: UserSession | null = null
@@ -127,26 +123,37 @@ function sessionActor({ openSession, sessions }: UserSessionEffects) {
   })
 }
 
-export function createUserSessionActor(
-  input: UserSessionInput,
-  effects: UserSessionEffects,
-): RunningActor<number | null, UserSessionEvent> {
+export function createUserSessionActor(options: {
+  input: UserSessionInput
+  tenantId: string
+  /** The open session as the screens read it. */
+  sessions: SessionStore
+  effects: UserSessionEffects
+}): RunningActor<number | null, UserSessionEvent> {
+  const { tenantId, sessions, effects } = options
   const actor = createActor(
     userSessionMachine.provide({
       actors: {
-        userSession: sessionActor(effects),
-        forgetUserData: fromPromise(({ input: request }) => effects.forgetUserData(request)),
-        countWaiting: fromPromise(() => effects.countWaiting()),
+        userSession: sessionActor(sessions, effects.openSession),
+        forgetUserData: fromPromise<void, ForgetRequest>(({ input: { userId, keepCommands } }) =>
+          import('../db/forget')
+            .then(({ forgetUserData }) => forgetUserData(databaseName(tenantId, userId), { keepCommands }))
+            .catch((error: unknown) => console.error('Forgetting local data', error)),
+        ),
+        countWaiting: fromPromise(async () => {
+          const session = await sessions.ready(3_000)
+          return session ? session.outbox.countWaiting(session.db) : 0
+        }),
       },
       actions: {
-        storeRemembered: (_, { userId }) => effects.storeRemembered(userId),
-        endLogin: () => effects.endLogin(),
+        storeRemembered: (_, { userId }) => rememberUser(tenantId, userId),
+        endLogin: () => storeLoginPending(null),
         land: (_, { redirect }) => effects.land(redirect),
         logOut: () => effects.logOut(),
         leave: () => effects.leave(),
       },
     }),
-    { input },
+    { input: options.input },
   )
   return running(actor, () => actor.getSnapshot().context.waiting)
 }

@@ -1,6 +1,5 @@
 import type { ApiClient } from '../api/client'
 import type { Locale } from '../domain/locale'
-import { databaseName } from '../db/names'
 import type { SessionInput } from '../../machines/userSession.machine'
 import type { AuthEffects, UserSessionEffects } from './actors'
 import { createAuthHandle } from './authHandle'
@@ -14,7 +13,7 @@ import { postForm } from './postForm'
 import { landingPath } from './redirect'
 import { createPortalRouter, preloadCurrentScreens } from './router'
 import { SessionStore, type UserSession } from './session'
-import { lastUser, loginPending, rememberUser, storeLoginPending } from './storage'
+import { lastUser, loginPending, storeLoginPending } from './storage'
 import { createUserSessionHandle } from './userSessionHandle'
 import { fetchAccessToken } from '../api/tokenFetch'
 
@@ -44,13 +43,19 @@ export function createPlatform(
   const fetchToken = () => fetchAccessToken({ origin, tenantId })
   const lastUserId = lastUser(tenantId)
   const login = loginPending()
+  const adopted = lastUserId !== null
   const userSession = createUserSessionHandle({
     lastUserId,
-    adopted: lastUserId !== null,
+    adopted,
     whenIdle: (task) => void whenIdle(task, machineTimeoutMs),
     attach: () =>
       import('./actors').then(({ createUserSessionActor }) =>
-        createUserSessionActor({ lastUserId, adopted: lastUserId !== null, login }, sessionEffects),
+        createUserSessionActor({
+          input: { lastUserId, adopted, login },
+          tenantId,
+          sessions,
+          effects: sessionEffects,
+        }),
       ),
   })
   // After a login the start waits for the session machine too, so that it lands before the router's first
@@ -115,9 +120,7 @@ export function createPlatform(
   // A remembered user's start is `resuming` from the first moment: their database opens now, while auth
   // settles and before the session machine loads (which takes it over), so the first signed-in paint comes
   // from IndexedDB and waits for neither the network nor XState.
-  let openedAtStart = lastUserId
-    ? loadSession({ userId: lastUserId, token: auth.view().token, mayHaveData: true })
-    : null
+  let openedAtStart = lastUserId ? loadSession({ userId: lastUserId, token: null, mayHaveData: true }) : null
   void openedAtStart?.then((session) => sessions.setSession(session))
 
   const sessionEffects: UserSessionEffects = {
@@ -127,19 +130,6 @@ export function createPlatform(
       openedAtStart = null
       return handedOver ?? loadSession(input, signal)
     },
-    sessions,
-    forgetUserData: (request) =>
-      import('../db/forget')
-        .then(({ forgetUserData }) =>
-          forgetUserData(databaseName(tenantId, request.userId), { keepCommands: request.keepCommands }),
-        )
-        .catch((error: unknown) => console.error('Forgetting local data', error)),
-    countWaiting: async () => {
-      const session = await sessions.ready(3_000)
-      return session ? session.outbox.countWaiting(session.db) : 0
-    },
-    storeRemembered: (userId) => rememberUser(tenantId, userId),
-    endLogin: () => storeLoginPending(null),
     // The router has not rendered yet (the start-up spinner shows until now), so this is its first location.
     land: (redirect) => router.history.replace(env.pathPrefix + landingPath(redirect, env.tenant)),
     logOut: () => auth.send({ type: 'auth.logout' }),

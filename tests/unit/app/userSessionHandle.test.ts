@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
 import type { AuthView } from '../../../machines/auth.machine'
 import type { SessionInput } from '../../../machines/userSession.machine'
@@ -24,17 +25,17 @@ function handleFor(lastUserId: string | null = null) {
         openings.push({ input, session, open: () => resolve(signal.aborted ? null : session) }),
       )
     }),
-    sessions,
-    forgetUserData: vi.fn(async () => {}),
-    countWaiting: vi.fn(async () => 0),
-    storeRemembered: vi.fn(),
-    endLogin: vi.fn(),
     land: vi.fn(),
     logOut: vi.fn(),
     leave: vi.fn(),
   }
   const attach = vi.fn(async () =>
-    createUserSessionActor({ lastUserId, adopted: lastUserId !== null, login: null }, effects),
+    createUserSessionActor({
+      input: { lastUserId, adopted: lastUserId !== null, login: null },
+      tenantId: 'demo',
+      sessions,
+      effects,
+    }),
   )
   const idleTasks: (() => void)[] = []
   const handle = createUserSessionHandle({
@@ -103,19 +104,19 @@ describe('the user session handle', () => {
   })
 
   it('gives the machine the events sent while it loaded, in order', async () => {
-    const { handle, effects, view } = handleFor('u1')
+    const { handle, effects, view, openings } = handleFor('u1')
     handle.send({ type: 'session.clear', userId: 'u1', keepCommands: false })
     view('anonymous')
     handle.send({ type: 'session.leave' })
     await settle()
-    expect(effects.forgetUserData).toHaveBeenCalledWith({ userId: 'u1', keepCommands: false })
-    await settle()
-    expect(effects.leave).toHaveBeenCalledTimes(1)
+    expect(openings.map(({ input }) => input.userId)).toEqual(['u1'])
+    await vi.waitFor(() => expect(effects.leave).toHaveBeenCalledTimes(1))
   })
 
   it('shows the logout question while commands wait', async () => {
-    const { handle, effects } = handleFor()
-    vi.mocked(effects.countWaiting).mockResolvedValue(3)
+    const { handle, sessions } = handleFor()
+    const outbox = { countWaiting: async () => 3 }
+    sessions.setSession({ ...fakeSession('u1'), db: {}, outbox } as unknown as UserSession)
     const changed = vi.fn()
     handle.subscribe(changed)
     handle.send({ type: 'logout.request' })
@@ -127,15 +128,16 @@ describe('the user session handle', () => {
   })
 
   it('tries again with the next event when the machine’s chunk did not load, keeping the first', async () => {
-    const { handle, attach, effects } = handleFor()
+    const { handle, attach, effects, openings, view } = handleFor()
     attach.mockImplementationOnce(() => Promise.reject(new Error('offline')))
     vi.spyOn(console, 'error').mockImplementationOnce(() => {})
-    handle.send({ type: 'session.remember', userId: 'u1' })
+    handle.send({ type: 'session.leave' })
     await settle()
-    expect(effects.storeRemembered).not.toHaveBeenCalled()
-    handle.send({ type: 'session.remember', userId: 'u2' })
+    expect(effects.leave).not.toHaveBeenCalled()
+    view('authenticated', 'u2', 't1')
     await settle()
     expect(attach).toHaveBeenCalledTimes(2)
-    expect(vi.mocked(effects.storeRemembered).mock.calls).toEqual([['u1'], ['u2']])
+    expect(effects.leave).toHaveBeenCalledTimes(1)
+    expect(openings.map(({ input }) => input.userId)).toEqual(['u2'])
   })
 })
