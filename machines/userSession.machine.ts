@@ -138,8 +138,7 @@ export const userSessionMachine = setup({
     wantsOtherUser: (args) => wantedUser(args) !== args.context.userId,
     hasNewToken: ({ context, event }) => event.type === 'auth.changed' && event.view.token !== context.token,
     noLogin: ({ context }) => context.login === null,
-    signedIn: ({ event }) =>
-      settled(event) && event.type === 'auth.changed' && event.view.status === 'authenticated',
+    signedIn: ({ event }) => event.type === 'auth.changed' && event.view.status === 'authenticated',
     settled: ({ event }) => settled(event),
     remembersAnother: ({ context, event }) =>
       event.type === 'session.remember' && context.remembered !== null && context.remembered !== event.userId,
