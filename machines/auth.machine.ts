@@ -15,6 +15,13 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
  */
 export type AuthStatus = 'starting' | 'resuming' | 'authenticated' | 'anonymous' | 'offline'
 
+/** What the portal reads of the auth machine (src/app/authHandle.ts; machines/userSession.machine.ts follows it). */
+export interface AuthView {
+  status: AuthStatus
+  userId: string | null
+  token: string | null
+}
+
 /** What `GET /api/auth/access_token` came to. A fetch that cannot reach the server is `unreachable`. */
 export type TokenResult =
   | { kind: 'token'; token: string; expiresIn: number; userId: string }
@@ -282,7 +289,7 @@ export const authMachine = setup({
       // The page is leaving for the server's logout; a second request (e.g. a double click) changes nothing.
       on: { 'auth.logout': {} },
       entry: [
-        // The user confirmed (src/components/shell/LogoutConfirm.tsx) if commands were waiting.
+        // The user confirmed (machines/userSession.machine.ts, confirmingLogout) if commands were waiting.
         {
           type: 'clearLocalData',
           params: ({ context }) => ({ userId: context.userId ?? context.lastUserId, keepCommands: false }),

@@ -1,6 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
 import type { AuthStatus } from '../../machines/auth.machine'
-import { requestLogout } from './logoutPrompt'
 import { usePlatform } from './platform'
 
 export type { AuthStatus } from '../../machines/auth.machine'
@@ -12,7 +11,8 @@ export interface AuthApi {
   login(): void
   /**
    * Clears local data, then full-page navigation to `{prefix}/logout?locale=..`. When commands have not been
-   * sent yet it asks first (src/components/shell/LogoutConfirm.tsx), since logging out deletes them.
+   * sent yet the user session machine asks first (src/components/shell/LogoutConfirm.tsx shows the question),
+   * since logging out deletes them.
    */
   logout(): void
   /** For the logged-out page: forget the local session data. */
@@ -20,24 +20,16 @@ export interface AuthApi {
 }
 
 export function useAuth(): AuthApi {
-  const { auth, sessions, logoutPrompt } = usePlatform()
+  const { auth, userSession } = usePlatform()
   const status = useSyncExternalStore(auth.subscribe, () => auth.view().status)
   const userId = useSyncExternalStore(auth.subscribe, () => auth.view().userId)
   const commands = useMemo(
     () => ({
       login: () => auth.send({ type: 'auth.login' }),
-      logout: () =>
-        void requestLogout({
-          prompt: logoutPrompt,
-          countWaiting: async () => {
-            const session = await sessions.ready(3_000)
-            return session ? session.outbox.countWaiting(session.db) : 0
-          },
-          logout: () => auth.send({ type: 'auth.logout' }),
-        }),
+      logout: () => userSession.send({ type: 'logout.request' }),
       clearLocal: () => auth.send({ type: 'auth.clear' }),
     }),
-    [auth, sessions, logoutPrompt],
+    [auth, userSession],
   )
   return { status, userId, ...commands }
 }

@@ -1,12 +1,7 @@
-import type { AuthEvent, AuthStatus, TokenResult } from '../../machines/auth.machine'
+import type { AuthEvent, AuthView, TokenResult } from '../../machines/auth.machine'
 import { Listeners, type RunningActor } from './runningActor'
 
-/** What the portal reads of the auth machine. */
-export interface AuthView {
-  status: AuthStatus
-  userId: string | null
-  token: string | null
-}
+export type { AuthView } from '../../machines/auth.machine'
 
 /**
  * The auth machine as the portal uses it. Its actor (and XState) loads only when something needs it, so an

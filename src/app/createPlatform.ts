@@ -1,20 +1,20 @@
 import type { ApiClient } from '../api/client'
 import type { Locale } from '../domain/locale'
-import { databaseName } from '../db/names'
-import type { AuthEffects } from './actors'
-import { createAuthHandle, type AuthView } from './authHandle'
+import type { SessionInput } from '../../machines/userSession.machine'
+import type { AuthEffects, UserSessionEffects } from './actors'
+import { createAuthHandle } from './authHandle'
 import { nextTask, whenIdle } from './idle'
 import type { PortalEnvironment } from './environment'
 import type { ErrorInput } from '../api/errorReporting'
 import type { Catalog } from './i18n'
 import { createNoticesHandle } from './noticesHandle'
 import type { Platform } from './platform'
-import { LogoutPromptStore } from './logoutPrompt'
 import { postForm } from './postForm'
 import { landingPath } from './redirect'
 import { createPortalRouter, preloadCurrentScreens, type PortalRouter } from './router'
 import { SessionStore, type UserSession } from './session'
-import { lastUser, loginPending, rememberUser, storeLoginPending } from './storage'
+import { lastUser, loginPending, storeLoginPending } from './storage'
+import { createUserSessionHandle } from './userSessionHandle'
 import { fetchAccessToken } from '../api/tokenFetch'
 
 /** The tenant's server login page, reached by full-page navigation. */
@@ -22,11 +22,8 @@ export function loginPage(env: PortalEnvironment, locale: Locale): string {
   return `${env.pathPrefix}/login?locale=${locale}`
 }
 
-/** Longest wait for an idle moment before the auth machine loads anyway (an event loads it at once). */
+/** Longest wait for an idle moment before a machine waiting for one loads anyway (an event loads it at once). */
 const machineTimeoutMs = 2_000
-
-/** Logout waits for the deletion, but never hangs on a connection that does not close. */
-const clearingTimeoutMs = 3_000
 
 /** The platform, and beside it the router, which the platform does not hold (see src/app/platform.tsx). */
 export interface PortalStart {
@@ -34,6 +31,11 @@ export interface PortalStart {
   router: PortalRouter
 }
 
+/**
+ * Builds the platform: the auth, user session and notice machines behind their handles, and the API client,
+ * wired to the browser, and the router beside it. The session's lifecycle is machines/userSession.machine.ts;
+ * what is here only says how its effects are done.
+ */
 export function createPlatform(
   env: PortalEnvironment,
   locale: Locale,
@@ -43,28 +45,35 @@ export function createPlatform(
 ): PortalStart {
   const tenantId = env.tenant.id
   const sessions = new SessionStore()
-  let clearing: Promise<void> = Promise.resolve()
   let apiClient: Promise<ApiClient> | null = null
 
-  /** Commands not yet sent survive anything but a logout the user confirmed (src/app/logoutPrompt.ts). */
-  const forgetDatabase = (userId: string, keepCommands: boolean) => {
-    clearing = clearing
-      .then(() => import('../db/forget'))
-      .then(({ forgetUserData }) => forgetUserData(databaseName(tenantId, userId), { keepCommands }))
-      .catch((error: unknown) => console.error('Forgetting local data', error))
-  }
-
+  const fetchToken = () => fetchAccessToken({ origin, tenantId })
+  const lastUserId = lastUser(tenantId)
+  const login = loginPending()
+  const adopted = lastUserId !== null
+  const userSession = createUserSessionHandle({
+    lastUserId,
+    adopted,
+    whenIdle: (task) => void whenIdle(task, machineTimeoutMs),
+    attach: () =>
+      import('./actors').then(({ createUserSessionActor }) =>
+        createUserSessionActor({
+          input: { lastUserId, adopted, login },
+          tenantId,
+          sessions,
+          effects: sessionEffects,
+        }),
+      ),
+  })
+  // After a login the start waits for the session machine too, so that it lands before the router's first
+  // render (the start-up spinner shows until then).
+  const firstToken = login
+    ? Promise.all([fetchToken(), userSession.load()]).then(([result]) => result)
+    : fetchToken()
   const effects: AuthEffects = {
-    rememberUser: (userId) => {
-      const previous = lastUser(tenantId)
-      if (previous && previous !== userId) forgetDatabase(previous, true)
-      rememberUser(tenantId, userId)
-    },
-    clearLocalData: (userId, keepCommands) => {
-      closeSession()
-      rememberUser(tenantId, null)
-      if (userId) forgetDatabase(userId, keepCommands)
-    },
+    rememberUser: (userId) => userSession.send({ type: 'session.remember', userId }),
+    clearLocalData: (userId, keepCommands) =>
+      userSession.send({ type: 'session.clear', userId, keepCommands }),
     // The auth guard of the current route sends an anonymous user home with the path as redirect.
     goHome: () => void router.invalidate(),
     navigateToLogin: () => {
@@ -72,15 +81,8 @@ export function createPlatform(
       storeLoginPending({ redirect })
       window.location.assign(loginPage(env, locale))
     },
-    navigateToLogout: () => {
-      const timeout = new Promise<void>((resolve) => setTimeout(resolve, clearingTimeoutMs))
-      // A POST, which only this origin's pages may send (a GET from elsewhere only asks to confirm).
-      void Promise.race([clearing, timeout]).then(() => postForm(`${env.pathPrefix}/logout`, { locale }))
-    },
+    navigateToLogout: () => userSession.send({ type: 'session.leave' }),
   }
-  const fetchToken = () => fetchAccessToken({ origin, tenantId })
-  const firstToken = fetchToken()
-  const lastUserId = lastUser(tenantId)
   const auth = createAuthHandle({
     firstToken,
     lastUserId,
@@ -98,78 +100,52 @@ export function createPlatform(
     loadScreenMessages,
   })
 
-  let opening: string | null = null
-  let pushedToken: string | null = null
-  function closeSession() {
-    opening = null
-    const current = sessions.getState().session
-    if (current) {
-      sessions.setSession(null)
-      current.close()
-    }
-  }
-
-  /** Opens the database and the sync worker once a user is known; another user closes the previous ones. */
-  function followUser({ status, userId, token }: AuthView) {
-    // While resuming, the remembered user's database opens at once: the first paint comes from it.
-    const wanted =
-      status === 'authenticated' || status === 'offline' ? userId : status === 'resuming' ? lastUserId : null
-    const current: UserSession | null = sessions.getState().session
-    if ((current?.userId ?? opening) !== wanted) {
-      closeSession()
-      if (wanted) {
-        opening = wanted
-        // Its notices use the screens' messages: they are shown once those are in (or could not load).
-        const messages = loadScreenMessages().catch(() => undefined)
-        // Nothing stored for anyone but the remembered user: the first paint waits for the worker's pull.
-        const mayHaveData = wanted === lastUserId
-        // The remembered user's first paint reads the database: it opens at once. Otherwise the opening gets
-        // a task of its own, since evaluating Dexie and opening the database in one would block input for long.
-        const loaded = import('./userSession')
-        void (mayHaveData ? loaded : loaded.then(nextTask)).then(({ openUserSession }) => {
-          if (opening !== wanted) return
-          opening = null
-          sessions.setSession(
-            openUserSession({
-              origin,
-              tenantId,
-              userId: wanted,
-              mayHaveData,
-              token: auth.view().token,
-              onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),
-              onStatus: (status) => sessions.setSync(status),
-              notify: (notice) => void messages.then(() => notices.send({ type: 'notice.push', notice })),
-            }),
-          )
-        })
-      }
-    } else if (current && token !== pushedToken) {
-      current.sync.setToken(token)
-    }
-    pushedToken = token
-  }
-
-  /** After a login the server returns to the portal's home; continue to where the user was going. */
-  let landed = false
-  function land({ status }: AuthView) {
-    if (landed || status === 'starting' || status === 'resuming') return
-    landed = true
-    const pending = loginPending()
-    if (!pending) return
-    storeLoginPending(null)
-    // The router has not rendered yet (the start-up spinner shows until now), so this is its first location.
-    if (status === 'authenticated')
-      router.history.replace(env.pathPrefix + landingPath(pending.redirect, env.tenant))
+  /** Opens a user's database and sync worker, unless `signal` aborts first. */
+  function loadSession(input: SessionInput, signal?: AbortSignal): Promise<UserSession | null> {
+    const { userId, token, mayHaveData } = input
+    // Its notices use the screens' messages: they are shown once those are in (or could not load).
+    const messages = loadScreenMessages().catch(() => undefined)
+    // The remembered user's first paint reads the database: it opens at once. Otherwise the opening gets a task
+    // of its own, since evaluating Dexie and opening the database in one would block input for long.
+    const loaded = import('./userSession')
+    return (mayHaveData ? loaded : loaded.then(nextTask)).then(({ openUserSession }) =>
+      signal?.aborted
+        ? null
+        : openUserSession({
+            origin,
+            tenantId,
+            userId,
+            mayHaveData,
+            token,
+            onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),
+            onStatus: (status) => sessions.setSync(status),
+            notify: (notice) => void messages.then(() => notices.send({ type: 'notice.push', notice })),
+          }),
+    )
   }
 
   preloadCurrentScreens(router)
   // A remembered user's start is `resuming` from the first moment: their database opens now, while auth
-  // settles, so the first signed-in paint comes from IndexedDB and never waits for the network.
-  followUser(auth.view())
-  auth.subscribe(() => {
-    followUser(auth.view())
-    land(auth.view())
-  })
+  // settles and before the session machine loads (which takes it over), so the first signed-in paint comes
+  // from IndexedDB and waits for neither the network nor XState.
+  let openedAtStart = lastUserId ? loadSession({ userId: lastUserId, token: null, mayHaveData: true }) : null
+  void openedAtStart?.then((session) => sessions.setSession(session))
+
+  const sessionEffects: UserSessionEffects = {
+    openSession: (input, signal) => {
+      // The machine's first session is the remembered user's: it takes over the one opened at start.
+      const handedOver = input.userId === lastUserId ? openedAtStart : null
+      openedAtStart = null
+      return handedOver ?? loadSession(input, signal)
+    },
+    // The router has not rendered yet (the start-up spinner shows until now), so this is its first location.
+    land: (redirect) => router.history.replace(env.pathPrefix + landingPath(redirect, env.tenant)),
+    logOut: () => auth.send({ type: 'auth.logout' }),
+    // A POST, which only this origin's pages may send (a GET from elsewhere only asks to confirm).
+    leave: () => postForm(`${env.pathPrefix}/logout`, { locale }),
+  }
+
+  auth.subscribe(() => userSession.send({ type: 'auth.changed', view: auth.view() }))
   window.addEventListener('online', () => auth.send({ type: 'auth.online' }))
   window.addEventListener('offline', () => auth.send({ type: 'auth.offline' }))
 
@@ -180,7 +156,7 @@ export function createPlatform(
     auth,
     notices,
     sessions,
-    logoutPrompt: new LogoutPromptStore(),
+    userSession,
     api: () => {
       apiClient ??= import('../api/client').then(({ createApiClient }) =>
         createApiClient({

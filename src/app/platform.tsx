@@ -3,9 +3,9 @@ import type { Locale } from '../domain/locale'
 import type { ApiClient } from '../api/client'
 import type { AuthHandle } from './authHandle'
 import type { PortalEnvironment } from './environment'
-import type { LogoutPromptStore } from './logoutPrompt'
 import type { NoticesHandle } from './noticesHandle'
 import type { SessionStore } from './session'
+import type { UserSessionHandle } from './userSessionHandle'
 
 /**
  * Everything the running portal holds for one page load: the environment, the locale, the auth and notice
@@ -22,8 +22,11 @@ export interface Platform {
   /** The notice queue's machine, loaded with the first notice. */
   notices: NoticesHandle
   sessions: SessionStore
-  /** The "changes not sent yet" question before a logout. */
-  logoutPrompt: LogoutPromptStore
+  /**
+   * The user session machine (src/app/userSessionHandle.ts): opens and closes `sessions`, and asks the "changes
+   * not sent yet" question before a logout.
+   */
+  userSession: UserSessionHandle
   /** The ky client, loaded on first use so an anonymous first visit does not carry it. */
   api(): Promise<ApiClient>
 }

@@ -6,14 +6,15 @@ import { usePlatform } from '../../app/platform'
 import { LazyConfirmDialog } from '../ui/LazyConfirmDialog'
 
 /**
- * Asks before a logout deletes commands that have not been sent yet (design brief, "Auth"). Opened by
- * `useAuth().logout()` from every logout path; cancelling on the /logout screen goes home instead.
+ * Asks before a logout deletes commands that have not been sent yet (design brief, "Auth"): the user session
+ * machine's question (machines/userSession.machine.ts), which `useAuth().logout()` asks from every logout
+ * path. Cancelling on the /logout screen goes home instead.
  */
 export function LogoutConfirm() {
   const { t } = useLingui()
   const navigate = useNavigate()
-  const { logoutPrompt, auth } = usePlatform()
-  const { waiting } = useSyncExternalStore(logoutPrompt.subscribe, logoutPrompt.getState)
+  const { userSession } = usePlatform()
+  const waiting = useSyncExternalStore(userSession.subscribe, userSession.waiting)
   const onLogoutScreen = useMatch({ from: '/logout', shouldThrow: false }) !== undefined
   const count = waiting ?? 0
   return (
@@ -21,8 +22,8 @@ export function LogoutConfirm() {
       open={waiting !== null}
       onOpenChange={(open) => {
         // "Log out anyway" closes the question before Radix reports the dialog closed: only Cancel gets here.
-        if (open || logoutPrompt.getState().waiting === null) return
-        logoutPrompt.close()
+        if (open || userSession.waiting() === null) return
+        userSession.send({ type: 'logout.cancel' })
         if (onLogoutScreen) void navigate({ to: '/' })
       }}
       title={t({ id: 'logout.unsent_title', message: 'Log out?' })}
@@ -36,10 +37,7 @@ export function LogoutConfirm() {
       })}
       cancelLabel={t({ id: 'common.cancel', message: 'Cancel' })}
       confirmLabel={t({ id: 'logout.anyway', message: 'Log out anyway' })}
-      onConfirm={() => {
-        logoutPrompt.close()
-        auth.send({ type: 'auth.logout' })
-      }}
+      onConfirm={() => userSession.send({ type: 'logout.confirm' })}
     />
   )
 }

@@ -1,7 +1,6 @@
 import { i18n } from '@lingui/core'
 import { Temporal } from 'temporal-polyfill'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { LogoutPromptStore, requestLogout } from '../../../src/app/logoutPrompt'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { milestoneNotice, rejectionNotice } from '../../../src/app/sessionNotices'
 import { pendingRow } from '../../../src/db/outbox'
 import type { OutboxCommand } from '../../../src/commands/outboxCommand'
@@ -45,26 +44,6 @@ describe('the commands of a trip', () => {
     ]
     expect(tripCommandsOf(commands, t1).cancel?.seq).toBe(1)
     expect(tripCommandsOf(commands, { id: 't1', date: '2026-11-24' })).toEqual({ cancel: null, review: null })
-  })
-})
-
-describe('logout with commands waiting', () => {
-  it('logs out at once when nothing waits', async () => {
-    const prompt = new LogoutPromptStore()
-    const logout = vi.fn()
-    await requestLogout({ prompt, countWaiting: async () => 0, logout })
-    expect(logout).toHaveBeenCalledTimes(1)
-    expect(prompt.getState().waiting).toBeNull()
-  })
-
-  it('asks first when commands wait', async () => {
-    const prompt = new LogoutPromptStore()
-    const logout = vi.fn()
-    await requestLogout({ prompt, countWaiting: async () => 2, logout })
-    expect(logout).not.toHaveBeenCalled()
-    expect(prompt.getState().waiting).toBe(2)
-    prompt.close()
-    expect(prompt.getState().waiting).toBeNull()
   })
 })
 

@@ -9,10 +9,10 @@ import type { AuthHandle } from '../../../../src/app/authHandle'
 import { App } from '../../../../src/app/App'
 import type { PortalEnvironment } from '../../../../src/app/environment'
 import { activateCatalog } from '../../../../src/app/i18n'
-import { LogoutPromptStore } from '../../../../src/app/logoutPrompt'
 import type { NoticesHandle } from '../../../../src/app/noticesHandle'
 import type { Platform } from '../../../../src/app/platform'
 import { SessionStore, type UserSession } from '../../../../src/app/session'
+import type { UserSessionHandle } from '../../../../src/app/userSessionHandle'
 import type { ReadModelPull } from '../../../../src/db/portalDb'
 import * as outbox from '../../../../src/db/outbox'
 import { routeTree } from '../../../../src/routeTree.gen'
@@ -51,6 +51,12 @@ export async function fakePlatform(data: Omit<ReadModelPull, 'syncedAt'>): Promi
   const view = { status: 'authenticated', userId: data.account.id, token: 'token' } as const
   const auth: AuthHandle = { view: () => view, send: vi.fn(), subscribe: () => () => {} }
   const notices: NoticesHandle = { current: () => null, send: vi.fn(), subscribe: () => () => {} }
+  const userSession: UserSessionHandle = {
+    waiting: () => null,
+    send: vi.fn(),
+    subscribe: () => () => {},
+    load: async () => {},
+  }
   return {
     env: environment,
     locale: 'en',
@@ -58,7 +64,7 @@ export async function fakePlatform(data: Omit<ReadModelPull, 'syncedAt'>): Promi
     auth,
     notices,
     sessions,
-    logoutPrompt: new LogoutPromptStore(),
+    userSession,
     api: () => Promise.reject(new Error('No network in screen tests')),
   }
 }
