@@ -1,15 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { Temporal } from 'temporal-polyfill'
-import { stepOf, type CancelTripsSnapshot } from '../../../machines/cancelTrips.machine'
-import { usePassengers } from '../../app/data'
+import { lazy, Suspense, useCallback, useRef } from 'react'
+import { stepOf } from '../../../machines/cancelTrips.machine'
 import { useEnvironment } from '../../app/environment'
-import { usePlatform } from '../../app/platform'
-import { loadSnapshot } from '../../app/snapshots'
 import { LoadingBlock } from '../ui/Spinner'
 import { DatesStep } from './DatesStep'
 import { useCancelTripsActor } from './useCancelTripsActor'
-import type { restorable } from './wizardRestore'
-import { snapshotKey } from './wizardSnapshot'
 
 // The first step comes with the screen; the others load when the wizard reaches them, which keeps the screen
 // within its script budget (their lists, fields and result texts are most of the wizard's own code).
@@ -28,44 +22,11 @@ const steps = {
  */
 export function CancelTripsWizard() {
   const { timeZone } = useEnvironment()
-  const { sessions } = usePlatform()
-  const passengers = usePassengers()
-  const [saved, setSaved] = useState<{ value: unknown; restore: typeof restorable | null } | null>(null)
-  const [start, setStart] = useState<{ restored: CancelTripsSnapshot | null } | null>(null)
-  useEffect(() => {
-    let current = true
-    loadSnapshot(sessions, snapshotKey)
-      .then(async (value) => ({
-        value,
-        restore: value === null ? null : (await import('./wizardRestore')).restorable,
-      }))
-      .then(
-        (found) => current && setSaved(found),
-        () => current && setSaved({ value: null, restore: null }),
-      )
-    return () => {
-      current = false
-    }
-  }, [sessions])
-  if (!start && saved && passengers) {
-    const context = {
-      now: Temporal.Now.instant().toString(),
-      timeZone,
-      passengerIds: passengers.map((passenger) => passenger.id),
-    }
-    setStart({ restored: saved.restore ? saved.restore(saved.value, context) : null })
-  }
-  if (!start) return <LoadingBlock />
-  return <RunningWizard timeZone={timeZone} restored={start.restored} />
-}
-
-function RunningWizard({ timeZone, restored }: { timeZone: string; restored: CancelTripsSnapshot | null }) {
   const container = useRef<HTMLDivElement>(null)
   const focusError = useCallback(() => {
     container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [])
-  const { actor, snapshot } = useCancelTripsActor({ timeZone, restored, onFocusError: focusError })
-  const current = stepOf(snapshot)
+  const wizard = useCancelTripsActor({ timeZone, onFocusError: focusError })
 
   // Focus follows the step: each step's heading is focused as it mounts, which may be after its code has
   // loaded; not the first one, since the page heading comes first.
@@ -76,7 +37,9 @@ function RunningWizard({ timeZone, restored }: { timeZone: string; restored: Can
     else element.focus()
   }, [])
 
-  const Step = steps[current]
+  if (!wizard) return <LoadingBlock />
+  const { actor, snapshot } = wizard
+  const Step = steps[stepOf(snapshot)]
   return (
     <div ref={container}>
       <Suspense fallback={<LoadingBlock />}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CancelTripsEvent } from '../../../machines/cancelTrips.machine'
-import { restorable } from '../../../src/components/canceltrips/wizardRestore'
-import { persistable, persistence } from '../../../src/components/canceltrips/wizardSnapshot'
+import { decide, withoutLocalData } from '../../../machines/cancelTrips.persist'
+import { restorable } from '../../../machines/cancelTrips.restore'
 import {
   aino,
   command,
@@ -20,7 +20,8 @@ type Wizard = ReturnType<typeof startWizard>
 const current = { now, timeZone, passengerIds: [aino.id, eero.id] }
 
 /** What the screen saves and reads back: the persisted snapshot, through JSON as IndexedDB would keep it. */
-const saved = (wizard: Wizard) => JSON.parse(JSON.stringify(persistable(wizard.actor.getPersistedSnapshot())))
+const saved = (wizard: Wizard) =>
+  JSON.parse(JSON.stringify(withoutLocalData(wizard.actor.getPersistedSnapshot())))
 
 /** Restores a saved snapshot and feeds the local data again, as the screen does. */
 function restored(raw: unknown, facts = current) {
@@ -84,21 +85,21 @@ describe('cancel trips wizard: persisted snapshot', () => {
   it('saves nothing new while the command is being stored, and clears when finished or restarted', async () => {
     let store: (id: string) => void = () => {}
     const wizard = startWizard({ queue: () => new Promise((resolve) => (store = resolve)) })
-    expect(persistence(wizard.actor.getSnapshot())).toBe('clear')
+    expect(decide(wizard.actor.getSnapshot())).toBe('clear')
     wizard.actor.send(dataOf([aino, eero]))
     for (const event of journey.slice(0, -1)) {
       wizard.actor.send(event)
-      expect(persistence(wizard.actor.getSnapshot())).toBe('save')
+      expect(decide(wizard.actor.getSnapshot())).toBe('save')
     }
     wizard.actor.send({ type: 'wizard.send' })
-    expect(persistence(wizard.actor.getSnapshot())).toBe('keep')
+    expect(decide(wizard.actor.getSnapshot())).toBe('keep')
     store('cmd-1')
     await settle()
-    expect(persistence(wizard.actor.getSnapshot())).toBe('save')
+    expect(decide(wizard.actor.getSnapshot())).toBe('save')
     wizard.actor.send(command('acked', { response: [trips.ainoToday, trips.eeroWednesday] }))
-    expect(persistence(wizard.actor.getSnapshot())).toBe('clear')
+    expect(decide(wizard.actor.getSnapshot())).toBe('clear')
     wizard.actor.send({ type: 'wizard.restart' })
-    expect(persistence(wizard.actor.getSnapshot())).toBe('clear')
+    expect(decide(wizard.actor.getSnapshot())).toBe('clear')
   })
 
   it('does not save the local data', () => {

@@ -1,16 +1,19 @@
 import { z } from 'zod'
-import { fieldError, id, isoDate, isoDateTime } from '../../contract/common'
-import {
-  todayOf,
-  type CancelTripsContext,
-  type CancelTripsSnapshot,
-} from '../../../machines/cancelTrips.machine'
+import { fieldError, id, isoDate, isoDateTime } from '../src/contract/common'
+import { todayOf, type CancelTripsContext, type CancelTripsSnapshot } from './cancelTrips.machine'
 
 /**
- * Whether the cancel wizard's saved snapshot (src/components/canceltrips/wizardSnapshot.ts) may be restored: a
- * snapshot read back is validated, and one from another day, for passengers no longer present, or simply broken
- * starts fresh. Loaded only when a snapshot was saved, so the wizard's first paint does not wait for zod.
+ * Whether the cancel wizard's saved snapshot (cancelTrips.persist.ts) may be restored: a snapshot read back is
+ * validated, and one from another day, for passengers no longer present, or simply broken starts fresh. Loaded
+ * only when a snapshot was saved, so the wizard's first paint does not wait for zod.
  */
+
+/** What a saved snapshot is judged against: the screen's clock and time zone, and the user's passengers now. */
+export interface CancelTripsFacts {
+  now: string
+  timeZone: string
+  passengerIds: readonly string[]
+}
 
 const tripRef = z.object({ id, date: isoDate })
 const context = z.object({
@@ -39,7 +42,7 @@ const context = z.object({
 const persisted = z
   .object({
     status: z.literal('active'),
-    // Only the steps and the unfinished results are ever saved (see `persistence`).
+    // Only the steps and the unfinished results are ever saved (see `decide` in cancelTrips.persist.ts).
     value: z.union([
       z.enum(['dates', 'passengers', 'trips', 'reason']),
       z.object({ result: z.enum(['waiting', 'queued']) }),
@@ -53,10 +56,7 @@ const persisted = z
  * A saved snapshot to continue from, or null to start fresh. A wait for the server is restored as saved and
  * not yet confirmed: the wait's timer does not survive a reload, and the command's changes come in anyway.
  */
-export function restorable(
-  saved: unknown,
-  current: { now: string; timeZone: string; passengerIds: readonly string[] },
-): CancelTripsSnapshot | null {
+export function restorable(saved: unknown, current: CancelTripsFacts): CancelTripsSnapshot | null {
   const parsed = persisted.safeParse(saved)
   if (!parsed.success) return null
   const { value, context: savedContext } = parsed.data
