@@ -1,5 +1,6 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import { elementsByTag, textOf } from './support/dom'
+import { elementsByTag, textOf } from './support/text'
 import { fakePlatform, mountScreen, waitForText, type MountedScreen } from './support/mount'
 import { dayFromToday, shownDate, tripOn } from './support/data'
 import { account, passengerOf } from '../db/samples'

@@ -1,4 +1,3 @@
-import { document, textOf, type FakeElement } from './dom'
 import { createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { Dexie, liveQuery } from 'dexie'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
@@ -17,8 +16,9 @@ import type { ReadModelPull } from '../../../../src/db/portalDb'
 import * as outbox from '../../../../src/db/outbox'
 import { routeTree } from '../../../../src/routeTree.gen'
 import { freshDb } from '../../outbox/harness'
+import { textOf } from './text'
 
-// liveQuery runs only where Dexie found an IndexedDB at load (it has none in node); each database still gets a
+// liveQuery runs only where Dexie found an IndexedDB at load (happy-dom has none); each database still gets a
 // factory of its own (freshDb).
 Dexie.dependencies.indexedDB = new IDBFactory()
 Dexie.dependencies.IDBKeyRange = IDBKeyRange
@@ -72,12 +72,15 @@ export async function fakePlatform(data: Omit<ReadModelPull, 'syncedAt'>): Promi
 export interface MountedScreen {
   /** The main area's text, whitespace collapsed. */
   text(): string
-  main(): FakeElement
+  main(): HTMLElement
   /** Unmounts, and lets React finish what it had scheduled. */
   unmount(): Promise<void>
 }
 
-/** Renders the portal at `path`, in English, over `platform`: App with the routes in memory history. */
+/**
+ * Renders the portal at `path`, in English, over `platform`: App with the routes in memory history. The test file
+ * runs in happy-dom (`// @vitest-environment happy-dom` on its first line); the rest of the unit project is node.
+ */
 export async function mountScreen(platform: Platform, path: string): Promise<MountedScreen> {
   const catalog = activateCatalog('en')
   const i18n = await catalog.ready
@@ -90,7 +93,7 @@ export async function mountScreen(platform: Platform, path: string): Promise<Mou
     },
   })
   const container = document.body.appendChild(document.createElement('div'))
-  const root = createRoot(container as unknown as HTMLElement)
+  const root = createRoot(container)
   root.render(<App platform={platform} router={router} i18n={i18n} />)
   const main = () => {
     const found = document.getElementById('main')
@@ -102,7 +105,7 @@ export async function mountScreen(platform: Platform, path: string): Promise<Mou
     text: () => textOf(main()),
     unmount: async () => {
       root.unmount()
-      container.parentNode?.removeChild(container)
+      container.remove()
       await new Promise((resolve) => setTimeout(resolve, 0))
     },
   }
