@@ -1,9 +1,5 @@
-import { i18n, type MessageDescriptor } from '@lingui/core'
 import { t } from '@lingui/core/macro'
 import type { Notice } from '../../machines/notices.machine'
-import { commandOf } from '../commands/catalogue'
-import type { OutboxCommand } from '../commands/outboxCommand'
-import { commandErrorMessage } from '../commands/rejections'
 import type { TripRef } from '../contract'
 import type { TripMilestone } from '../db/tripMilestones'
 
@@ -16,7 +12,7 @@ export function tripPath(trip: TripRef): string {
   return `/trips/${encodeURIComponent(trip.id)}/${trip.date}`
 }
 
-function openTrip(trip: TripRef) {
+export function openTrip(trip: TripRef) {
   return { label: t({ id: 'notice.open_trip', message: 'Open trip' }), to: tripPath(trip) }
 }
 
@@ -45,14 +41,4 @@ export function milestoneNotice({ kind, trip }: TripMilestone): Notice {
     severity: 'info',
     action: { label: t({ id: 'notice.rate_trip', message: 'Rate the trip' }), to: tripPath(trip) },
   }
-}
-
-/** A command the server refused, with its reason, and a link to the first trip it touches. */
-export function rejectionNotice(command: OutboxCommand): Notice {
-  const definition = commandOf(command.type)
-  const reason = command.lastError ? i18n._(commandErrorMessage(command.lastError)) : ''
-  const notice: MessageDescriptor = { ...definition.rejection.notice, values: { reason } }
-  const message = i18n._(notice)
-  const trip = definition.trips(command.payload)[0]
-  return { message, severity: 'error', ...(trip ? { action: openTrip(trip) } : {}) }
 }

@@ -3,7 +3,7 @@ import * as outbox from '../db/outbox'
 import { openPortalDb, type PortalDb } from '../db/portalDb'
 import type { Notice } from '../../machines/notices.machine'
 import { startSyncWorker, type SyncHandle, type SyncStart, type SyncStatus } from './syncClient'
-import { milestoneNotice, rejectionNotice } from './sessionNotices'
+import { milestoneNotice } from './sessionNotices'
 
 /**
  * Loaded on demand once a user is known (signed in, or remembered offline), so Dexie, zod and the worker stay
@@ -53,8 +53,11 @@ export function openUserSession(options: UserSessionOptions): UserSession {
   )
   // Rejections come from the sync worker or, while no tab was open, from the service worker: watch the table.
   const tellRejections = async () => {
+    // Refusals are rare: their texts and the command catalogue load with the first one, before it is taken.
+    const { rejectionNotice } = await import('./rejectionNotice')
     for (const command of await outbox.takeUnnotifiedRejections(db)) notify(rejectionNotice(command))
   }
+
   const rejections = liveQuery(() =>
     db.outbox
       .where('status')

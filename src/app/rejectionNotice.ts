@@ -1,0 +1,21 @@
+import { i18n, type MessageDescriptor } from '@lingui/core'
+import type { Notice } from '../../machines/notices.machine'
+import { commandOf } from '../commands/catalogue'
+import type { OutboxCommand } from '../commands/outboxCommand'
+import { commandErrorMessage } from '../commands/rejections'
+import { openTrip } from './sessionNotices'
+
+/**
+ * Loaded with the first refusal, not with the user session: refusals are rare, and this brings the command
+ * catalogue and every command's rejection texts.
+ */
+
+/** A command the server refused, with its reason, and a link to the first trip it touches. */
+export function rejectionNotice(command: OutboxCommand): Notice {
+  const definition = commandOf(command.type)
+  const reason = command.lastError ? i18n._(commandErrorMessage(command.lastError)) : ''
+  const notice: MessageDescriptor = { ...definition.rejection.notice, values: { reason } }
+  const message = i18n._(notice)
+  const trip = definition.trips(command.payload)[0]
+  return { message, severity: 'error', ...(trip ? { action: openTrip(trip) } : {}) }
+}
