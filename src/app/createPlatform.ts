@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client'
 import type { Locale } from '../domain/locale'
 import type { SessionInput } from '../../machines/userSession.machine'
+import { sessionUser } from '../../machines/userSession.rules'
 import type { AuthEffects, UserSessionEffects } from './actors'
 import { createAuthHandle } from './authHandle'
 import { nextTask, whenIdle } from './idle'
@@ -145,7 +146,13 @@ export function createPlatform(
     leave: () => postForm(`${env.pathPrefix}/logout`, { locale }),
   }
 
-  auth.subscribe(() => userSession.send({ type: 'auth.changed', view: auth.view() }))
+  auth.subscribe(() => {
+    const view = auth.view()
+    // The machine opens a user's session, but the session's code (Dexie, the worker's client) loads beside the
+    // machine's chunk, not after it: a new user's first paint waits for both.
+    if (sessionUser(view, lastUserId) !== null) void import('./userSession')
+    userSession.send({ type: 'auth.changed', view })
+  })
   window.addEventListener('online', () => auth.send({ type: 'auth.online' }))
   window.addEventListener('offline', () => auth.send({ type: 'auth.offline' }))
 
