@@ -116,8 +116,8 @@ const scopedRoots = new Set<RootOperationNode['kind']>([
  * Rewrites every query's tree so that it touches only the tenant's rows: each tenant table it reads, updates or
  * deletes from (in FROM, USING, UPDATE, every join, every subquery and CTE) gets `tenant_id = $tenant`, and each
  * insert into one gets the tenant's `tenant_id` (and the tenant column at the head of its ON CONFLICT target).
- * Anything it cannot scope (raw SQL as a whole query, a repository naming `tenant_id` itself, joins that keep
- * unmatched rows of a tenant table) throws TenantScopeError.
+ * Anything it cannot scope (raw SQL as a whole query, an insert or conflict target naming `tenant_id` itself,
+ * joins that keep unmatched rows of a tenant table) throws TenantScopeError.
  */
 export class TenantScopePlugin implements KyselyPlugin {
   readonly #scope: TenantScope
