@@ -1,18 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { elementsByTag, textOf } from './support/text'
-import { fakePlatform, mountScreen, waitForText, type MountedScreen } from './support/mount'
-import { dayFromToday, shownDate, tripOn } from './support/data'
-import { account, passengerOf } from '../db/samples'
-
-let screen: MountedScreen | null = null
-afterEach(async () => {
-  await screen?.unmount()
-  screen = null
-})
-
-const anna = passengerOf('p1', 'Anna Aalto', 'AA')
-const ville = passengerOf('p2', 'Ville Virtanen', 'VV')
+import { fakePlatform, mountScreen, waitForText } from './support/mount'
+import { anna, dayFromToday, shownDate, tripOn, ville } from './support/data'
+import { account } from '../db/samples'
 
 describe('the passengers screen', { timeout: 20_000 }, () => {
   it('lists the passengers by name, each with their initials and next trip', async () => {
@@ -28,7 +19,7 @@ describe('the passengers screen', { timeout: 20_000 }, () => {
         ],
       },
     })
-    screen = await mountScreen(platform, '/passengers')
+    const screen = await mountScreen(platform, '/passengers')
     await waitForText(screen, 'Next trip')
     const items = elementsByTag(screen.main(), 'li').map(textOf)
     expect(items).toEqual([
@@ -40,7 +31,7 @@ describe('the passengers screen', { timeout: 20_000 }, () => {
 
   it('says how to add one when there are none', async () => {
     const platform = await fakePlatform({ account, passengers: [], places: {}, trips: {} })
-    screen = await mountScreen(platform, '/passengers')
+    const screen = await mountScreen(platform, '/passengers')
     const text = await waitForText(screen, 'You have no passengers yet.')
     expect(text).toContain('Add passenger')
     expect(elementsByTag(screen.main(), 'li')).toEqual([])

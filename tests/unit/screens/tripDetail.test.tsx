@@ -1,17 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { elementsByTag, textOf } from './support/text'
-import { fakePlatform, mountScreen, waitForText, type MountedScreen } from './support/mount'
-import { dayFromToday, shownDate, tripOn } from './support/data'
-import { account, passengerOf } from '../db/samples'
+import { fakePlatform, mountScreen, waitForText } from './support/mount'
+import { anna, dayFromToday, shownDate, tripOn } from './support/data'
+import { account } from '../db/samples'
 
-let screen: MountedScreen | null = null
-afterEach(async () => {
-  await screen?.unmount()
-  screen = null
-})
-
-const anna = passengerOf('p1', 'Anna Aalto', 'AA')
 const tomorrow = dayFromToday(1)
 
 async function annasTrip() {
@@ -35,7 +28,7 @@ async function annasTrip() {
 
 describe('the trip detail screen', { timeout: 20_000 }, () => {
   it('shows the trip the address names: passenger, times, route, car, driver and note', async () => {
-    screen = await mountScreen(await annasTrip(), `/trips/t1/${tomorrow}`)
+    const screen = await mountScreen(await annasTrip(), `/trips/t1/${tomorrow}`)
     // The cancel button shows once the outbox has been read too.
     const text = await waitForText(screen, 'Cancel trip')
     expect(elementsByTag(screen.main(), 'h1').map(textOf)).toEqual(['Trip details'])
@@ -48,7 +41,7 @@ describe('the trip detail screen', { timeout: 20_000 }, () => {
   })
 
   it('says so when the local data has no such trip', async () => {
-    screen = await mountScreen(await annasTrip(), `/trips/t9/${tomorrow}`)
+    const screen = await mountScreen(await annasTrip(), `/trips/t9/${tomorrow}`)
     const text = await waitForText(screen, 'Trip not found.')
     expect(text).not.toContain('Anna Aalto')
   })

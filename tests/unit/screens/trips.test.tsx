@@ -1,19 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queueCancel } from '../../../src/app/commands'
 import { elementsByTag, textOf } from './support/text'
-import { fakePlatform, mountScreen, waitForText, type MountedScreen } from './support/mount'
-import { dayFromToday, shownDate, tripOn } from './support/data'
-import { account, passengerOf } from '../db/samples'
+import { fakePlatform, mountScreen, waitForText } from './support/mount'
+import { anna, dayFromToday, shownDate, tripOn, ville } from './support/data'
+import { account } from '../db/samples'
 
-let screen: MountedScreen | null = null
-afterEach(async () => {
-  await screen?.unmount()
-  screen = null
-})
-
-const anna = passengerOf('p1', 'Anna Aalto', 'AA')
-const ville = passengerOf('p2', 'Ville Virtanen', 'VV')
 const tomorrow = dayFromToday(1)
 const later = dayFromToday(4)
 
@@ -31,7 +23,7 @@ async function twoPassengersTrips() {
 
 describe('the trips screen', { timeout: 20_000 }, () => {
   it('opens on the first day with trips and lists that day’s trips by start time', async () => {
-    screen = await mountScreen(await twoPassengersTrips(), '/trips')
+    const screen = await mountScreen(await twoPassengersTrips(), '/trips')
     await waitForText(screen, 'Anna Aalto')
     expect(elementsByTag(screen.main(), 'h1').map(textOf)).toEqual([`Trips ${shownDate(tomorrow)}`])
     const items = elementsByTag(screen.main(), 'li').map(textOf)
@@ -43,7 +35,7 @@ describe('the trips screen', { timeout: 20_000 }, () => {
   })
 
   it('shows the day the address asks for', async () => {
-    screen = await mountScreen(await twoPassengersTrips(), `/trips?date=${later}`)
+    const screen = await mountScreen(await twoPassengersTrips(), `/trips?date=${later}`)
     await waitForText(screen, 'Anna Aalto')
     expect(elementsByTag(screen.main(), 'li').map(textOf)).toEqual([
       expect.stringMatching(/^AA 12:00 Anna Aalto Waiting for car/),
@@ -57,7 +49,7 @@ describe('the trips screen', { timeout: 20_000 }, () => {
       reason: 'Sick',
       passengerIds: ['p1'],
     })
-    screen = await mountScreen(platform, '/trips')
+    const screen = await mountScreen(platform, '/trips')
     await waitForText(screen, 'Cancellation pending')
     const [ville, anna] = elementsByTag(screen.main(), 'li').map(textOf)
     expect(anna).toMatch(/^AA 10:00 Anna Aalto Cancellation pending/)

@@ -1,8 +1,12 @@
 import { Temporal } from 'temporal-polyfill'
 import type { Passenger, Trip } from '../../../../src/contract'
+import { passengerOf } from '../../db/samples'
 import { tripWith } from '../../domain/trips/fixtures'
 
 const timeZone = 'Europe/Helsinki'
+
+export const anna = passengerOf('p1', 'Anna Aalto', 'AA')
+export const ville = passengerOf('p2', 'Ville Virtanen', 'VV')
 
 /** The date `days` from today in Helsinki, as the screens count days. */
 export function dayFromToday(days: number): string {

@@ -2,7 +2,7 @@ import { createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { Dexie, liveQuery } from 'dexie'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { createRoot } from 'react-dom/client'
-import { vi } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import { getTenant } from '../../../../tenants'
 import type { AuthHandle } from '../../../../src/app/authHandle'
 import { App } from '../../../../src/app/App'
@@ -69,11 +69,18 @@ export async function fakePlatform(data: Omit<ReadModelPull, 'syncedAt'>): Promi
   }
 }
 
+const mounted = new Set<MountedScreen>()
+
+// Each test's screens are unmounted after it, so the next test starts from an empty document.
+afterEach(async () => {
+  for (const screen of mounted) await screen.unmount()
+})
+
 export interface MountedScreen {
   /** The main area's text, whitespace collapsed. */
   text(): string
   main(): HTMLElement
-  /** Unmounts, and lets React finish what it had scheduled. */
+  /** Unmounts, and lets React finish what it had scheduled; done after each test by itself. */
   unmount(): Promise<void>
 }
 
@@ -100,15 +107,18 @@ export async function mountScreen(platform: Platform, path: string): Promise<Mou
     if (!found) throw new Error('The shell has not rendered its main area')
     return found
   }
-  return {
+  const screen: MountedScreen = {
     main,
     text: () => textOf(main()),
     unmount: async () => {
+      mounted.delete(screen)
       root.unmount()
       container.remove()
       await new Promise((resolve) => setTimeout(resolve, 0))
     },
   }
+  mounted.add(screen)
+  return screen
 }
 
 /** Waits until `screen` shows `expected` (the live queries and the screen's code load asynchronously). */
