@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import type { CommandPayloads, CommandType } from '../commands/catalogue'
-import { isWaiting, type OutboxCommand } from '../commands/outboxCommand'
+import type { OutboxCommand } from '../commands/outboxCommand'
 import { tripCommandsOf, waitingTripsOf, type TripCommands } from '../commands/tripView'
 import type { CancelSource, TripRef } from '../contract'
 import { requestBackgroundSync } from './backgroundSync'
@@ -87,24 +87,4 @@ export function useWaitingCancelKeys(key: (trip: TripRef) => string): string[] |
   return useLive('outbox:waiting-cancels', async ({ db, outbox }) =>
     waitingTripsOf(await outbox.listCommands(db), 'trip.cancel').map(key),
   )
-}
-
-export interface OutboxSummary {
-  /** Commands not yet acked or rejected. */
-  waiting: number
-  /** Rejections the user has not dismissed, in queue order. */
-  rejected: OutboxCommand[]
-}
-
-const emptySummary: OutboxSummary = { waiting: 0, rejected: [] }
-
-export function useOutboxSummary(): OutboxSummary {
-  const summary = useLive('outbox:summary', async ({ db, outbox }) => {
-    const commands = await outbox.listCommands(db)
-    return {
-      waiting: commands.filter(isWaiting).length,
-      rejected: commands.filter((command) => command.status === 'rejected' && !command.dismissed),
-    }
-  })
-  return summary ?? emptySummary
 }
