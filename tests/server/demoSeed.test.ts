@@ -22,7 +22,8 @@ const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
 
 describe.each(backends)('demo seed on $name', (backend) => {
   let database: TestDatabase
-  const now = Temporal.Now.instant()
+  // Midday today, so that today has trips in every state (done ones before now, waiting ones after) at any time.
+  const now = Temporal.Now.zonedDateTimeISO(demoTimeZone).withPlainTime({ hour: 12 }).toInstant()
   beforeAll(async () => {
     database = await createTestDatabase(backend)
   })

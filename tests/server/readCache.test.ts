@@ -6,7 +6,7 @@ import type { TripRef } from '../../src/contract/tripCommands'
 import type { TenantId } from '../../tenants'
 import { api, createTestApp, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
-import { bookTrip, helsinkiIn, operatorEvent, progressEvents } from './support/trips'
+import { bookTrip, completedTodayStart, helsinkiIn, operatorEvent, progressEvents } from './support/trips'
 
 /**
  * The hot reads answer from each instance's answer cache (server/reads/): every write, on this instance or
@@ -76,7 +76,7 @@ describe.each(backends)('cached reads on $name', (backend) => {
   it('shows a review in the next read on both', async () => {
     const ref = await bookTrip(first, 'espoo', {
       passengerId: passenger.id,
-      start: helsinkiIn(-90),
+      start: completedTodayStart(),
       then: ['pickedUp', 'droppedOff'],
     })
     await warm(ref)

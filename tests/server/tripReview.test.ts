@@ -7,7 +7,7 @@ import type { TenantId } from '../../tenants'
 import { tenantDb } from '../../server/db/tenantDb'
 import { api, createTestApp, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
-import { bookTrip, helsinkiIn, type BookOptions } from './support/trips'
+import { bookTrip, completedTodayStart, helsinkiIn, type BookOptions } from './support/trips'
 
 type ReviewTenant = Extract<TenantId, 'espoo' | 'fcg' | 'demo'>
 
@@ -20,7 +20,7 @@ describe.each(backends)('reviews and trip status on $name', (backend) => {
     bookTrip(test.app, tenant, { passengerId: passengers[tenant][0]!.id, ...options })
   /** A trip that ended an hour ago and was dropped off. */
   const completed = (tenant: ReviewTenant = 'espoo', options: Partial<BookOptions> = {}) =>
-    book(tenant, { start: helsinkiIn(-90), then: ['pickedUp', 'droppedOff'], ...options })
+    book(tenant, { start: completedTodayStart(), then: ['pickedUp', 'droppedOff'], ...options })
   const review = (
     trip: TripRef,
     stars: { driverStars?: number; experienceStars?: number } = {},

@@ -94,3 +94,14 @@ export function helsinkiIn(minutes: number): Temporal.ZonedDateTime {
     .add({ minutes })
     .round({ smallestUnit: 'second', roundingMode: 'floor' })
 }
+
+/**
+ * When a trip completed today started: 90 minutes ago, but never before today's midnight in Helsinki, since a
+ * passenger's trips are read from today on; just after midnight it is midnight itself (its drop-off, not its
+ * planned end, makes it completed).
+ */
+export function completedTodayStart(): Temporal.ZonedDateTime {
+  const wanted = helsinkiIn(-90)
+  const midnight = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay()
+  return Temporal.ZonedDateTime.compare(wanted, midnight) < 0 ? midnight : wanted
+}
