@@ -2,7 +2,14 @@ import type { BrowserContext, Page } from '@playwright/test'
 import type { RunningServer } from './support/server'
 import { demoUsers, expect, test } from './support/fixtures'
 import { installed, portalUrl, signIn } from './support/portal'
-import { futureTrips, operatorEvent, serverTripFromNode, serverTrips, type ApiTrip } from './support/trips'
+import {
+  futureTrips,
+  operatorEvent,
+  reviewableTrip,
+  serverTripFromNode,
+  serverTrips,
+  type ApiTrip,
+} from './support/trips'
 
 async function cancelOnDetail(page: Page, reason: string): Promise<void> {
   await page.getByRole('button', { name: 'Cancel trip' }).click()
@@ -44,9 +51,7 @@ test('offline cancellations and a review stay pending through a reload and reach
   const tenant = 'tatkela'
   await signIn(page, server, tenant, demoUsers.guardian)
   const [first, second] = await futureTrips(page, 2)
-  const reviewable = (await serverTrips(page)).find(
-    (t) => t.dropoffTime && t.allowReview && t.reviews.length === 0,
-  )!
+  const reviewable = await reviewableTrip(page, server, tenant)
   await installed(page)
   const posts: string[] = []
   // Context level: the sync worker's and the service worker's requests count too.

@@ -1,6 +1,6 @@
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn } from './support/portal'
-import { serverTrips } from './support/trips'
+import { reviewableTrip, serverTrips } from './support/trips'
 
 const titles = { en: 'Trips', fi: 'Matkat', sv: 'Resor' } as const
 
@@ -85,9 +85,7 @@ test('a completed trip is reviewed with the tenant star scale and then shown rea
   expectAccessible,
 }) => {
   await signIn(page, server, 'fcg', demoUsers.guardian)
-  const trip = (await serverTrips(page)).find(
-    (t) => t.dropoffTime && t.allowReview && t.reviews.length === 0,
-  )!
+  const trip = await reviewableTrip(page, server, 'fcg')
   await page.goto(portalUrl(server, 'fcg', `/trips/${trip.id}/${trip.date}`))
   await page.getByRole('button', { name: 'Review the trip' }).click()
   const dialog = page.getByRole('dialog', { name: 'Review the trip' })

@@ -40,6 +40,24 @@ export async function futureTrips(page: Page, count: number): Promise<ApiTrip[]>
   return trips.slice(0, count)
 }
 
+/**
+ * A trip the user can review: one the demo completed today or, in the hour after midnight when today has none
+ * yet, the user's last trip of the list, completed now through the operator API (the last, so that it is none
+ * of the trips `futureTrips` gives first).
+ */
+export async function reviewableTrip(page: Page, server: RunningServer, tenant: string): Promise<ApiTrip> {
+  const trips = await serverTrips(page)
+  const done = trips.find((trip) => trip.dropoffTime && trip.allowReview && trip.reviews.length === 0)
+  if (done) return done
+  const last = trips.findLast(
+    (trip) => trip.allowReview && !trip.pickupTime && !trip.cancelledAt && !trip.noShowTime,
+  )
+  if (!last) throw new Error('No trip to complete for a review')
+  await operatorEvent(server, tenant, last.id, { type: 'pickedUp' })
+  await operatorEvent(server, tenant, last.id, { type: 'droppedOff' })
+  return last
+}
+
 /** Appends an event to a trip through the operator integration API, as a dispatch system would. */
 export async function operatorEvent(
   server: RunningServer,
