@@ -19,13 +19,21 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007_read_versions': readVersions,
 }
 
-export function createMigrator<DB>(db: Kysely<DB>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } })
+/**
+ * `schema` names the schema the connection's search path points at, where there is one: Kysely looks for its
+ * own tables by name in every schema, so another schema's (a parallel test's) would pass for this one's.
+ */
+export function createMigrator<DB>(db: Kysely<DB>, schema?: string): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => ({ ...migrations }) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  })
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's error. */
-export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
-  const { error, results } = await createMigrator(db).migrateToLatest()
+export async function migrateToLatest<DB>(db: Kysely<DB>, schema?: string): Promise<string[]> {
+  const { error, results } = await createMigrator(db, schema).migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`)
   return (results ?? []).map((result) => result.migrationName)
 }

@@ -35,8 +35,8 @@ describe.each(backends)('migrations on $name', (backend) => {
   afterAll(() => database.drop())
 
   it('apply every migration to an empty database', async () => {
-    expect(await migrateToLatest(database.db)).toEqual(Object.keys(migrations))
-    expect(await migrateToLatest(database.db)).toEqual([])
+    expect(await migrateToLatest(database.db, database.schema ?? undefined)).toEqual(Object.keys(migrations))
+    expect(await migrateToLatest(database.db, database.schema ?? undefined)).toEqual([])
   })
 
   it('give every table a tenant_id', async () => {
@@ -69,9 +69,9 @@ describe.each(backends)('migrations on $name', (backend) => {
   })
 
   it('roll back to empty and forward again', async () => {
-    const down = await createMigrator(database.db).migrateTo(NO_MIGRATIONS)
+    const down = await createMigrator(database.db, database.schema ?? undefined).migrateTo(NO_MIGRATIONS)
     expect(down.error).toBeUndefined()
     expect(await tablesWithTenant(database)).toEqual([])
-    expect(await migrateToLatest(database.db)).toEqual(Object.keys(migrations))
+    expect(await migrateToLatest(database.db, database.schema ?? undefined)).toEqual(Object.keys(migrations))
   })
 })

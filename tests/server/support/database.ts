@@ -19,6 +19,8 @@ export const backends: Backend[] = [
 
 export interface TestDatabase {
   db: Kysely<Database>
+  /** The test's own schema on PostgreSQL (the connection's search path); null on PGlite. */
+  schema: string | null
   /**
    * Another handle on the same data, as a second server instance has: on PostgreSQL a pool of its own, so
    * that concurrent work really runs on separate connections; PGlite has one connection, so `db` itself.
@@ -33,7 +35,7 @@ export interface TestDatabase {
 export async function createEmptyDatabase(backend: Backend): Promise<TestDatabase> {
   if (!backend.databaseUrl) {
     const db = await openDatabase({ databaseUrl: null, pgliteDir: null })
-    return { db, connectAgain: async () => db, drop: () => db.destroy() }
+    return { db, schema: null, connectAgain: async () => db, drop: () => db.destroy() }
   }
   const url = backend.databaseUrl
   const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`
@@ -44,6 +46,7 @@ export async function createEmptyDatabase(backend: Backend): Promise<TestDatabas
   const others: Kysely<Database>[] = []
   return {
     db,
+    schema,
     connectAgain: async () => {
       const other = await openDatabase({ databaseUrl: url, pgliteDir: null, schema })
       others.push(other)
@@ -61,6 +64,6 @@ export async function createEmptyDatabase(backend: Backend): Promise<TestDatabas
 
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   const database = await createEmptyDatabase(backend)
-  await migrateToLatest(database.db)
+  await migrateToLatest(database.db, database.schema ?? undefined)
   return database
 }
