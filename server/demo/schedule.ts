@@ -31,6 +31,9 @@ interface TripOptions {
   review?: ReviewData
 }
 
+/** How long a passenger's trip usually takes. */
+const usualMinutes = (passenger: DemoPassenger) => 25 + passenger.index * 5
+
 function plan(
   passenger: DemoPassenger,
   from: PlaceRole,
@@ -46,7 +49,7 @@ function plan(
       ? { via: { place: place(passenger, options.via.role), waitMinutes: options.via.waitMinutes } }
       : {}),
     start,
-    durationMinutes: options.durationMinutes ?? 25 + passenger.index * 5,
+    durationMinutes: options.durationMinutes ?? usualMinutes(passenger),
     state: options.state ?? 'booked',
     car: cars[passenger.index % cars.length]!,
     // Older passengers pay a deductible; school transport is free.
@@ -96,6 +99,17 @@ function todayAt(now: Temporal.ZonedDateTime, offsetMinutes: number): Temporal.I
 }
 
 /**
+ * How long a trip that is over by now may last: its usual duration, shortened just after midnight, when a trip
+ * kept inside today would otherwise still be running (at least a minute, so in the first minutes of the day it
+ * still is).
+ */
+function endedBy(now: Temporal.ZonedDateTime, start: Temporal.Instant, usual: number): number {
+  // The drop-off is stamped a minute after the end (server/demo/tripEvents.ts), and must not be in the future.
+  const available = Math.floor(start.until(now.toInstant()).total('minutes')) - 1
+  return Math.max(1, Math.min(usual, available))
+}
+
+/**
  * The guardian's three passengers: today's trips around the current time in every state (done and reviewable,
  * done and reviewed by the guardian, no-show, cancelled, aboard, car waiting, en route, dispatched, waiting for
  * a car), then two weeks of regular trips with cancellations, a via point, a leisure trip with a deductible
@@ -116,10 +130,22 @@ export function guardianTrips(
     experienceStars: 4,
     userId: guardianId,
   }
+  // Trips over by now: done or a no-show whatever the time of day.
+  const over = (passenger: DemoPassenger, offsetMinutes: number) => {
+    const start = todayAt(now, offsetMinutes)
+    return { start, durationMinutes: endedBy(now, start, usualMinutes(passenger)) }
+  }
+  const done = over(second, -260)
+  const doneToo = over(first, -200)
+  const noShow = over(elder, -140)
   const trips: TripPlan[] = [
-    plan(second, 'home', 'errand', todayAt(now, -260), { state: 'done', review }),
-    plan(first, 'home', 'main', todayAt(now, -200), { state: 'done' }),
-    plan(elder, 'home', 'main', todayAt(now, -140), { state: 'noShow' }),
+    plan(second, 'home', 'errand', done.start, {
+      state: 'done',
+      review,
+      durationMinutes: done.durationMinutes,
+    }),
+    plan(first, 'home', 'main', doneToo.start, { state: 'done', durationMinutes: doneToo.durationMinutes }),
+    plan(elder, 'home', 'main', noShow.start, { state: 'noShow', durationMinutes: noShow.durationMinutes }),
     plan(second, 'home', 'main', todayAt(now, -90), { state: 'cancelled', cancelReason: ill }),
     plan(first, 'main', 'errand', todayAt(now, -15), { state: 'aboard', durationMinutes: 35 }),
     plan(elder, 'main', 'home', todayAt(now, 6), {
