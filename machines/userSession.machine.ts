@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { AuthView } from './auth.machine'
 import { sessionUser } from './userSession.rules'
 
@@ -73,9 +73,6 @@ export interface SessionInput {
   mayHaveData: boolean
 }
 
-/** What the session's child actor takes while it runs. */
-export type SessionEvent = { type: 'session.token'; token: string | null }
-
 /** Logout waits for the deletion, but never hangs on a connection that does not close. */
 export const clearingTimeoutMs = 3_000
 
@@ -95,8 +92,11 @@ export const userSessionMachine = setup({
     input: {} as UserSessionInput,
   },
   actors: {
-    /** Opens the user's database and sync worker (or takes over the adopted ones); stopping closes them. */
-    userSession: fromCallback<SessionEvent, SessionInput>(() => {}),
+    /**
+     * Opens the user's database and sync worker (or takes over the adopted ones) and holds them while it runs:
+     * stopping it closes them.
+     */
+    userSession: fromPromise<void, SessionInput>(async () => {}),
     forgetUserData: fromPromise<void, ForgetRequest>(async () => {}),
     /** The commands still waiting in the signed-in user's database (0 when none opens). */
     countWaiting: fromPromise<number>(async () => 0),
@@ -107,10 +107,8 @@ export const userSessionMachine = setup({
       token: event.type === 'auth.changed' ? event.view.token : context.token,
     })),
     close: assign({ userId: null }),
-    pushToken: sendTo('session', ({ event }): SessionEvent => ({
-      type: 'session.token',
-      token: event.type === 'auth.changed' ? event.view.token : null,
-    })),
+    /** Gives the open session (or the one opening) a new token. */
+    pushToken: (_, _params: { token: string | null }) => {},
     /** Writes the remembered user (or none) to the device's storage. */
     storeRemembered: (_, _params: { userId: string | null }) => {},
     /** The user a `session.remember` names; none after a `session.clear`. */
@@ -184,7 +182,18 @@ export const userSessionMachine = setup({
               { guard: 'wantsNobody', target: 'closed', actions: 'follow' },
               // Another user: the previous session closes (the child stops) before theirs opens.
               { guard: 'wantsOtherUser', target: 'open', reenter: true, actions: 'follow' },
-              { guard: 'hasNewToken', actions: ['follow', 'pushToken'] },
+              {
+                guard: 'hasNewToken',
+                actions: [
+                  'follow',
+                  {
+                    type: 'pushToken',
+                    params: ({ event }) => ({
+                      token: event.type === 'auth.changed' ? event.view.token : null,
+                    }),
+                  },
+                ],
+              },
             ],
             'session.clear': { target: 'closed', actions: 'close' },
           },

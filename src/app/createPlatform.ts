@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client'
 import type { Locale } from '../domain/locale'
 import type { SessionInput } from '../../machines/userSession.machine'
 import { sessionUser } from '../../machines/userSession.rules'
-import type { AuthEffects, UserSessionEffects } from './actors'
+import type { AuthEffects } from './actors'
 import { createAuthHandle } from './authHandle'
 import { nextTask, whenIdle } from './idle'
 import type { PortalEnvironment } from './environment'
@@ -15,6 +15,7 @@ import { landingPath } from './redirect'
 import { createPortalRouter, preloadCurrentScreens, type PortalRouter } from './router'
 import { SessionStore, type UserSession } from './session'
 import { lastUser, loginPending, storeLoginPending } from './storage'
+import type { UserSessionEffects } from './userSessionActor'
 import { createUserSessionHandle } from './userSessionHandle'
 import { fetchAccessToken } from '../api/tokenFetch'
 
@@ -55,9 +56,9 @@ export function createPlatform(
   const userSession = createUserSessionHandle({
     lastUserId,
     adopted,
-    whenIdle: (task) => void whenIdle(task, machineTimeoutMs),
+    pushToken: (token) => void adoptedAtStart?.then((session) => session?.sync.setToken(token)),
     attach: () =>
-      import('./actors').then(({ createUserSessionActor }) =>
+      import('./userSessionActor').then(({ createUserSessionActor }) =>
         createUserSessionActor({
           input: { lastUserId, adopted, login },
           tenantId,
@@ -127,10 +128,13 @@ export function createPlatform(
 
   preloadCurrentScreens(router)
   // A remembered user's start is `resuming` from the first moment: their database opens now, while auth
-  // settles and before the session machine loads (which takes it over), so the first signed-in paint comes
-  // from IndexedDB and waits for neither the network nor XState.
-  let openedAtStart = lastUserId ? loadSession({ userId: lastUserId, token: null, mayHaveData: true }) : null
-  void openedAtStart?.then((session) => sessions.setSession(session))
+  // settles, so the first signed-in paint comes from IndexedDB and waits for neither the network nor XState.
+  // The handle gives it its tokens; the session machine takes it over if it ever loads.
+  const adoptedAtStart = lastUserId
+    ? loadSession({ userId: lastUserId, token: null, mayHaveData: true })
+    : null
+  void adoptedAtStart?.then((session) => sessions.setSession(session))
+  let openedAtStart = adoptedAtStart
 
   const sessionEffects: UserSessionEffects = {
     openSession: (input, signal) => {

@@ -20,28 +20,31 @@ export interface UserSessionHandleOptions {
   lastUserId: string | null
   /** That user's session was opened at start, without the machine, which takes it over. */
   adopted: boolean
-  /** Runs `task` once the page is idle (the first paint comes first). */
-  whenIdle(task: () => void): void
+  /** Gives a new token to the session opened at start, while no machine runs to do it. */
+  pushToken(token: string): void
   /** Loads XState and creates the machine's actor (not started). */
   attach(): Promise<RunningActor<number | null, UserSessionEvent>>
 }
 
 /**
- * Runs the user session machine, loading it when it is needed: at once for a user whose session must open or
- * close, or for any event of the auth machine or the user; once the page is idle for a new token of the session
- * already open (the sync worker it is for starts then too). A remembered user's session opened at start needs
- * nothing else, so their first paint (and an offline start) never waits for XState. Events sent before the
- * actor runs are given to it in order; if its chunk does not load, the next urgent event tries again.
+ * Runs the user session machine, loading it only when it has something to do: a session to open or close, a
+ * login to land, a user to remember or forget, a logout. A remembered user's session opened at start needs
+ * none of that while the same user stays: the handle gives it each new token itself, so an ordinary page view
+ * (and an offline start) never loads the machine. Events sent before the actor runs are given to it in order,
+ * the same user's views reduced to the last, which is all the machine would keep of them; if its chunk does not
+ * load, the next event that needs it tries again.
  */
 export function createUserSessionHandle(options: UserSessionHandleOptions): UserSessionHandle {
   const listeners = new Listeners()
   const held = options.adopted ? options.lastUserId : null
   let actor: RunningActor<number | null, UserSessionEvent> | null = null
   let loading: Promise<void> | null = null
-  let idleAsked = false
+  /** The machine is wanted: from then on every event goes to it, in order. */
+  let needed = false
   const pending: UserSessionEvent[] = []
 
   function load(): Promise<void> {
+    needed = true
     loading ??= options.attach().then(
       (created) => {
         created.subscribe(() => listeners.notify())
@@ -58,23 +61,37 @@ export function createUserSessionHandle(options: UserSessionHandleOptions): User
     return loading
   }
 
-  function urgency(event: UserSessionEvent): 'now' | 'idle' | 'none' {
-    if (event.type !== 'auth.changed') return 'now'
-    if (sessionUser(event.view, options.lastUserId) !== held) return 'now'
-    return event.view.token === null ? 'none' : 'idle'
+  /**
+   * Events that would leave the machine as it starts, so that it need not load for them: the views of the held
+   * user (a new token, offline and back) or, with none held, of nobody; remembering the held user again; and
+   * with none held, clearing nobody's data.
+   */
+  function changesNothing(event: UserSessionEvent): boolean {
+    switch (event.type) {
+      case 'auth.changed':
+        return sessionUser(event.view, options.lastUserId) === held
+      case 'session.remember':
+        return event.userId === held
+      case 'session.clear':
+        return event.userId === null && held === null
+      default:
+        return false
+    }
   }
 
   return {
     waiting: () => actor?.view() ?? null,
     send(event) {
       if (actor) return actor.send(event)
-      pending.push(event)
-      const when = urgency(event)
-      if (when === 'now') void load()
-      else if (when === 'idle' && !idleAsked) {
-        idleAsked = true
-        options.whenIdle(() => void load())
+      if (needed || !changesNothing(event)) {
+        pending.push(event)
+        void load()
+        return
       }
+      if (event.type !== 'auth.changed') return
+      if (event.view.token !== null) options.pushToken(event.view.token)
+      // Only such views are pending here, and the machine would keep only the last one's token.
+      pending.splice(0, pending.length, event)
     },
     subscribe: listeners.subscribe,
     load,

@@ -4,7 +4,8 @@ import { Temporal } from 'temporal-polyfill'
  * Every date and time the portal shows (spec section 9): D.M.YYYY in the shell and the date helper, DD.MM.YYYY
  * in the booking and cancel wizards, HH:mm for times. An instant is shown in the tenant's time zone (the
  * environment's `timeZone`, Europe/Helsinki by default), never the device's. These are the same in every
- * locale; only the calendar's words (month and weekday names) follow the locale.
+ * locale; only the calendar's words follow the locale (calendarWords.ts, apart so that only the calendar loads
+ * them).
  */
 
 /** An instant, or its ISO string as the contract carries it (`2026-11-21T08:05:00Z`). */
@@ -54,29 +55,4 @@ export function timeOrDate(
 ): { today: boolean; text: string } {
   const today = zoned(instant, timeZone).toPlainDate().equals(zoned(now, timeZone).toPlainDate())
   return { today, text: today ? clockTime(instant, timeZone) : instantDate(instant, timeZone) }
-}
-
-/** A calendar date in the locale's words; formatted at UTC midnight in UTC, so the device's zone cannot move it. */
-function calendarWords(
-  date: Temporal.PlainDate,
-  locale: string,
-  options: Intl.DateTimeFormatOptions,
-): string {
-  const epochMs = date.toZonedDateTime('UTC').epochMilliseconds
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(epochMs)
-}
-
-/** The calendar's heading: the month and year of a date, e.g. "November 2026", "marraskuu 2026". */
-export function monthTitle(date: Temporal.PlainDate, locale: string): string {
-  return calendarWords(date, locale, { month: 'long', year: 'numeric' })
-}
-
-/** The weekday of a date, e.g. "Monday" or "Mon", "maanantai" or "ma". */
-export function weekdayName(date: Temporal.PlainDate, locale: string, width: 'long' | 'short'): string {
-  return calendarWords(date, locale, { weekday: width })
-}
-
-/** A calendar day named in full for assistive technology, e.g. "Monday, November 23, 2026". */
-export function dayLabel(date: Temporal.PlainDate, locale: string): string {
-  return calendarWords(date, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
 }

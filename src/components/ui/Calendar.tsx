@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Temporal } from 'temporal-polyfill'
-import { dayLabel, monthTitle, weekdayName } from '../../domain/dateDisplay'
+import { dayLabel, monthTitle, weekdayName } from '../../domain/calendarWords'
 import { mondayToSunday, monthWeeks, moveByKey } from './calendarGrid'
 import { calendarClasses } from './classes'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'

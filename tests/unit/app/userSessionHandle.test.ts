@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
 import type { AuthView } from '../../../machines/auth.machine'
 import type { SessionInput } from '../../../machines/userSession.machine'
-import { createUserSessionActor, type UserSessionEffects } from '../../../src/app/actors'
+import { createUserSessionActor, type UserSessionEffects } from '../../../src/app/userSessionActor'
 import { SessionStore, type UserSession } from '../../../src/app/session'
 import { createUserSessionHandle } from '../../../src/app/userSessionHandle'
 import { settle } from '../machines/authHarness'
@@ -37,34 +37,66 @@ function handleFor(lastUserId: string | null = null) {
       effects,
     }),
   )
-  const idleTasks: (() => void)[] = []
-  const handle = createUserSessionHandle({
-    lastUserId,
-    adopted: lastUserId !== null,
-    whenIdle: (task) => void idleTasks.push(task),
-    attach,
-  })
+  const pushToken = vi.fn()
+  const handle = createUserSessionHandle({ lastUserId, adopted: lastUserId !== null, pushToken, attach })
   const view = (status: AuthView['status'], userId: string | null = null, token: string | null = null) =>
     handle.send({ type: 'auth.changed', view: { status, userId, token } })
-  const idle = () => idleTasks.splice(0).forEach((task) => task())
-  return { handle, effects, sessions, openings, attach, view, idle }
+  return { handle, effects, sessions, openings, attach, view, pushToken }
 }
 
 describe('the user session handle', () => {
-  it('loads no machine for an anonymous visit', async () => {
-    const { attach, view, idle } = handleFor()
+  it('loads no machine for an anonymous visit, even one that clears nobody’s data', async () => {
+    const { attach, handle, view } = handleFor()
     view('anonymous')
-    idle()
+    handle.send({ type: 'session.clear', userId: null, keepCommands: true })
     await settle()
     expect(attach).not.toHaveBeenCalled()
   })
 
   it('loads no machine for a remembered user’s offline start: the session opened at start serves it', async () => {
-    const { attach, view, idle } = handleFor('u1')
+    const { attach, view, pushToken } = handleFor('u1')
     view('offline', 'u1')
-    idle()
     await settle()
     expect(attach).not.toHaveBeenCalled()
+    expect(pushToken).not.toHaveBeenCalled()
+  })
+
+  it('gives the session opened at start its tokens itself while the same user stays, loading no machine', async () => {
+    const { attach, handle, view, pushToken } = handleFor('u1')
+    view('authenticated', 'u1', 't1')
+    handle.send({ type: 'session.remember', userId: 'u1' })
+    view('offline', 'u1')
+    view('authenticated', 'u1', 't2')
+    await settle()
+    expect(attach).not.toHaveBeenCalled()
+    expect(pushToken.mock.calls).toEqual([['t1'], ['t2']])
+  })
+
+  it('has the machine take over the session opened at start with the latest token once it must load', async () => {
+    const { handle, view, openings, sessions, pushToken } = handleFor('u1')
+    view('authenticated', 'u1', 't1')
+    view('authenticated', 'u1', 't2')
+    handle.send({ type: 'logout.request' })
+    await settle()
+    expect(openings.map(({ input }) => input)).toEqual([{ userId: 'u1', token: null, mayHaveData: true }])
+    openings[0]!.open()
+    await settle()
+    expect(openings[0]!.session.sync.setToken).toHaveBeenLastCalledWith('t2')
+    expect(sessions.getState().session).toBe(openings[0]!.session)
+    // From now on the machine gives the tokens.
+    view('authenticated', 'u1', 't3')
+    expect(openings[0]!.session.sync.setToken).toHaveBeenLastCalledWith('t3')
+    expect(pushToken).toHaveBeenCalledTimes(2)
+  })
+
+  it('loads the machine at once for another user than the one remembered', async () => {
+    const { attach, view, openings } = handleFor('u1')
+    view('authenticated', 'u2', 't1')
+    await settle()
+    expect(attach).toHaveBeenCalledTimes(1)
+    openings[0]?.open()
+    await settle()
+    expect(openings.at(-1)?.input).toEqual({ userId: 'u2', token: 't1', mayHaveData: false })
   })
 
   it('loads the machine at once for a user whose session must open, which opens it', async () => {
@@ -75,20 +107,6 @@ describe('the user session handle', () => {
     expect(openings.map(({ input }) => input)).toEqual([{ userId: 'u2', token: 't1', mayHaveData: false }])
     openings[0]!.open()
     await settle()
-    expect(sessions.getState().session).toBe(openings[0]!.session)
-  })
-
-  it('loads the machine when idle for a new token, which takes over the session opened at start', async () => {
-    const { attach, view, idle, openings, sessions } = handleFor('u1')
-    view('authenticated', 'u1', 't1')
-    await settle()
-    expect(attach).not.toHaveBeenCalled()
-    idle()
-    await settle()
-    expect(openings.map(({ input }) => input)).toEqual([{ userId: 'u1', token: null, mayHaveData: true }])
-    openings[0]!.open()
-    await settle()
-    expect(openings[0]!.session.sync.setToken).toHaveBeenLastCalledWith('t1')
     expect(sessions.getState().session).toBe(openings[0]!.session)
   })
 

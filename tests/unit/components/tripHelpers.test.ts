@@ -14,7 +14,8 @@ import {
 import { formatEuros, placeLabel } from '../../../src/components/trips/tripFormat'
 import { validateTripsSearch } from '../../../src/components/trips/tripsSearch'
 import { monthWeeks, moveByKey } from '../../../src/components/ui/calendarGrid'
-import { shellDate, weekdayName } from '../../../src/domain/dateDisplay'
+import { weekdayName } from '../../../src/domain/calendarWords'
+import { shellDate } from '../../../src/domain/dateDisplay'
 import { tripWith } from '../domain/trips/fixtures'
 import { pendingRow } from '../../../src/db/outbox'
 

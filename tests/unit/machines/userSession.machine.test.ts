@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
+import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import type { AuthStatus } from '../../../machines/auth.machine'
 import {
   clearingTimeoutMs,
   userSessionMachine,
   type ForgetRequest,
-  type SessionEvent,
   type SessionInput,
   type UserSessionInput,
 } from '../../../machines/userSession.machine'
@@ -32,13 +31,15 @@ function start(input: Partial<UserSessionInput> = {}, waiting: () => Promise<num
   const countWaiting = vi.fn(waiting)
   const machine = userSessionMachine.provide({
     actors: {
-      userSession: fromCallback<SessionEvent, SessionInput>(({ input, receive }) => {
+      userSession: fromPromise<void, SessionInput>(({ input, signal }) => {
         const session: FakeSession = { ...input, pushed: [], closed: false }
         sessions.push(session)
-        receive((event) => session.pushed.push(event.token))
-        return () => {
-          session.closed = true
-        }
+        return new Promise<void>((closed) =>
+          signal.addEventListener('abort', () => {
+            session.closed = true
+            closed()
+          }),
+        )
       }),
       forgetUserData: fromPromise<void, ForgetRequest>(
         ({ input: request }) => new Promise<void>((finish) => deletions.push({ request, finish })),
@@ -46,6 +47,7 @@ function start(input: Partial<UserSessionInput> = {}, waiting: () => Promise<num
       countWaiting: fromPromise(countWaiting),
     },
     actions: {
+      pushToken: (_, { token }) => sessions.at(-1)?.pushed.push(token),
       storeRemembered: (_, { userId }) => effects.storeRemembered(userId),
       endLogin: effects.endLogin,
       land: (_, { redirect }) => effects.land(redirect),

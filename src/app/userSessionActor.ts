@@ -1,0 +1,100 @@
+import { createActor, fromPromise } from 'xstate'
+import {
+  userSessionMachine,
+  type ForgetRequest,
+  type SessionInput,
+  type UserSessionEvent,
+  type UserSessionInput,
+} from '../../machines/userSession.machine'
+import { running } from './actors'
+import { databaseName } from '../db/names'
+import type { RunningActor } from './runningActor'
+import type { SessionStore, UserSession } from './session'
+import { rememberUser, storeLoginPending } from './storage'
+
+/**
+ * The user session machine's actor, in a chunk of its own: src/app/userSessionHandle.ts loads it only when a
+ * session opens or closes, a login lands, or the user logs out; an ordinary page view never does.
+ */
+
+/** What the user session machine's effects do in the portal (src/app/createPlatform.ts). */
+export interface UserSessionEffects {
+  /**
+   * Opens the user's database and sync worker, or hands over the ones opened at start for them; null when
+   * `signal` aborted before anything opened.
+   */
+  openSession(input: SessionInput, signal: AbortSignal): Promise<UserSession | null>
+  land(redirect: string | null): void
+  logOut(): void
+  leave(): void
+}
+
+/**
+ * The machine's child for one user's session: it is shown to the screens once open, holds it while the child
+ * runs, and closes it when the child stops, also when it opens only after that. `token` gives the latest token
+ * (the machine's `pushToken` keeps it), which one still opening, or handed over with an older one, needs.
+ */
+function holdSession(
+  sessions: SessionStore,
+  openSession: UserSessionEffects['openSession'],
+  token: () => string | null,
+) {
+  return fromPromise<void, SessionInput>(async ({ input, signal }) => {
+    const opened = await openSession(input, signal)
+    if (!opened) return
+    if (signal.aborted) {
+      if (sessions.getState().session === opened) sessions.setSession(null)
+      return opened.close()
+    }
+    opened.sync.setToken(token())
+    if (sessions.getState().session !== opened) sessions.setSession(opened)
+    await new Promise<void>((closed) =>
+      // At once when stopped, before a next user's child starts.
+      signal.addEventListener('abort', () => {
+        if (sessions.getState().session === opened) sessions.setSession(null)
+        opened.close()
+        closed()
+      }),
+    )
+  })
+}
+
+export function createUserSessionActor(options: {
+  input: UserSessionInput
+  tenantId: string
+  /** The open session as the screens read it. */
+  sessions: SessionStore
+  effects: UserSessionEffects
+}): RunningActor<number | null, UserSessionEvent> {
+  const { tenantId, sessions, effects } = options
+  let token: string | null = null
+  const actor = createActor(
+    userSessionMachine.provide({
+      actors: {
+        userSession: holdSession(sessions, effects.openSession, () => token),
+        forgetUserData: fromPromise<void, ForgetRequest>(({ input: { userId, keepCommands } }) =>
+          import('../db/forget')
+            .then(({ forgetUserData }) => forgetUserData(databaseName(tenantId, userId), { keepCommands }))
+            .catch((error: unknown) => console.error('Forgetting local data', error)),
+        ),
+        countWaiting: fromPromise(async () => {
+          const session = await sessions.ready(3_000)
+          return session ? session.outbox.countWaiting(session.db) : 0
+        }),
+      },
+      actions: {
+        pushToken: (_, { token: next }) => {
+          token = next
+          sessions.getState().session?.sync.setToken(next)
+        },
+        storeRemembered: (_, { userId }) => rememberUser(tenantId, userId),
+        endLogin: () => storeLoginPending(null),
+        land: (_, { redirect }) => effects.land(redirect),
+        logOut: () => effects.logOut(),
+        leave: () => effects.leave(),
+      },
+    }),
+    { input: options.input },
+  )
+  return running(actor, () => actor.getSnapshot().context.waiting)
+}
