@@ -59,6 +59,16 @@ export default defineConfig({
           groups: [
             { name: 'start', tags: ['$initial'] },
             { name: 'temporal-polyfill', test: /node_modules[\\/]temporal-polyfill[\\/]/ },
+            // The native Temporal's two lines travel with the date formats, which nearly every user of them
+            // loads anyway, rather than as a chunk of their own.
+            { name: 'dateDisplay', test: /src[\\/](app[\\/]nativeTemporal|domain[\\/]dateDisplay)\.ts$/ },
+            // The outbox's helpers and the catalogue they read: every screen that queues or shows a command
+            // needs both. Only these modules (their imports, such as the contract's codes, stay shared).
+            {
+              name: 'commands',
+              test: /src[\\/](commands[\\/](catalogue|cancel|review|definition|tripView|outboxCommand)|app[\\/](commands|backgroundSync))\.ts$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -6,8 +6,9 @@ import { MenuIcon } from '../ui/icons'
 import { TenantLogo } from './TenantLogo'
 import { useSignedIn } from './useSignedIn'
 
-// Only signed-in users have it, so its menu code stays out of an anonymous first visit.
-const AccountMenu = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })))
+// Only signed-in users have it, so its menu code stays out of an anonymous first visit, in the chunk of the
+// shell's other signed-in parts.
+const AccountMenu = lazy(() => import('./signedInShell').then((module) => ({ default: module.AccountMenu })))
 
 /** The top bar: menu button (left, or right when the theme says so), the tenant's logo and name, account menu. */
 export function TopBar({
