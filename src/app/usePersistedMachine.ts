@@ -1,5 +1,4 @@
-import { useSelector } from '@xstate/react'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import type { Actor, AnyStateMachine, SnapshotFrom } from 'xstate'
 import type { FlowPersistence } from '../../machines/persistence'
 import { PersistedRun, userSnapshots, type FlowStart } from './persistedRun'
@@ -31,7 +30,28 @@ export function usePersistedMachine<TMachine extends AnyStateMachine, Facts>(
     if (start) run.start(start)
   }, [run, start])
   const actor = useSyncExternalStore(run.subscribe, run.getActor)
-  // Read as `useMachine` reads it: a machine that failed throws to the screen's error boundary.
-  const snapshot = useSelector(actor ?? undefined, (current) => current)
+  const snapshot = useSnapshot(actor)
   return actor && snapshot ? { actor, snapshot } : null
+}
+
+/**
+ * An actor's snapshot, read as `useMachine` reads it (a machine that failed throws to the screen's error
+ * boundary), without @xstate/react: the wizard's chunk then needs none of it.
+ */
+function useSnapshot<TMachine extends AnyStateMachine>(actor: Actor<TMachine> | null) {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (!actor) return () => {}
+      const subscription = actor.subscribe({ next: changed, error: changed })
+      return () => subscription.unsubscribe()
+    },
+    [actor],
+  )
+  const snapshot: SnapshotFrom<TMachine> | null = useSyncExternalStore(
+    subscribe,
+    () => actor?.getSnapshot() ?? null,
+  )
+  const failed = snapshot as { status: string; error?: unknown } | null
+  if (failed?.status === 'error') throw failed.error
+  return snapshot
 }
