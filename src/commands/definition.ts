@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { z } from 'zod'
-import type * as contract from '../contract'
+import type * as contract from '../contract/commandPayloads'
 import type { Endpoints, FieldError, Trip, TripRef } from '../contract'
 
 /**
@@ -19,9 +19,9 @@ export interface CommandError {
 }
 
 /**
- * What the payload schemas are built from: the contract's schemas, loaded only where a payload is checked (the
- * replayer, which has them all for its API client anyway). Not zod itself: handing its whole namespace over
- * would keep all of it in the workers' bundles.
+ * What the payload schemas are built from: the contract's schemas for commands (src/contract/commandPayloads.ts),
+ * loaded only where a payload is checked (the replayer). Not zod itself: handing its whole namespace over would
+ * keep all of it in the workers' bundles.
  */
 export type Contract = typeof contract
 

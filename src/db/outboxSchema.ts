@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import * as contract from '../contract'
+import * as contract from '../contract/commandPayloads'
 import { catalogue } from '../commands/catalogue'
 import type { OutboxCommand } from '../commands/outboxCommand'
 
