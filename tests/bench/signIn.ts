@@ -2,7 +2,10 @@ import type { BrowserContext } from '@playwright/test'
 
 export const demoGuardian = { userName: 'guardian', password: 'demo-guardian-2026' }
 
-/** Signs a browser context in on the tenant's server login page, as a user would; the session cookie stays in it. */
+/**
+ * Signs a browser context in on the tenant's server login page, as a user would, and lets the page it lands on
+ * settle: the session cookie and the remembered user stay in the context.
+ */
 export async function signIn(
   context: BrowserContext,
   origin: string,
@@ -15,6 +18,9 @@ export async function signIn(
     await page.getByLabel('Password', { exact: true }).fill(user.password)
     await page.getByRole('button', { name: 'Log in', exact: true }).click()
     await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+    // The page the login lands on remembers the user (the first page after a login is the only one that
+    // loads the user session machine); measuring starts once it has, not by a race with it.
+    await page.waitForLoadState('networkidle')
   } finally {
     await page.close()
   }
