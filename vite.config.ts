@@ -42,7 +42,7 @@ export default defineConfig({
     tailwindcss(),
   ],
   define: { __PORTAL_RELEASE__: JSON.stringify(release()) },
-  worker: { format: 'es', plugins: () => [linguiMacro()] },
+  worker: { format: 'es', plugins: () => [nativeTemporal(), linguiMacro()] },
   build: {
     target: 'es2022',
     manifest: true,

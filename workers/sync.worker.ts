@@ -1,91 +1,36 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink'
-import { Temporal } from 'temporal-polyfill'
-import { createApiClient } from '../src/api/client'
-import { createErrorReporter } from '../src/api/errorReporting'
-import { databaseName, outboxLockName } from '../src/db/names'
-import { openPortalDb } from '../src/db/portalDb'
-import type { TripMilestone } from '../src/db/tripMilestones'
-import { waitForOutboxLock } from './outboxLock'
-import { SyncEngine, type SyncStatus } from './syncEngine'
+import type { SyncCallbacks, SyncConfig, syncService } from './syncService'
+
+export type { SyncCallbacks, SyncConfig } from './syncService'
 
 /**
- * The sync worker: pulls the read models into the user's Dexie database and replays the outbox, off the main
- * thread. The main thread (src/app/syncClient.ts) configures it once and pushes token, visibility and network
- * changes, and asks for a replay whenever it queues a command.
+ * The sync worker's entry. Its build reads Temporal from the browser (vite.nativeTemporal.ts, as the page's
+ * does), so a browser with Temporal of its own loads no polyfill: the service's code loads only once Temporal
+ * is there. Calls are taken at once and carried out in order, each after the ones before it.
  */
 
-export interface SyncConfig {
-  origin: string
-  tenantId: string
-  userId: string
-  token: string | null
-  online: boolean
-  visible: boolean
+type Service = typeof syncService
+
+let loaded: Promise<Service> | null = null
+function service(): Promise<Service> {
+  loaded ??= ('Temporal' in globalThis ? Promise.resolve() : import('temporal-polyfill/global'))
+    .then(() => import('./syncService'))
+    .then((module) => module.syncService)
+  return loaded
 }
 
-/** Called back on the main thread through comlink proxies. */
-export interface SyncCallbacks {
-  /** `token` is the one the refused request carried. */
-  onUnauthorized(token: string | null): void
-  onStatus(status: SyncStatus): void
-  onMilestones(milestones: TripMilestone[]): void
+const api = {
+  configure: async (config: SyncConfig, callbacks: SyncCallbacks) =>
+    (await service()).configure(config, callbacks),
+  setToken: async (token: string | null) => (await service()).setToken(token),
+  setOnline: async (online: boolean) => (await service()).setOnline(online),
+  setVisible: async (visible: boolean) => (await service()).setVisible(visible),
+  pullNow: async () => (await service()).pullNow(),
+  replayNow: async () => (await service()).replayNow(),
+  stop: async () => (await service()).stop(),
 }
 
-let engine: SyncEngine | null = null
+export type SyncWorkerApi = typeof api
 
-const service = {
-  async configure(config: SyncConfig, callbacks: SyncCallbacks): Promise<void> {
-    engine?.stop()
-    const db = openPortalDb(config.tenantId, config.userId)
-    // Pulls and replays fail here, off the page: report them from here (the worker knows no page path).
-    const errors = createErrorReporter({
-      origin: config.origin,
-      tenantId: config.tenantId,
-      release: __PORTAL_RELEASE__,
-      page: () => '/',
-    })
-    const api = createApiClient({
-      origin: config.origin,
-      tenantId: config.tenantId,
-      token: () => current.currentToken(),
-      onUnauthorized: (token) => void callbacks.onUnauthorized(token),
-      onFailure: (failure) => void errors.report({ kind: 'api', ...failure }),
-    })
-    const lock = outboxLockName(databaseName(config.tenantId, config.userId))
-    const current = new SyncEngine({
-      db,
-      api,
-      now: () => Temporal.Now.instant().toString(),
-      onStatus: (status) => void callbacks.onStatus(status),
-      onMilestones: (milestones) => void callbacks.onMilestones(milestones),
-      // The service worker takes the same lock, so a tab's worker and background sync never replay at once.
-      withLock: waitForOutboxLock(lock),
-    })
-    engine = current
-    await current.start(config.token, config.online, config.visible)
-  },
-  setToken(token: string | null): void {
-    engine?.setToken(token)
-  },
-  setOnline(online: boolean): void {
-    engine?.setOnline(online)
-  },
-  setVisible(visible: boolean): void {
-    engine?.setVisible(visible)
-  },
-  async pullNow(): Promise<void> {
-    await engine?.pullNow()
-  },
-  async replayNow(): Promise<void> {
-    await engine?.replayNow()
-  },
-  stop(): void {
-    engine?.stop()
-    engine = null
-  },
-}
-
-export type SyncWorkerApi = typeof service
-
-expose(service)
+expose(api)

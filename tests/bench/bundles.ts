@@ -58,39 +58,58 @@ const workerStartTimeoutMs = 10_000
 
 /**
  * Every script a page load fetches until the network rests, the page's and its workers', with its gzip size.
- * A signed-in screen starts its sync worker once the page is idle, which may be after the network rested:
- * the load then also waits for the worker's script, so that it is counted whenever it comes.
+ * A signed-in screen starts its sync worker once the page is idle, which may be after the network rested, and
+ * the worker loads its service's chunks only then: the load then waits for the worker and for the network to
+ * rest again, so that its scripts are counted whenever they come. A script is the page's when it is a chunk of
+ * the page's build (its manifest); the worker's entry and the chunks of the worker's build are the workers'.
  */
-async function scriptsOf(context: BrowserContext, url: string, startsWorker: boolean): Promise<Loaded> {
+async function scriptsOf(
+  context: BrowserContext,
+  url: string,
+  startsWorker: boolean,
+  pageFiles: Set<string>,
+): Promise<Loaded> {
   const page = await context.newPage()
   try {
     const scripts: Promise<Script>[] = []
-    const fetched = new Set<string>()
+    let inFlight = 0
+    let lastActivity = performance.now()
+    const started = () => {
+      inFlight += 1
+      lastActivity = performance.now()
+    }
+    const ended = () => {
+      inFlight -= 1
+      lastActivity = performance.now()
+    }
     const collect = (response: Response) => {
       const path = new URL(response.url()).pathname
       if (!path.endsWith('.js') || !response.ok()) return
-      fetched.add(path)
       scripts.push(response.body().then((body) => ({ url: path, gzipBytes: gzipSync(body).length })))
     }
-    const workerScripts = new Set<string>()
-    page.on('worker', (worker) => workerScripts.add(new URL(worker.url()).pathname))
+    context.on('request', started)
+    context.on('requestfinished', ended)
+    context.on('requestfailed', ended)
     context.on('response', collect)
     try {
       await page.goto(url, { waitUntil: 'networkidle' })
-      if (startsWorker && workerScripts.size === 0)
-        await page.waitForEvent('worker', { timeout: workerStartTimeoutMs })
-      const deadline = performance.now() + workerStartTimeoutMs
-      while ([...workerScripts].some((path) => !fetched.has(path))) {
-        if (performance.now() > deadline) throw new Error(`${url}: a worker's script never arrived`)
-        await page.waitForTimeout(50)
+      if (startsWorker) {
+        if (page.workers().length === 0) await page.waitForEvent('worker', { timeout: workerStartTimeoutMs })
+        // Network idle as Playwright means it: nothing in flight for 500 ms.
+        const deadline = performance.now() + workerStartTimeoutMs
+        while (inFlight > 0 || performance.now() - lastActivity < 500) {
+          if (performance.now() > deadline) throw new Error(`${url}: the worker's network never rested`)
+          await page.waitForTimeout(50)
+        }
       }
     } finally {
+      context.off('request', started)
+      context.off('requestfinished', ended)
+      context.off('requestfailed', ended)
       context.off('response', collect)
     }
     const all = await Promise.all(scripts)
-    // By who started it, not by name; a chunk a worker imports would count on the main thread (too much, never
-    // too little).
-    const isWorker = (script: Script) => workerScripts.has(script.url)
+    const isWorker = (script: Script) => !pageFiles.has(script.url)
     return { page: all.filter((script) => !isWorker(script)), workers: all.filter(isWorker) }
   } finally {
     await page.close()
@@ -110,6 +129,7 @@ async function measureScreens(
   browser: Browser,
   server: RunningServer,
   report: BenchReport,
+  pageFiles: Set<string>,
 ): Promise<Script[]> {
   // Service workers are blocked so that the precache download is not counted as the page's own load.
   const anonymous = await browser.newContext({ serviceWorkers: 'block' })
@@ -130,12 +150,12 @@ async function measureScreens(
   for (const [route, screen] of Object.entries(screens)) {
     const context = screen.signedIn ? await contextFor(screen.tenant) : anonymous
     const url = `${server.tenantOrigin(screen.tenant)}${screen.path}${screen.path.includes('?') ? '&' : '?'}lang=en`
-    const loaded = await scriptsOf(context, url, screen.signedIn)
+    const loaded = await scriptsOf(context, url, screen.signedIn, pageFiles)
     if (route === 'src/routes/index.tsx') firstVisit = loaded.page
     against(report, route, kb(total(loaded.page)), kb(screenBudget), total(loaded.page) <= screenBudget)
-    for (const worker of loaded.workers)
+    if (loaded.workers.length > 0)
       report.lines.push(
-        `  ${`+ ${kb(worker.gzipBytes)}`.padStart(11)}  ${worker.url} (worker, off the main thread), ${kb(total(loaded.page) + total(loaded.workers))} in all`,
+        `  ${`+ ${kb(total(loaded.workers))}`.padStart(11)}  ${loaded.workers.map((worker) => worker.url).join(', ')} (worker, off the main thread), ${kb(total(loaded.page) + total(loaded.workers))} in all`,
       )
   }
   return firstVisit
@@ -154,7 +174,8 @@ export async function benchBundles(server: RunningServer, distDir: string): Prom
   const browser = await chromium.launch(chromiumLaunchOptions)
   let firstVisit: Script[]
   try {
-    firstVisit = await measureScreens(browser, server, report)
+    const pageFiles = new Set(Object.values(manifest).map((chunk) => `/${chunk.file}`))
+    firstVisit = await measureScreens(browser, server, report, pageFiles)
   } finally {
     await browser.close()
   }
