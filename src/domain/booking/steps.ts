@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
+import type { Place } from '../../contract/passenger'
 import { checkDate } from './dates'
 import type { BookingOrder } from './order'
 import { extrasProblems, passengerCountProblems, type PassengerCountProblem } from './passengers'
@@ -85,8 +86,7 @@ function orderInstant(order: BookingOrder, timeZone: string): Temporal.Instant |
 function placeProblems(order: BookingOrder): BookingProblem[] {
   const quota = order.quota
   if (!quota) return []
-  const allowed = (place: Parameters<typeof isDestinationAllowed>[0] | null) =>
-    !place || isDestinationAllowed(place, quota.tripDestinations)
+  const allowed = (place: Place | null) => !place || isDestinationAllowed(place, quota.tripDestinations)
   const problems: BookingProblem[] = []
   if (!allowed(order.fromAddress)) problems.push({ code: 'fromPlaceNotAllowed' })
   if (!allowed(order.toAddress)) problems.push({ code: 'toPlaceNotAllowed' })
