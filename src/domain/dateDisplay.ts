@@ -38,10 +38,14 @@ export function instantDate(instant: InstantValue, timeZone: string): string {
   return shellDate(zoned(instant, timeZone).toPlainDate())
 }
 
+/** HH:mm of a wall-clock time, e.g. 08:05: the booking wizard's time field, which has no date or zone yet. */
+export function wallClockTime(time: Pick<Temporal.PlainTime, 'hour' | 'minute'>): string {
+  return `${twoDigits(time.hour)}:${twoDigits(time.minute)}`
+}
+
 /** HH:mm of an instant in the tenant's zone, e.g. 08:05. */
 export function clockTime(instant: InstantValue, timeZone: string): string {
-  const { hour, minute } = zoned(instant, timeZone)
-  return `${twoDigits(hour)}:${twoDigits(minute)}`
+  return wallClockTime(zoned(instant, timeZone))
 }
 
 /**

@@ -1,0 +1,65 @@
+import type { Place } from '../../contract/passenger'
+
+/** Where a permission lets trips go (spec section 3, tripDestinations). */
+export const tripDestinations = {
+  homeOrMain: 0,
+  placeGroups: 1,
+  passengerPlaces: 2,
+  freePlaces: 3,
+  homeOrSecondary: 4,
+  mainOrSecondary: 5,
+} as const
+export type TripDestinations = (typeof tripDestinations)[keyof typeof tripDestinations]
+
+type PlaceKinds = Pick<Place, 'isHome' | 'isPickup' | 'isMain' | 'isSecondaryPlace'>
+
+const mapSources: ReadonlySet<Place['source']> = new Set(['mapPlaceResult', 'mapPlacePrediction'])
+
+/** A place found by searching the map rather than one saved for the passenger. */
+export function isMapPlace(place: Pick<Place, 'source'>): boolean {
+  return mapSources.has(place.source)
+}
+
+/** The kinds of saved place each restricted value keeps (spec section 4). */
+const keeps: Partial<Record<TripDestinations, (place: PlaceKinds) => boolean>> = {
+  [tripDestinations.homeOrMain]: (place) => place.isHome || place.isPickup || place.isMain,
+  [tripDestinations.homeOrSecondary]: (place) => place.isHome || place.isPickup || place.isSecondaryPlace,
+  [tripDestinations.mainOrSecondary]: (place) => place.isMain || place.isSecondaryPlace,
+}
+
+/**
+ * Whether a saved place may be a trip's end under the permission: 0, 4 and 5 keep only their kinds of place;
+ * place groups (1), the passenger's places (2) and free places (3) keep every place offered, because the
+ * places offered are already the group's or the passenger's.
+ */
+export function isPlaceAllowed(place: PlaceKinds, destinations: TripDestinations): boolean {
+  return keeps[destinations]?.(place) ?? true
+}
+
+/** The passenger's places the from, to and via fields offer under the permission. */
+export function allowedPlaces<P extends PlaceKinds>(
+  places: readonly P[],
+  destinations: TripDestinations,
+): P[] {
+  return places.filter((place) => isPlaceAllowed(place, destinations))
+}
+
+/**
+ * Free places: any address may be searched on the map, and only then do the apartment fields show (spec
+ * section 2: "Apartment fields show only when all places are allowed").
+ */
+export function allowsFreePlaces(destinations: TripDestinations): boolean {
+  return destinations === tripDestinations.freePlaces
+}
+
+/**
+ * Whether a trip may start, end or stop at a place chosen earlier: a searched address only with free places, a
+ * saved place by its kind. A booking made under one permission and moved to another is checked again by this.
+ */
+export function isDestinationAllowed(
+  place: PlaceKinds & Pick<Place, 'source'>,
+  destinations: TripDestinations,
+): boolean {
+  if (allowsFreePlaces(destinations)) return true
+  return !isMapPlace(place) && isPlaceAllowed(place, destinations)
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import {
+  allowedPlaces,
+  allowsFreePlaces,
+  isDestinationAllowed,
+  tripDestinations,
+  type TripDestinations,
+} from '../../../../src/domain/booking/places'
+import { placeWith, searched } from './fixtures'
+
+const home = placeWith({ id: 'home', isHome: true })
+const pickup = placeWith({ id: 'pickup', isPickup: true })
+const main = placeWith({ id: 'main', isMain: true })
+const secondary = placeWith({ id: 'secondary', isSecondaryPlace: true })
+const other = placeWith({ id: 'other' })
+const homeAndSecondary = placeWith({ id: 'home-secondary', isHome: true, isSecondaryPlace: true })
+const places = [home, pickup, main, secondary, other, homeAndSecondary]
+
+describe('filtering the passenger places by tripDestinations (spec section 4)', () => {
+  it.each([
+    [tripDestinations.homeOrMain, ['home', 'pickup', 'main', 'home-secondary']],
+    [tripDestinations.placeGroups, ['home', 'pickup', 'main', 'secondary', 'other', 'home-secondary']],
+    [tripDestinations.passengerPlaces, ['home', 'pickup', 'main', 'secondary', 'other', 'home-secondary']],
+    [tripDestinations.freePlaces, ['home', 'pickup', 'main', 'secondary', 'other', 'home-secondary']],
+    [tripDestinations.homeOrSecondary, ['home', 'pickup', 'secondary', 'home-secondary']],
+    [tripDestinations.mainOrSecondary, ['main', 'secondary', 'home-secondary']],
+  ])('%d keeps %j', (destinations, ids) => {
+    expect(allowedPlaces(places, destinations).map((place) => place.id)).toEqual(ids)
+  })
+
+  it.each([
+    [0, false],
+    [1, false],
+    [2, false],
+    [3, true],
+    [4, false],
+    [5, false],
+  ] as [TripDestinations, boolean][])(
+    '%d allows map search and apartment fields: %s',
+    (destinations, free) => {
+      expect(allowsFreePlaces(destinations)).toBe(free)
+    },
+  )
+})
+
+describe('a place chosen earlier, checked under the permission', () => {
+  it.each([
+    ['a searched address with free places', searched, 3, true],
+    ['a searched address with passenger places', searched, 2, false],
+    ['a searched address with home or main', searched, 0, false],
+    ['a predicted address with free places', { ...searched, source: 'mapPlacePrediction' as const }, 3, true],
+    [
+      'a predicted address with place groups',
+      { ...searched, source: 'mapPlacePrediction' as const },
+      1,
+      false,
+    ],
+    ['home with home or main', home, 0, true],
+    ['secondary with home or main', secondary, 0, false],
+    ['main with home or secondary', main, 4, false],
+    ['pickup with main or secondary', pickup, 5, false],
+    ['another saved place with passenger places', other, 2, true],
+  ] as [string, typeof home, TripDestinations, boolean][])('%s: %s', (_, place, destinations, allowed) => {
+    expect(isDestinationAllowed(place, destinations)).toBe(allowed)
+  })
+})
