@@ -25,21 +25,18 @@ function streetsOf(): Street[] {
   ]
   return all.flatMap((town) => {
     const townKeys = [town.fi, town.sv].filter((name) => name !== undefined).map(normalize)
-    const names = new Set<string>()
-    return town.streets
-      .filter(([name]) => !names.has(name) && Boolean(names.add(name)))
-      .map((data) => {
-        const key = normalize(data[0])
-        return {
-          name: data[0],
-          key,
-          compact: key.replaceAll(' ', ''),
-          postalcode: data[1],
-          town,
-          townKeys,
-          data,
-        }
-      })
+    return town.streets.map((data) => {
+      const key = normalize(data[0])
+      return {
+        name: data[0],
+        key,
+        compact: key.replaceAll(' ', ''),
+        postalcode: data[1],
+        town,
+        townKeys,
+        data,
+      }
+    })
   })
 }
 
