@@ -26,6 +26,8 @@ export interface Endpoint {
   query?: z.ZodObject
   body?: z.ZodType
   response: z.ZodType
+  /** Error statuses the call answers besides the usual 400, 401, 404, 409 and 422 (documented in OpenAPI). */
+  errorStatuses?: readonly number[]
 }
 
 /** The most trips one read of a passenger's trips returns (the earliest first). */
@@ -149,6 +151,7 @@ export const endpoints = {
     auth: true,
     body: routeRequest,
     response: routeDetails,
+    errorStatuses: [503],
   },
   reportClientError: {
     method: 'POST',

@@ -205,6 +205,8 @@ describe.each(backends)('POST api/booking/route on $name', (backend) => {
       code: 'route_unavailable',
       message: expect.any(String),
     })
+    const docs = await test.app.inject({ url: '/api/docs/json', headers: { host: `localhost:${testPort}` } })
+    expect(Object.keys(docs.json().paths['/api/booking/route'].post.responses)).toContain('503')
 
     service.answer({ status: 400, body: { code: 'NoRoute', message: 'Impossible route between points' } })
     const island = await post([railwayStation, { latitude: 60.15, longitude: 24.98 }])
