@@ -25,8 +25,9 @@ const defaultUrls = {
 function baseUrl(name: string, raw: string | undefined, fallback?: string): string {
   const value = raw || fallback
   if (!value) throw new Error(`${name} is required`)
-  const url = new URL(value)
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL`)
+  const protocol = URL.canParse(value) ? new URL(value).protocol : null
+  if (protocol !== 'https:' && protocol !== 'http:')
+    throw new Error(`${name} must be an http(s) URL, got "${value}"`)
   return value.replace(/\/+$/, '')
 }
 

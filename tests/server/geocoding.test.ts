@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AddressSearchResult } from '../../src/contract/places'
 import { endpoints } from '../../src/contract/endpoints'
 import { addressSearchLimit, addressSearchQueryMaxLength } from '../../src/contract/places'
+import { loadConfig } from '../../server/config'
 import { demoPlaces } from '../../server/demo/places'
 import { regions } from '../../server/demo/regions'
 import { digitransitGeocoder } from '../../server/geo/digitransit'
@@ -124,6 +125,44 @@ describe('the embedded gazetteer', () => {
         }
       }
     }
+  })
+})
+
+describe('GEOCODER and ROUTER configuration', () => {
+  const config = (env: Record<string, string>) => loadConfig({ DEMO: 'true', ...env })
+
+  it('defaults to the embedded gazetteer and estimate, with a 5 s timeout', () => {
+    expect(config({})).toMatchObject({
+      geocoder: { kind: 'embedded' },
+      router: { kind: 'embedded' },
+      geoTimeoutMs: 5_000,
+    })
+  })
+
+  it('chooses the services, with their public addresses by default', () => {
+    expect(config({ GEOCODER: 'digitransit', DIGITRANSIT_API_KEY: 'k' }).geocoder).toEqual({
+      kind: 'digitransit',
+      url: 'https://api.digitransit.fi',
+      apiKey: 'k',
+    })
+    expect(config({ GEOCODER: 'nominatim', GEOCODER_URL: 'http://geo.internal:8080/' }).geocoder).toEqual({
+      kind: 'nominatim',
+      url: 'http://geo.internal:8080',
+    })
+    expect(config({ ROUTER: 'osrm', ROUTER_URL: 'http://osrm:5000', GEO_TIMEOUT_MS: '800' })).toMatchObject({
+      router: { kind: 'osrm', url: 'http://osrm:5000' },
+      geoTimeoutMs: 800,
+    })
+  })
+
+  it('stops the server at start on a mistake', () => {
+    expect(() => config({ GEOCODER: 'google' })).toThrow(/GEOCODER/)
+    expect(() => config({ GEOCODER: 'digitransit' })).toThrow(/DIGITRANSIT_API_KEY/)
+    expect(() => config({ GEOCODER: 'nominatim', GEOCODER_URL: 'ftp://x' })).toThrow(/GEOCODER_URL/)
+    expect(() => config({ ROUTER: 'osrm' })).toThrow(/ROUTER_URL/)
+    expect(() => config({ ROUTER: 'osrm', ROUTER_URL: 'osrm:5000 ' })).toThrow(/ROUTER_URL/)
+    expect(() => config({ ROUTER: 'graphhopper' })).toThrow(/ROUTER/)
+    expect(() => config({ GEO_TIMEOUT_MS: '0' })).toThrow(/GEO_TIMEOUT_MS/)
   })
 })
 
