@@ -11,6 +11,7 @@ import { createTestIdentityProvider, testIdpMountPath } from './auth/testIdp/pro
 import { registerTestIdp } from './auth/testIdp/routes'
 import type { ServerConfig } from './config'
 import type { Db } from './db/schema'
+import { createGeocoder, createRouter } from './geo/fromConfig'
 import { loadServerI18n, type ServerI18n } from './i18n/catalogs'
 import { registerIdempotencyPurge } from './idempotency/purge'
 import { createAnswerCache } from './reads/answerCache'
@@ -99,6 +100,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     keys,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     errorReportingDsn: config.errorReportingDsn,
+    geocoder: createGeocoder(config, app.log),
+    router: createRouter(config),
   })
   const strongAuth = await strongAuthFor(app, config, i18n)
   await app.register(loginScope, { config, i18n, keys, strongAuth })

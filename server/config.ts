@@ -2,6 +2,7 @@ import { isTenantId, type TenantId } from '../tenants'
 import { isLocalHost } from '../src/domain/hosts'
 import type { HostMap } from '../src/domain/tenantResolution'
 import { parseSentryDsn } from './errorReporting/sentrySink'
+import { geoConfigFrom, type GeoConfig } from './geo/geoConfig'
 
 export interface OidcConfig {
   issuer: string
@@ -9,7 +10,7 @@ export interface OidcConfig {
   clientSecret: string
 }
 
-export interface ServerConfig {
+export interface ServerConfig extends GeoConfig {
   port: number
   host: string
   /** PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -146,5 +147,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ...timeouts(env),
     operatorApiKeys: parseOperatorKeys(env.OPERATOR_API_KEYS),
     errorReportingDsn: errorReportingDsn(env.ERROR_REPORTING_DSN),
+    ...geoConfigFrom(env, (name, fallback) => integer(env, name, fallback)),
   }
 }

@@ -22,7 +22,8 @@ interface PlaceTemplate {
   east: number
 }
 
-const templates: Record<PassengerKind, readonly PlaceTemplate[]> = {
+/** The demo's places around each town; the embedded gazetteer knows their streets (server/geo/gazetteer). */
+export const placeTemplates: Readonly<Record<PassengerKind, readonly PlaceTemplate[]>> = {
   child: [
     { role: 'home', alias: 'Koti', display: 'Koti', street: 'Koivukuja', north: 12, east: -18 },
     { role: 'main', alias: 'Koulu', display: 'Keskuskoulu', street: 'Koulukatu', north: -4, east: 6 },
@@ -72,7 +73,7 @@ export function demoPlaces(
   region: Region,
   seed: number,
 ): DemoPlace[] {
-  return templates[kind].map((template, index) => {
+  return placeTemplates[kind].map((template, index) => {
     const number = String(((seed * 7 + index * 11) % 40) + 1)
     const postalcode = `${region.postalPrefix}${String((seed + index * 3) % 9)}0`
     const latitude = Number((region.latitude + (template.north + (seed % 5)) / 1000).toFixed(5))

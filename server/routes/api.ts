@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { KeyStore } from '../auth/accessTokens'
+import type { Geocoder } from '../geo/geocoder'
+import type { Router } from '../geo/router'
 import { registerTextInputCheck } from '../plugins/textInput'
 import { registerAccessTokenRoute } from './accessToken'
 import { registerAccountRoutes } from './account'
 import { registerClientErrorRoute } from './clientErrors'
 import { registerOperatorRoutes } from './operator'
 import { registerPassengerRoutes } from './passengers'
+import { registerPlaceRoutes } from './places'
 import { registerTripRoutes } from './trips'
 
 export interface ApiOptions {
@@ -13,6 +16,9 @@ export interface ApiOptions {
   accessTokenTtlSeconds: number
   /** Where client error reports are forwarded besides the log (ERROR_REPORTING_DSN), or null. */
   errorReportingDsn: string | null
+  /** Address search and routes (GEOCODER, ROUTER). */
+  geocoder: Geocoder
+  router: Router
 }
 
 /** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
@@ -23,6 +29,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerAccountRoutes(api, options.keys)
   registerPassengerRoutes(api, options.keys)
   registerTripRoutes(api, options.keys)
+  registerPlaceRoutes(api, options.keys, options)
   registerOperatorRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
 }

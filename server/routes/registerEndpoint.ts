@@ -57,6 +57,7 @@ function errorResponses(endpoint: Endpoint) {
     400: apiError,
     ...(endpoint.auth ? { 401: apiError, 404: apiError } : {}),
     ...(isStateChanging(endpoint) ? { 409: apiError, 422: apiError } : {}),
+    ...Object.fromEntries((endpoint.errorStatuses ?? []).map((status) => [status, apiError])),
   }
 }
 

@@ -35,6 +35,10 @@ export const errorCodes = {
   invalidApiKey: 'invalid_api_key',
   /** The trip's log cannot take this operator event (e.g. a pickup after cancellation); `errors` says why. */
   tripEventRejected: 'trip_event_rejected',
+  /** `api/booking/route`: the routing service finds no road route between the points (400). */
+  routeNotFound: 'route_not_found',
+  /** `api/booking/route`: the routing service did not answer (503); trying again later may work. */
+  routeUnavailable: 'route_unavailable',
 } as const
 
 /** Why a trip cannot be cancelled or reviewed: the `error` of an `errors` entry. */

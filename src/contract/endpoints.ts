@@ -3,6 +3,13 @@ import { clientErrorAccepted, clientErrorReport } from './clientErrors'
 import { accessTokenResponse, accountEditRequest, changePasswordRequest, user } from './account'
 import { id } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
+import {
+  addressSearchLimit,
+  addressSearchQuery,
+  addressSearchResult,
+  routeDetails,
+  routeRequest,
+} from './places'
 import { trip } from './trip'
 import { cancelTripsRequest, reviewRequest, tripStatusRequest } from './tripCommands'
 
@@ -19,6 +26,8 @@ export interface Endpoint {
   query?: z.ZodObject
   body?: z.ZodType
   response: z.ZodType
+  /** Error statuses the call answers besides the usual 400, 401, 404, 409 and 422 (documented in OpenAPI). */
+  errorStatuses?: readonly number[]
 }
 
 /** The most trips one read of a passenger's trips returns (the earliest first). */
@@ -125,6 +134,24 @@ export const endpoints = {
     auth: true,
     body: tripStatusRequest,
     response: trip,
+  },
+  searchAddresses: {
+    method: 'GET',
+    path: '/api/address/search',
+    summary: `Finnish addresses matching q (street, house number, postal code or locality): at most ${addressSearchLimit}, each with a postal code and locality; an empty list when the search service fails`,
+    auth: true,
+    query: addressSearchQuery,
+    response: z.array(addressSearchResult).max(addressSearchLimit),
+  },
+  bookingRoute: {
+    method: 'POST',
+    path: '/api/booking/route',
+    summary:
+      'Distances (km) and duration (s) of a route from the first point through the via points to the last, and of the direct route; 400 route_not_found, 503 route_unavailable',
+    auth: true,
+    body: routeRequest,
+    response: routeDetails,
+    errorStatuses: [503],
   },
   reportClientError: {
     method: 'POST',

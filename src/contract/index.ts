@@ -1,6 +1,7 @@
 export * from './common'
 export * from './account'
 export * from './passenger'
+export * from './places'
 export * from './trip'
 export * from './endpoints'
 export * from './tripCommands'

@@ -1,0 +1,29 @@
+import type { Locale } from '../../src/domain/locale'
+
+/**
+ * One address as a geocoding service found it, before the portal's rules (server/geo/searchResults.ts) drop
+ * it for a missing postal code or locality and shape it into a search result.
+ */
+export interface GeocodedAddress {
+  street: string
+  streetnumber: string | null
+  postalcode: string | null
+  city: string | null
+  latitude: number
+  longitude: number
+  /** A named place's name (a school, a station); null for a plain address. */
+  name: string | null
+  /** The service's own one-line text, when it has a usable one; else the line is composed from the parts. */
+  label: string | null
+}
+
+export interface SearchOptions {
+  limit: number
+  language: Locale
+}
+
+/** Address search behind one interface: the embedded gazetteer or a geocoding service's adapter. */
+export interface Geocoder {
+  /** Never throws: a service that fails, is slow or answers nonsense gives an empty list (logged). */
+  search(query: string, options: SearchOptions): Promise<GeocodedAddress[]>
+}
