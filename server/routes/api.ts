@@ -6,6 +6,7 @@ import { registerAccountRoutes } from './account'
 import { registerClientErrorRoute } from './clientErrors'
 import { registerOperatorRoutes } from './operator'
 import { registerPassengerRoutes } from './passengers'
+import { registerPermissionRoutes } from './permissions'
 import { registerTripRoutes } from './trips'
 
 export interface ApiOptions {
@@ -22,6 +23,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerAccessTokenRoute(api, options.keys, options.accessTokenTtlSeconds)
   registerAccountRoutes(api, options.keys)
   registerPassengerRoutes(api, options.keys)
+  registerPermissionRoutes(api, options.keys)
   registerTripRoutes(api, options.keys)
   registerOperatorRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
