@@ -258,11 +258,11 @@ export interface PermissionPeriodsTable {
   start_date: IsoDate
   end_date: IsoDate
   total_quota: number
-  used_quota: number
-  total_express_quota: number
-  used_express_quota: number
-  saved_to_next: number
-  borrowed: number
+  used_quota: Generated<number>
+  total_express_quota: Generated<number>
+  used_express_quota: Generated<number>
+  saved_to_next: Generated<number>
+  borrowed: Generated<number>
 }
 
 /** The places of a permission's place groups, in the operator's order. */

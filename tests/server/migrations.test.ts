@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { NO_MIGRATIONS } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jsonb } from '../../server/db/json'
 import { createMigrator, migrateToLatest, migrations } from '../../server/db/migrate'
 import { backends, createEmptyDatabase, type TestDatabase } from './support/database'
 
@@ -85,8 +86,8 @@ describe.each(backends)('migrations on $name', (backend) => {
           allow_via_points: false,
           start_date: '2026-01-01',
           end_date: endDate,
-          extras: sql`'[]'::jsonb`,
-          allowed_area: sql`null`,
+          extras: jsonb([]),
+          allowed_area: jsonb(null),
         })
         .execute()
     await expect(permission('q-bad', 6)).rejects.toThrow()
