@@ -15,6 +15,11 @@ export interface DatabaseOptions {
   schema?: string
 }
 
+/** PostgreSQL's type id of `date`. */
+const dateType = 1082
+/** A `date` as PostgreSQL writes it (YYYY-MM-DD); both drivers would make it a Date at a local midnight. */
+const asText = (value: string) => value
+
 /** Opens Kysely over PostgreSQL or embedded PGlite; `db.destroy()` closes the pool or the PGlite instance. */
 export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Database>> {
   const plugins = [new TemporalPlugin()]
@@ -22,6 +27,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      types: {
+        getTypeParser: ((type: number, format?: 'text' | 'binary') =>
+          type === dateType ? asText : pg.types.getTypeParser(type, format)) as typeof pg.types.getTypeParser,
+      },
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
@@ -29,6 +38,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
     return db
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true })
-  const pglite = await PGlite.create(options.pgliteDir ?? undefined)
+  const pglite = await PGlite.create(options.pgliteDir ?? undefined, {
+    parsers: { [dateType]: asText },
+  })
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins })
 }

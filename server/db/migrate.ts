@@ -7,6 +7,7 @@ import * as commands from './migrations/0004_commands'
 import * as sessionsSecurity from './migrations/0005_sessions_security'
 import * as tripViews from './migrations/0006_trip_views'
 import * as readVersions from './migrations/0007_read_versions'
+import * as transportationPermissions from './migrations/0008_transportation_permissions'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -17,6 +18,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005_sessions_security': sessionsSecurity,
   '0006_trip_views': tripViews,
   '0007_read_versions': readVersions,
+  '0008_transportation_permissions': transportationPermissions,
 }
 
 /**

@@ -216,6 +216,65 @@ export interface OperatorApiKeysTable {
   revoked_at: Timestamp | null
 }
 
+/** A calendar date (PostgreSQL `date`), read and written as YYYY-MM-DD (see connect.ts). */
+export type IsoDate = string
+
+export interface StoredExtra {
+  extraId: string
+  name: string
+  selected: boolean
+}
+
+export interface StoredArea {
+  polygon: { latitude: number; longitude: number }[]
+}
+
+/** A passenger's transportation permission (migration 0008); its periods and place groups are rows of their own. */
+export interface TransportationPermissionsTable {
+  tenant_id: Tenant
+  id: string
+  passenger_id: string
+  name: string
+  /** VPL, SHL or another decision. */
+  decision_type: string
+  note: string | null
+  /** 0 to 5, spec section 3. */
+  trip_destinations: number
+  allow_via_points: boolean
+  /** Metres. */
+  via_point_max_deviation: number | null
+  /** Minutes. */
+  express_quota_time_limit: number | null
+  start_date: IsoDate
+  end_date: IsoDate
+  extras: Jsonb<StoredExtra[]>
+  allowed_area: Jsonb<StoredArea | null>
+  created_at: CreatedAt
+}
+
+export interface PermissionPeriodsTable {
+  tenant_id: Tenant
+  permission_id: string
+  start_date: IsoDate
+  end_date: IsoDate
+  total_quota: number
+  used_quota: Generated<number>
+  total_express_quota: Generated<number>
+  used_express_quota: Generated<number>
+  saved_to_next: Generated<number>
+  borrowed: Generated<number>
+}
+
+/** The places of a permission's place groups, in the operator's order. */
+export interface PermissionPlacesTable {
+  tenant_id: Tenant
+  permission_id: string
+  group_index: number
+  group_name: string
+  place_index: number
+  place_id: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -229,6 +288,9 @@ export interface Database {
   trips: TripsTable
   idempotency_keys: IdempotencyKeysTable
   operator_api_keys: OperatorApiKeysTable
+  transportation_permissions: TransportationPermissionsTable
+  permission_periods: PermissionPeriodsTable
+  permission_places: PermissionPlacesTable
 }
 
 /** The database or a transaction on it: repositories accept either. */

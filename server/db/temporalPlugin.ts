@@ -14,8 +14,8 @@ import { Temporal } from 'temporal-polyfill'
 /**
  * The one boundary between database time values and Temporal. pg and PGlite both return timestamptz as a
  * JavaScript Date, which the rest of the server never sees; Temporal.Instant parameters are sent as ISO
- * strings, which both drivers pass to PostgreSQL as text. (The schema has no `date` columns, whose Date values
- * would be local midnights.)
+ * strings, which both drivers pass to PostgreSQL as text. (`date` columns never arrive as Date values, whose
+ * local midnights would shift a day: connect.ts has both drivers keep them as YYYY-MM-DD text.)
  */
 export class TemporalPlugin implements KyselyPlugin {
   readonly #parameters = new InstantParameters()

@@ -4,6 +4,7 @@ import { idempotencyKeysRepository } from './repositories/idempotencyKeys'
 import { loginAttemptsRepository } from './repositories/loginAttempts'
 import { operatorKeysRepository } from './repositories/operatorKeys'
 import { passengersRepository } from './repositories/passengers'
+import { permissionsRepository } from './repositories/permissions'
 import { placesRepository } from './repositories/places'
 import { readVersionsRepository } from './repositories/readVersions'
 import { sessionsRepository } from './repositories/sessions'
@@ -25,6 +26,7 @@ function repositories(db: Db, tenant: TenantId) {
     signingKeys: signingKeysRepository(scoped),
     passengers: passengersRepository(scoped),
     places: placesRepository(scoped),
+    permissions: permissionsRepository(scoped),
     trips: tripsRepository(scoped),
     readVersions: readVersionsRepository(scoped, (statement, args) => runPrepared(db, statement, args)),
     idempotencyKeys: idempotencyKeysRepository(scoped),

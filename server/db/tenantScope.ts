@@ -57,6 +57,9 @@ const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   trips: 'tenant',
   idempotency_keys: 'tenant',
   operator_api_keys: 'tenant',
+  transportation_permissions: 'tenant',
+  permission_periods: 'tenant',
+  permission_places: 'tenant',
 }
 
 const tenantColumn = 'tenant_id'

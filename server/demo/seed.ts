@@ -9,6 +9,7 @@ import { tenantDb, type TenantDb } from '../db/tenantDb'
 import { demoAccounts, demoAccessCodes } from './accounts'
 import { fullName, seededIdentity } from './identities'
 import { demoOperatorKeyGrants } from './operatorKeys'
+import { demoPermissions } from './permissions'
 import { families, familyKinds, demoPhone, initials, singlePassengers, unclaimedPassengers } from './people'
 import type { PassengerKind } from './people'
 import { demoPlaces } from './places'
@@ -125,6 +126,11 @@ async function seedTenant(
     })),
   )
 
+  const everyPassenger = [...guardianPassengers, singlePassenger!, strongPassenger!, ...unclaimed]
+  await db.permissions.insertMany(
+    everyPassenger.flatMap((passenger) => demoPermissions(passenger, regions[db.tenant], today)),
+  )
+
   const plans: TripPlan[] = [
     ...guardianTrips(guardianPassengers, now, guardian.id),
     ...singleTrips(singlePassenger!, now),
@@ -138,10 +144,10 @@ async function seedTenant(
 }
 
 /**
- * Seeds every tenant that has no users yet with the demo accounts, passengers, places, access codes and trips,
- * relative to `now` in Europe/Helsinki, and gives every tenant its demo operator API key (also on a database
- * seeded before keys existed). An advisory lock keeps two instances starting together from both seeding.
- * Returns the tenants it seeded.
+ * Seeds every tenant that has no users yet with the demo accounts, passengers, places, access codes,
+ * transportation permissions and trips, relative to `now` in Europe/Helsinki, and gives every tenant its demo
+ * operator API key (also on a database seeded before keys existed). An advisory lock keeps two instances
+ * starting together from both seeding. Returns the tenants it seeded.
  */
 export async function seedDemoData(
   db: Kysely<Database>,

@@ -9,6 +9,7 @@ import { registerClientErrorRoute } from './clientErrors'
 import { registerOperatorRoutes } from './operator'
 import { registerPassengerRoutes } from './passengers'
 import { registerPlaceRoutes } from './places'
+import { registerPermissionRoutes } from './permissions'
 import { registerTripRoutes } from './trips'
 
 export interface ApiOptions {
@@ -28,6 +29,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerAccessTokenRoute(api, options.keys, options.accessTokenTtlSeconds)
   registerAccountRoutes(api, options.keys)
   registerPassengerRoutes(api, options.keys)
+  registerPermissionRoutes(api, options.keys)
   registerTripRoutes(api, options.keys)
   registerPlaceRoutes(api, options.keys, options)
   registerOperatorRoutes(api, options.keys)

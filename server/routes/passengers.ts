@@ -15,7 +15,7 @@ import { toPassengerView, toPlaceView } from './views'
 const passengerNotFound = () => new HttpError(404, errorCodes.notFound, 'Passenger not found')
 
 /** A passenger granted to this user in this tenant; anything else is indistinguishable from a missing one. */
-async function grantedPassenger(
+export async function grantedPassenger(
   request: FastifyRequest,
   user: UserRow,
   passengerId: string,

@@ -3,6 +3,7 @@ import { clientErrorAccepted, clientErrorReport } from './clientErrors'
 import { accessTokenResponse, accountEditRequest, changePasswordRequest, user } from './account'
 import { id } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
+import { quota, quotaDateQuery } from './permissions'
 import {
   addressSearchLimit,
   addressSearchQuery,
@@ -109,6 +110,25 @@ export const endpoints = {
     auth: true,
     params: passengerParams,
     response: z.array(trip).max(tripListMaxCount),
+  },
+  listTransportationPermissions: {
+    method: 'GET',
+    path: '/api/passenger/:id/transportationPermissions',
+    summary:
+      "A passenger's transportation permissions with all their periods; the remaining quota is today's (tenant time)",
+    auth: true,
+    params: passengerParams,
+    response: z.array(quota),
+  },
+  listQuotas: {
+    method: 'GET',
+    path: '/api/passenger/:id/quotas',
+    summary:
+      "The passenger's transportation permissions valid on `date`, with the remaining quota of the period it falls in",
+    auth: true,
+    params: passengerParams,
+    query: quotaDateQuery,
+    response: z.array(quota),
   },
   cancelTrips: {
     method: 'POST',

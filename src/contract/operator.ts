@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { id, isoDateTime, text, textLimits } from './common'
 import type { Endpoint } from './endpoints'
+import { quota } from './permissions'
 import { coordinates, tripAddress } from './trip'
 import { cancelReasonMaxLength } from './tripCommands'
 
@@ -62,6 +63,27 @@ export type OperatorTripEvent = z.input<typeof operatorTripEvent>
 export const appendedTripEvent = z.object({ tripId: id, seq: z.number().int().positive() })
 
 /**
+ * A transportation permission as an operator writes it: the passenger's view without the remaining quota, which
+ * follows from the periods. What a permission may leave out has its default here.
+ */
+export const operatorPermission = quota
+  .omit({ id: true, remainingQuota: true, remainingExpressQuota: true })
+  .extend({
+    note: quota.shape.note.default(null),
+    expressQuotaTimeLimit: quota.shape.expressQuotaTimeLimit.default(null),
+    allowViaPoints: quota.shape.allowViaPoints.default(false),
+    viaPointMaxDeviation: quota.shape.viaPointMaxDeviation.default(null),
+    extras: quota.shape.extras.default([]),
+    periods: quota.shape.periods.default([]),
+    placeGroups: quota.shape.placeGroups.default([]),
+    allowedArea: quota.shape.allowedArea.default(null),
+  })
+export type OperatorPermission = z.input<typeof operatorPermission>
+
+/** The permission as written, with its passenger and the remaining quota of today (tenant time). */
+export const writtenPermission = quota.extend({ passengerId: id })
+
+/**
  * The operator integration API, apart from the portal's `endpoints` so that the portal's bundle does not carry
  * it. Registered and documented (OpenAPI, `apiKey` scheme) the same way.
  */
@@ -75,5 +97,25 @@ export const operatorEndpoints = {
     params: z.object({ id }),
     body: operatorTripEvent,
     response: appendedTripEvent,
+  },
+  createTransportationPermission: {
+    method: 'POST',
+    path: '/api/operator/passengers/:id/transportationPermissions',
+    summary:
+      "Give a passenger of the tenant a transportation permission with its periods, extras, place groups (the passenger's places) and allowed area",
+    auth: 'apiKey',
+    params: z.object({ id }),
+    body: operatorPermission,
+    response: writtenPermission,
+  },
+  updateTransportationPermission: {
+    method: 'PUT',
+    path: '/api/operator/transportationPermissions/:id',
+    summary:
+      'Replace a transportation permission whole (periods and their usage included); 404 for one the tenant does not have',
+    auth: 'apiKey',
+    params: z.object({ id }),
+    body: operatorPermission,
+    response: writtenPermission,
   },
 } as const satisfies Record<string, Endpoint>

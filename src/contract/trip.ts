@@ -11,6 +11,7 @@ const statusCode = z.union(
 ) as z.ZodType<TripStatusCode>
 
 export const coordinates = z.object({ latitude: z.number(), longitude: z.number() })
+export type Coordinates = z.infer<typeof coordinates>
 
 export const tripStatus = z.object({
   code: statusCode,

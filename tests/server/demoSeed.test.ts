@@ -14,6 +14,7 @@ import { hashApiKey } from '../../server/auth/operatorKeys'
 import { isRetryableConflict } from '../../server/db/conflicts'
 import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import type { Trip } from '../../src/contract/trip'
+import { covers, remainingOn } from '../../src/domain/permissions/quota'
 import { cancellationProblem } from '../../src/domain/trips/cancellation'
 import { reviewState } from '../../src/domain/trips/review'
 import { backends, createTestDatabase, type TestDatabase } from './support/database'
@@ -136,6 +137,29 @@ describe.each(backends)('demo seed on $name', (backend) => {
     for (const row of rows) {
       expect(row.key_hash).toBe(hashApiKey(demoOperatorKey(row.tenant_id)))
       expect(JSON.stringify(row)).not.toContain('demo-operator')
+    }
+  })
+
+  it('gives every passenger of every tenant each kind of transportation permission, valid on the seed day', async () => {
+    const seedDay = now.toZonedDateTimeISO(demoTimeZone).toPlainDate().toString()
+    for (const tenant of tenantIds) {
+      const db = tenantDb(database.db, tenant)
+      const passengers = await database.db
+        .selectFrom('passengers')
+        .select('id')
+        .where('tenant_id', '=', tenant)
+        .execute()
+      for (const passenger of passengers) {
+        const permissions = await db.permissions.listForPassenger(passenger.id)
+        expect(permissions).toHaveLength(7)
+        expect(permissions.every((permission) => covers(permission, seedDay))).toBe(true)
+        const left = permissions.map((permission) => remainingOn(permission.periods, seedDay))
+        expect(left.some((figures) => figures.remainingQuota === 0)).toBe(true)
+        expect(left.some((figures) => figures.remainingExpressQuota === 1)).toBe(true)
+        expect(new Set(permissions.map((permission) => permission.decisionType))).toEqual(
+          new Set(['VPL', 'SHL', 'OTHER']),
+        )
+      }
     }
   })
 

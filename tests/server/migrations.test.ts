@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { NO_MIGRATIONS } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jsonb } from '../../server/db/json'
 import { createMigrator, migrateToLatest, migrations } from '../../server/db/migrate'
 import { backends, createEmptyDatabase, type TestDatabase } from './support/database'
 
@@ -11,9 +12,12 @@ const tables = [
   'operator_api_keys',
   'passenger_grants',
   'passengers',
+  'permission_periods',
+  'permission_places',
   'places',
   'sessions',
   'signing_keys',
+  'transportation_permissions',
   'trip_events',
   'trips',
   'users',
@@ -66,6 +70,48 @@ describe.each(backends)('migrations on $name', (backend) => {
         .execute()
     await expect(grant('demo', 'u3')).rejects.toThrow()
     await expect(grant('espoo', 'u1')).resolves.toBeDefined()
+  })
+
+  it('keep a permission to its tenant, its trip destinations 0 to 5, and read its dates back as written', async () => {
+    const permission = (id: string, tripDestinations: number, endDate = '2026-12-31') =>
+      database.db
+        .insertInto('transportation_permissions')
+        .values({
+          tenant_id: 'espoo',
+          id,
+          passenger_id: 'p1',
+          name: 'Asiointi',
+          decision_type: 'VPL',
+          trip_destinations: tripDestinations,
+          allow_via_points: false,
+          start_date: '2026-01-01',
+          end_date: endDate,
+          extras: jsonb([]),
+          allowed_area: jsonb(null),
+        })
+        .execute()
+    await expect(permission('q-bad', 6)).rejects.toThrow()
+    await expect(permission('q-backwards', 3, '2025-12-31')).rejects.toThrow()
+    await permission('q1', 5)
+    const period = (tenant: 'espoo' | 'demo') =>
+      database.db
+        .insertInto('permission_periods')
+        .values({
+          tenant_id: tenant,
+          permission_id: 'q1',
+          start_date: '2026-12-01',
+          end_date: '2026-12-31',
+          total_quota: 10,
+        })
+        .execute()
+    await expect(period('demo')).rejects.toThrow()
+    await period('espoo')
+    const read = await database.db
+      .selectFrom('permission_periods')
+      .select(['start_date', 'end_date'])
+      .where('permission_id', '=', 'q1')
+      .executeTakeFirst()
+    expect(read).toEqual({ start_date: '2026-12-01', end_date: '2026-12-31' })
   })
 
   it('roll back to empty and forward again', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../../src/contract/endpoints'
 import type { Passenger } from '../../src/contract/passenger'
@@ -52,6 +53,14 @@ describe.each(backends)('read answers on $name', (backend) => {
       ...passengers.flatMap((passenger) => [
         { endpoint: endpoints.listPlaces, url: `/api/passenger/${passenger.id}/places` },
         { endpoint: endpoints.listTrips, url: `/api/passenger/${passenger.id}/trips` },
+        {
+          endpoint: endpoints.listTransportationPermissions,
+          url: `/api/passenger/${passenger.id}/transportationPermissions`,
+        },
+        {
+          endpoint: endpoints.listQuotas,
+          url: `/api/passenger/${passenger.id}/quotas?date=${Temporal.Now.plainDateISO('Europe/Helsinki').toString()}`,
+        },
       ]),
     ]
     for (const { endpoint, url } of reads) {

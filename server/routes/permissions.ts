@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
+import { endpoints } from '../../src/contract/endpoints'
+import { validOn } from '../../src/domain/permissions/quota'
+import type { KeyStore } from '../auth/accessTokens'
+import { toQuotaView } from '../permissions/quotaView'
+import { requestTimeZone } from '../trips/access'
+import { grantedPassenger } from './passengers'
+import { registerEndpoint } from './registerEndpoint'
+
+/** A granted passenger's transportation permissions (quotas); any other passenger is a 404 as on every call. */
+export function registerPermissionRoutes(app: FastifyInstance, keys: KeyStore): void {
+  registerEndpoint(app, keys, endpoints.listTransportationPermissions, async ({ request, user, params }) => {
+    const passenger = await grantedPassenger(request, user, params.id)
+    const today = Temporal.Now.plainDateISO(requestTimeZone(request)).toString()
+    return (await request.db.permissions.listForPassenger(passenger.id)).map((record) =>
+      toQuotaView(record, today),
+    )
+  })
+
+  registerEndpoint(app, keys, endpoints.listQuotas, async ({ request, user, params, query }) => {
+    const passenger = await grantedPassenger(request, user, params.id)
+    return validOn(await request.db.permissions.listForPassenger(passenger.id), query.date).map((record) =>
+      toQuotaView(record, query.date),
+    )
+  })
+}
