@@ -29,24 +29,30 @@ export interface UserSessionEffects {
   leave(): void
 }
 
+/** The latest token for the session, from its child's input and then from every `pushToken`. */
+interface LatestToken {
+  value: string | null
+}
+
 /**
  * The machine's child for one user's session: it is shown to the screens once open, holds it while the child
- * runs, and closes it when the child stops, also when it opens only after that. `token` gives the latest token
- * (the machine's `pushToken` keeps it), which one still opening, or handed over with an older one, needs.
+ * runs, and closes it when the child stops, also when it opens only after that. One still opening, or handed
+ * over with an older token, is given the latest once open.
  */
 function holdSession(
   sessions: SessionStore,
   openSession: UserSessionEffects['openSession'],
-  token: () => string | null,
+  latest: LatestToken,
 ) {
   return fromPromise<void, SessionInput>(async ({ input, signal }) => {
+    latest.value = input.token
     const opened = await openSession(input, signal)
     if (!opened) return
     if (signal.aborted) {
       if (sessions.getState().session === opened) sessions.setSession(null)
       return opened.close()
     }
-    opened.sync.setToken(token())
+    opened.sync.setToken(latest.value)
     if (sessions.getState().session !== opened) sessions.setSession(opened)
     await new Promise<void>((closed) =>
       // At once when stopped, before a next user's child starts.
@@ -67,11 +73,11 @@ export function createUserSessionActor(options: {
   effects: UserSessionEffects
 }): RunningActor<number | null, UserSessionEvent> {
   const { tenantId, sessions, effects } = options
-  let token: string | null = null
+  const latest: LatestToken = { value: null }
   const actor = createActor(
     userSessionMachine.provide({
       actors: {
-        userSession: holdSession(sessions, effects.openSession, () => token),
+        userSession: holdSession(sessions, effects.openSession, latest),
         forgetUserData: fromPromise<void, ForgetRequest>(({ input: { userId, keepCommands } }) =>
           import('../db/forget')
             .then(({ forgetUserData }) => forgetUserData(databaseName(tenantId, userId), { keepCommands }))
@@ -83,9 +89,9 @@ export function createUserSessionActor(options: {
         }),
       },
       actions: {
-        pushToken: (_, { token: next }) => {
-          token = next
-          sessions.getState().session?.sync.setToken(next)
+        pushToken: (_, { token }) => {
+          latest.value = token
+          sessions.getState().session?.sync.setToken(token)
         },
         storeRemembered: (_, { userId }) => rememberUser(tenantId, userId),
         endLogin: () => storeLoginPending(null),

@@ -108,6 +108,8 @@ describe('the user session handle', () => {
     openings[0]!.open()
     await settle()
     expect(sessions.getState().session).toBe(openings[0]!.session)
+    // The token it opened with stays its token.
+    expect(openings[0]!.session.sync.setToken).toHaveBeenLastCalledWith('t1')
   })
 
   it('closes a session that opens only after the machine let it go, and shows none', async () => {
