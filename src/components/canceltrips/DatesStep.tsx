@@ -9,11 +9,11 @@ import {
 import { shellDate } from '../../domain/dateDisplay'
 import { parseIsoDate } from '../../domain/trips/dateFrame'
 import { formErrorMessages } from '../forms/formErrorMessages'
-import { TextField } from '../ui/TextField'
+import { DateField } from '../dates/DateField'
 import type { StepProps } from './stepProps'
 import { WizardStep } from './WizardStep'
 
-/** Step 1: one date or a period, as native date inputs (their value is ISO, YYYY-MM-DD). */
+/** Step 1: one date or a period, in the date helper's fields (their value is ISO, YYYY-MM-DD, once read). */
 export function DatesStep(props: StepProps) {
   const { snapshot, send } = props
   const { t } = useLingui()
@@ -55,8 +55,7 @@ export function DatesStep(props: StepProps) {
         </div>
       </fieldset>
       <div className="flex flex-wrap gap-4">
-        <TextField
-          type="date"
+        <DateField
           required
           className="min-w-48 flex-1"
           label={
@@ -67,19 +66,20 @@ export function DatesStep(props: StepProps) {
             )
           }
           min={today.toString()}
+          today={today.toString()}
           value={context.start}
-          onChange={(event) => send({ type: 'dates.start', value: event.target.value })}
+          onChange={(value) => send({ type: 'dates.start', value })}
           error={errorText(errors.start)}
         />
         {context.mode === 'period' ? (
-          <TextField
-            type="date"
+          <DateField
             required
             className="min-w-48 flex-1"
             label={<Trans id="canceltrips.end_date">End date</Trans>}
             min={(typeof start === 'string' ? today : start).toString()}
+            today={today.toString()}
             value={context.end}
-            onChange={(event) => send({ type: 'dates.end', value: event.target.value })}
+            onChange={(value) => send({ type: 'dates.end', value })}
             error={errorText(errors.end)}
           />
         ) : null}
