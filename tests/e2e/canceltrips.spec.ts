@@ -93,6 +93,31 @@ test('with one passenger the passengers step is skipped both ways', async ({ pag
   await expect(page.getByRole('heading', { name: 'Step 1: Choose dates' })).toBeVisible()
 })
 
+test('dates are typed as day.month.year or chosen from a calendar, and shown DD.MM.YYYY', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  await signIn(page, server, 'kovanen', demoUsers.guardian)
+  await page.goto(portalUrl(server, 'kovanen', '/canceltrips'))
+  const date = page.getByRole('textbox', { name: 'Date', exact: true })
+  await date.fill('31.4.2030')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByText('Check date format')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Choose from a calendar' }).click()
+  await expect(page.getByRole('grid')).toBeVisible()
+  await expectAccessible()
+  // The calendar opens on today: the next day is one arrow away.
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('Enter')
+  const tomorrow = Temporal.PlainDate.from(helsinkiDay(1))
+  const shown = `${String(tomorrow.day).padStart(2, '0')}.${String(tomorrow.month).padStart(2, '0')}.${tomorrow.year}`
+  await expect(date).toHaveValue(shown)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByRole('heading', { name: 'Step 2: Choose passengers' })).toBeVisible()
+})
+
 const steps = {
   fi: { heading: /Vaihe 1/, next: 'Seuraava' },
   sv: { heading: /Steg 1/, next: 'Nästa' },
@@ -104,7 +129,7 @@ for (const [locale, texts] of Object.entries(steps)) {
     await page.goto(portalUrl(server, 'kovanen', `/canceltrips?lang=${locale}`))
     await expect(page.getByRole('heading', { name: texts.heading })).toBeVisible()
     await expectAccessible()
-    await page.locator('input[type="date"]').first().fill(helsinkiDay(2))
+    await page.getByRole('textbox').first().fill(helsinkiDay(2))
     await page.getByRole('button', { name: texts.next }).click()
     await expect(page.getByRole('checkbox').first()).toBeVisible()
     await expectAccessible()
