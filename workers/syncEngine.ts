@@ -5,7 +5,7 @@ import type { TripMilestone } from '../src/db/tripMilestones'
 import { realClock, type Clock } from './clock'
 import { replayOutbox, type ReplayResult } from './outbox'
 import { OutboxRunner } from './outboxRunner'
-import { pullInto } from './pull'
+import { pullInto, type PullScope } from './pull'
 
 /** Pull every 60 s while online and visible. */
 export const pullIntervalMs = 60_000
@@ -23,6 +23,8 @@ export interface SyncEngineDeps {
   api: ApiClient
   /** ISO instant, for lastSyncedAt. */
   now: () => string
+  /** What each pull fetches beyond the core read models; the core only when not given. */
+  scope?: PullScope
   onStatus: (status: SyncStatus) => void
   /** Pickups and drop-offs a pull newly showed. */
   onMilestones?: (milestones: TripMilestone[]) => void
@@ -155,7 +157,12 @@ export class SyncEngine {
   private async pullOnce(): Promise<void> {
     this.publish({ syncing: true })
     try {
-      const { pull, milestones } = await pullInto(this.deps.db, this.deps.api, this.deps.now())
+      const { pull, milestones } = await pullInto(
+        this.deps.db,
+        this.deps.api,
+        this.deps.now(),
+        this.deps.scope,
+      )
       this.publish({ syncing: false, lastSyncedAt: pull.syncedAt, lastError: null })
       if (milestones.length > 0) this.deps.onMilestones?.(milestones)
       void this.outbox.run()

@@ -6,6 +6,7 @@ import { databaseName, outboxLockName } from '../src/db/names'
 import { openPortalDb } from '../src/db/portalDb'
 import type { TripMilestone } from '../src/db/tripMilestones'
 import { waitForOutboxLock } from './outboxLock'
+import type { PullScope } from './pull'
 import { SyncEngine, type SyncStatus } from './syncEngine'
 
 /**
@@ -19,6 +20,8 @@ export interface SyncConfig {
   origin: string
   tenantId: string
   userId: string
+  /** What pulls fetch beyond the core, by the tenant's features. */
+  scope: PullScope
   token: string | null
   online: boolean
   visible: boolean
@@ -57,6 +60,7 @@ export const syncService = {
       db,
       api,
       now: () => Temporal.Now.instant().toString(),
+      scope: config.scope,
       onStatus: (status) => void callbacks.onStatus(status),
       onMilestones: (milestones) => void callbacks.onMilestones(milestones),
       // The service worker takes the same lock, so a tab's worker and background sync never replay at once.

@@ -117,6 +117,7 @@ export function createPlatform(
             origin,
             tenantId,
             userId,
+            scope: { permissions: env.tenant.features.transportationPermissions },
             mayHaveData,
             token,
             onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { Passenger, Place, Trip, User } from '../contract'
+import type { Passenger, Place, Quota, Trip, User } from '../contract'
 import type { MessageSummary } from '../db/portalDb'
 import { useLive } from './live'
 import { usePlatform } from './platform'
@@ -17,6 +17,11 @@ export function usePassengers(): Passenger[] | undefined {
 
 export function usePlaces(passengerId: string): Place[] | undefined {
   return useLive(`places:${passengerId}`, ({ db }) => db.listPlaces(passengerId))
+}
+
+/** A passenger's transportation permissions, sorted by name; pulled only on tenants that show them. */
+export function usePermissions(passengerId: string): Quota[] | undefined {
+  return useLive(`permissions:${passengerId}`, ({ db }) => db.listPermissions(passengerId))
 }
 
 /** Sorted by start time, then passenger name. */

@@ -2,6 +2,7 @@ import { liveQuery } from 'dexie'
 import * as outbox from '../db/outbox'
 import { openPortalDb, type PortalDb } from '../db/portalDb'
 import type { Notice } from '../../machines/notices.machine'
+import type { PullScope } from '../../workers/pull'
 import { startSyncWorker, type SyncHandle, type SyncStart, type SyncStatus } from './syncClient'
 import { milestoneNotice } from './sessionNotices'
 
@@ -26,6 +27,8 @@ export interface UserSessionOptions {
   origin: string
   tenantId: string
   userId: string
+  /** What the sync worker pulls beyond the core read models, by the tenant's features. */
+  scope: PullScope
   /** This user was the one remembered on this device; anyone else has nothing stored to paint from yet. */
   mayHaveData: boolean
   token: string | null

@@ -3,6 +3,7 @@ import { clientErrorAccepted, clientErrorReport } from './clientErrors'
 import { accessTokenResponse, accountEditRequest, changePasswordRequest, user } from './account'
 import { id } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
+import { bookingEstimate, bookingRequest, bookingResponse } from './booking'
 import { quota, quotaDateQuery } from './permissions'
 import {
   addressSearchLimit,
@@ -172,6 +173,23 @@ export const endpoints = {
     body: routeRequest,
     response: routeDetails,
     errorStatuses: [503],
+  },
+  bookingEstimate: {
+    method: 'POST',
+    path: '/api/booking/estimate',
+    summary: 'The deductible in euros the passenger would pay for this booking, shown before confirming',
+    auth: true,
+    body: bookingRequest,
+    response: bookingEstimate,
+  },
+  createBooking: {
+    method: 'POST',
+    path: '/api/booking',
+    summary:
+      'Book a trip on a transportation permission (Idempotency-Key required): every rule is checked again, the quota is used in the same transaction, and the trip awaits approval; a refusal is a 400 with a code and a translated message',
+    auth: true,
+    body: bookingRequest,
+    response: bookingResponse,
   },
   reportClientError: {
     method: 'POST',

@@ -1,6 +1,6 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
 import { Temporal } from 'temporal-polyfill'
-import type { Passenger, Place, Trip, User } from '../contract'
+import type { Passenger, Place, Quota, Trip, User } from '../contract'
 import { databaseName } from './names'
 import type { OutboxCommand } from '../commands/outboxCommand'
 import { milestonesOf, type TripMilestone } from './tripMilestones'
@@ -23,6 +23,8 @@ export type StoredAccount = User & { key: 'me' }
 export type StoredPlace = Place & { passengerId: string }
 /** Trips are keyed by id plus date (spec section 3); `passengerId` is lifted out for the index. */
 export type StoredTrip = Trip & { passengerId: string }
+/** A passenger's transportation permission; ids are the server's, keyed with the passenger's like places. */
+export type StoredPermission = Quota & { passengerId: string }
 /** The time of the last pull, and the outbox's last allocated sequence number. */
 export type StoredMeta = { key: 'lastSyncedAt'; value: string } | { key: 'outboxSeq'; value: number }
 
@@ -40,6 +42,8 @@ export interface ReadModelPull {
   passengers: Passenger[]
   places: Record<string, Place[]>
   trips: Record<string, Trip[]>
+  /** Each passenger's transportation permissions, pulled only where the tenant shows them; absent, none are kept. */
+  permissions?: Record<string, Quota[]>
   /** ISO instant of the pull. */
   syncedAt: string
 }
@@ -53,6 +57,7 @@ export interface MessageSummary {
 const asUser = ({ key: _key, ...row }: StoredAccount): User => row
 const asPlace = ({ passengerId: _passengerId, ...row }: StoredPlace): Place => row
 const asTrip = ({ passengerId: _passengerId, ...row }: StoredTrip): Trip => row
+const asPermission = ({ passengerId: _passengerId, ...row }: StoredPermission): Quota => row
 
 const nameOrder = new Intl.Collator('fi')
 
@@ -90,6 +95,7 @@ export class PortalDb extends Dexie {
   /** Commands waiting for (or answered by) the server; see src/db/outbox.ts. */
   outbox!: EntityTable<OutboxCommand, 'id'>
   snapshots!: EntityTable<StoredSnapshot, 'key'>
+  permissions!: Table<StoredPermission, [string, string]>
 
   /** `options` lets tests give each run its own IndexedDB factory. */
   constructor(name: string, options?: DexieOptions) {
@@ -98,6 +104,8 @@ export class PortalDb extends Dexie {
     this.version(1).stores(schemaV1)
     // Version 2 adds the command outbox (replayed in `seq` order) and persisted machine snapshots.
     this.version(2).stores({ outbox: 'id, &seq, status', snapshots: 'key' })
+    // Version 3 adds the transportation permissions, a read model like places; a pull fills them.
+    this.version(3).stores({ permissions: '[passengerId+id], passengerId' })
   }
 
   /**
@@ -108,7 +116,7 @@ export class PortalDb extends Dexie {
    * waiting cancel simply stays as the server has it and the screens overlay the outbox.
    */
   async replaceReadModels(pull: ReadModelPull): Promise<TripMilestone[]> {
-    const tables = [this.account, this.passengers, this.places, this.trips, this.meta]
+    const tables = [this.account, this.passengers, this.places, this.trips, this.permissions, this.meta]
     return this.transaction('rw', tables, async () => {
       const before = (await this.trips.toArray()).map(asTrip)
       await Promise.all([
@@ -116,6 +124,7 @@ export class PortalDb extends Dexie {
         this.passengers.clear(),
         this.places.clear(),
         this.trips.clear(),
+        this.permissions.clear(),
       ])
       await this.account.put({ ...pull.account, key: 'me' })
       await this.passengers.bulkPut(pull.passengers)
@@ -128,6 +137,11 @@ export class PortalDb extends Dexie {
         Object.values(pull.trips)
           .flat()
           .map((row) => ({ ...row, passengerId: row.passenger.id })),
+      )
+      await this.permissions.bulkPut(
+        Object.entries(pull.permissions ?? {}).flatMap(([passengerId, permissions]) =>
+          permissions.map((row) => ({ ...row, passengerId })),
+        ),
       )
       await this.meta.put({ key: 'lastSyncedAt', value: pull.syncedAt })
       return milestonesOf(before, Object.values(pull.trips).flat())
@@ -164,6 +178,12 @@ export class PortalDb extends Dexie {
 
   async listPlaces(passengerId: string): Promise<Place[]> {
     return (await this.places.where('passengerId').equals(passengerId).toArray()).map(asPlace)
+  }
+
+  /** Sorted by name, in Finnish order like the passengers. */
+  async listPermissions(passengerId: string): Promise<Quota[]> {
+    const rows = await this.permissions.where('passengerId').equals(passengerId).toArray()
+    return rows.map(asPermission).sort((a, b) => nameOrder.compare(a.name, b.name))
   }
 
   /** Sorted by start time, then passenger name. */

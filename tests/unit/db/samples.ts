@@ -1,4 +1,5 @@
-import type { Passenger, Place, Trip, User } from '../../../src/contract'
+import { Temporal } from 'temporal-polyfill'
+import type { Passenger, Place, Quota, Trip, User } from '../../../src/contract'
 import { tripWith } from '../domain/trips/fixtures'
 
 export const account: User = {
@@ -51,3 +52,47 @@ export const tripOf = (id: string, passenger: Passenger, startDateTime: string):
     allowEtaQuery: false,
     allowReview: false,
   })
+
+/** The Helsinki month of today plus `offset` months, as a period's dates. */
+export function monthAround(offset: number): { startDate: string; endDate: string } {
+  const month = Temporal.Now.plainDateISO('Europe/Helsinki').toPlainYearMonth().add({ months: offset })
+  return {
+    startDate: month.toPlainDate({ day: 1 }).toString(),
+    endDate: month.toPlainDate({ day: month.daysInMonth }).toString(),
+  }
+}
+
+/**
+ * An ordinary permission with one period a month from last month to next month (18 trips each, none used), free
+ * places, no express quota, extras or via points; tests change what they look at.
+ */
+export function permissionOf(id: string, name: string, overrides: Partial<Quota> = {}): Quota {
+  const periods = [-1, 0, 1].map((offset) => ({
+    ...monthAround(offset),
+    totalQuota: 18,
+    usedQuota: 0,
+    totalExpressQuota: 0,
+    usedExpressQuota: 0,
+    savedToNext: 0,
+    borrowed: 0,
+  }))
+  return {
+    id,
+    name,
+    decisionType: 'OTHER',
+    note: null,
+    remainingQuota: 18,
+    remainingExpressQuota: 0,
+    expressQuotaTimeLimit: null,
+    tripDestinations: 3,
+    allowViaPoints: false,
+    viaPointMaxDeviation: null,
+    extras: [],
+    startDate: periods[0]!.startDate,
+    endDate: periods[2]!.endDate,
+    periods,
+    placeGroups: [],
+    allowedArea: null,
+    ...overrides,
+  }
+}

@@ -5,7 +5,7 @@ import { openPortalDb, type PortalDb } from '../../../src/db/portalDb'
 import { fetchReadModels, pullInto } from '../../../workers/pull'
 import { pullIntervalMs, SyncEngine, type SyncStatus } from '../../../workers/syncEngine'
 import { fakeFetch, json } from '../api/fakeServer'
-import { account, passengerOf, placeOf, tripOf } from '../db/samples'
+import { account, passengerOf, permissionOf, placeOf, tripOf } from '../db/samples'
 
 const anna = passengerOf('p1', 'Anna')
 const bertil = passengerOf('p2', 'Bertil')
@@ -18,6 +18,7 @@ function serverState() {
       p1: [tripOf('t1', anna, '2026-11-23T08:00:00+02:00')],
       p2: [tripOf('t2', bertil, '2026-11-23T09:00:00+02:00')],
     } as Record<string, ReturnType<typeof tripOf>[]>,
+    permissions: [permissionOf('q2', 'Vapaa-ajan matkat'), permissionOf('q1', 'Asiointimatkat')],
     unauthorized: false,
   }
 }
@@ -32,6 +33,8 @@ function apiFor(state: ReturnType<typeof serverState>, onUnauthorized = vi.fn())
     'GET /api/passenger/p2/places': guard(() => json(200, [])),
     'GET /api/passenger/p1/trips': guard(() => json(200, state.trips.p1 ?? [])),
     'GET /api/passenger/p2/trips': guard(() => json(200, state.trips.p2 ?? [])),
+    'GET /api/passenger/p1/transportationPermissions': guard(() => json(200, state.permissions)),
+    'GET /api/passenger/p2/transportationPermissions': guard(() => json(200, [])),
   })
   let token: string | null = 'tok'
   const api = createApiClient({
@@ -77,6 +80,31 @@ describe('pull', () => {
     expect((await db.listTrips()).map((t) => t.id)).toEqual(['t1', 't2'])
     expect((await db.listPlaces('p1')).length).toBe(1)
     expect(await db.lastSyncedAt()).toBe('2026-11-21T10:00:00Z')
+  })
+
+  it('pulls each passenger’s transportation permissions only when the scope asks for them', async () => {
+    const state = serverState()
+    const { api, requests } = apiFor(state)
+    await pullInto(db, api, '2026-11-21T10:00:00Z', { permissions: true })
+    expect(requests.filter((r) => r.path.endsWith('/transportationPermissions')).length).toBe(2)
+    expect((await db.listPermissions('p1')).map((q) => q.name)).toEqual([
+      'Asiointimatkat',
+      'Vapaa-ajan matkat',
+    ])
+    expect(await db.listPermissions('p2')).toEqual([])
+    // A tenant without the screen pulls none, and keeps none.
+    await pullInto(db, api, '2026-11-21T10:01:00Z')
+    expect(requests.filter((r) => r.path.endsWith('/transportationPermissions')).length).toBe(2)
+    expect(await db.listPermissions('p1')).toEqual([])
+  })
+
+  it('keeps the permissions as they were when one of them breaks the contract', async () => {
+    const state = serverState()
+    const { api } = apiFor(state)
+    await pullInto(db, api, '2026-11-21T10:00:00Z', { permissions: true })
+    state.permissions = [permissionOf('q3', 'Rikki', { tripDestinations: 9 as 3 })]
+    await expect(pullInto(db, api, '2026-11-21T10:01:00Z', { permissions: true })).rejects.toThrow()
+    expect((await db.listPermissions('p1')).map((q) => q.id)).toEqual(['q1', 'q2'])
   })
 
   it('leaves the local data as it was when any call fails', async () => {
