@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill'
 import { usePassengers, usePermissions } from '../../app/data'
 import { useEnvironment } from '../../app/environment'
 import { PermissionDetails } from '../../components/permissions/PermissionDetails'
+import { PermissionsFeature } from '../../components/permissions/PermissionsFeature'
 import { screenTitles } from '../../components/screenTitles'
 import { Avatar } from '../../components/ui/Avatar'
 import { buttonClasses } from '../../components/ui/classes'
@@ -12,7 +13,11 @@ import { Page } from '../../components/ui/Page'
 import { LoadingBlock } from '../../components/ui/Spinner'
 
 export const Route = createFileRoute('/_auth/transportationPermissions/$passengerId/$id')({
-  component: TransportationPermissionScreen,
+  component: () => (
+    <PermissionsFeature>
+      <TransportationPermissionScreen />
+    </PermissionsFeature>
+  ),
 })
 
 /** One permission of one passenger as a page (the route transportationPermission of spec section 2). */

@@ -6,6 +6,7 @@ import { useEnvironment } from '../../app/environment'
 import type { Passenger } from '../../contract/passenger'
 import { PassengerPermissions } from '../../components/permissions/PassengerPermissions'
 import { validatePermissionsSearch } from '../../components/permissions/permissionsSearch'
+import { PermissionsFeature } from '../../components/permissions/PermissionsFeature'
 import { screenTitles } from '../../components/screenTitles'
 import { Avatar } from '../../components/ui/Avatar'
 import { buttonClasses } from '../../components/ui/classes'
@@ -15,7 +16,11 @@ import { LoadingBlock } from '../../components/ui/Spinner'
 
 export const Route = createFileRoute('/_auth/transportationPermissions/')({
   validateSearch: validatePermissionsSearch,
-  component: TransportationPermissionsScreen,
+  component: () => (
+    <PermissionsFeature>
+      <TransportationPermissionsScreen />
+    </PermissionsFeature>
+  ),
 })
 
 /**

@@ -40,14 +40,20 @@ const disability: Quota = permissionOf('q2', 'Vammaispalvelulain kuljetuspalvelu
   })),
 })
 
+/** A tenant that offers the permissions screens (espoo, the default of the screen tests, does not). */
+const permissionsTenant = 'kulkukeskus'
+
 async function guardian() {
-  return fakePlatform({
-    account,
-    passengers: [ville, anna],
-    places: {},
-    trips: {},
-    permissions: { p1: [disability, errands], p2: [] },
-  })
+  return fakePlatform(
+    {
+      account,
+      passengers: [ville, anna],
+      places: {},
+      trips: {},
+      permissions: { p1: [disability, errands], p2: [] },
+    },
+    permissionsTenant,
+  )
 }
 
 async function clickLink(text: string) {
@@ -82,13 +88,16 @@ describe('the transportation permissions screens', { timeout: 20_000 }, () => {
   })
 
   it('goes straight to the permissions of the only passenger', async () => {
-    const platform = await fakePlatform({
-      account,
-      passengers: [anna],
-      places: {},
-      trips: {},
-      permissions: { p1: [errands] },
-    })
+    const platform = await fakePlatform(
+      {
+        account,
+        passengers: [anna],
+        places: {},
+        trips: {},
+        permissions: { p1: [errands] },
+      },
+      permissionsTenant,
+    )
     const screen = await mountScreen(platform, '/transportationPermissions')
     const text = await waitForText(screen, 'Trips left this period: 16')
     expect(text).not.toContain('Choose another passenger')
@@ -148,5 +157,18 @@ describe('the transportation permissions screens', { timeout: 20_000 }, () => {
     const screen = await mountScreen(await guardian(), `/transportationPermissions/${anna.id}/q9`)
     const text = await waitForText(screen, 'Transportation permission not found.')
     expect(text).not.toContain('Periods')
+  })
+
+  it('is a page that does not exist on a tenant without permissions', async () => {
+    const platform = await fakePlatform({
+      account,
+      passengers: [anna],
+      places: {},
+      trips: {},
+      permissions: {},
+    })
+    const screen = await mountScreen(platform, '/transportationPermissions')
+    const text = await waitForText(screen, 'The page you were looking for does not exist.')
+    expect(text).not.toContain('Trips left')
   })
 })

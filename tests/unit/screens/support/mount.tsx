@@ -23,19 +23,22 @@ import { textOf } from './text'
 Dexie.dependencies.indexedDB = new IDBFactory()
 Dexie.dependencies.IDBKeyRange = IDBKeyRange
 
-const environment: PortalEnvironment = {
-  tenant: getTenant('espoo'),
+const environmentOf = (tenantId: string): PortalEnvironment => ({
+  tenant: getTenant(tenantId),
   pathPrefix: '',
-  hostname: 'espoo.localhost',
+  hostname: `${tenantId}.localhost`,
   devHost: false,
   timeZone: 'Europe/Helsinki',
-}
+})
 
 /**
  * A signed-in platform without a network: the user's session is a real Dexie database on fake IndexedDB,
  * filled with `data` as a pull would, under a sync worker that does nothing; auth is settled as `authenticated`.
  */
-export async function fakePlatform(data: Omit<ReadModelPull, 'syncedAt'>): Promise<Platform> {
+export async function fakePlatform(
+  data: Omit<ReadModelPull, 'syncedAt'>,
+  tenantId = 'espoo',
+): Promise<Platform> {
   const db = freshDb()
   await db.replaceReadModels({ ...data, syncedAt: '2026-11-20T08:00:00Z' })
   const session: UserSession = {
@@ -58,9 +61,9 @@ export async function fakePlatform(data: Omit<ReadModelPull, 'syncedAt'>): Promi
     load: async () => {},
   }
   return {
-    env: environment,
+    env: environmentOf(tenantId),
     locale: 'en',
-    origin: 'http://espoo.localhost:8080',
+    origin: `http://${tenantId}.localhost:8080`,
     auth,
     notices,
     sessions,
