@@ -1,15 +1,5 @@
 import type { Place } from '../../contract/passenger'
-
-/** Where a permission lets trips go (spec section 3, tripDestinations). */
-export const tripDestinations = {
-  homeOrMain: 0,
-  placeGroups: 1,
-  passengerPlaces: 2,
-  freePlaces: 3,
-  homeOrSecondary: 4,
-  mainOrSecondary: 5,
-} as const
-export type TripDestinations = (typeof tripDestinations)[keyof typeof tripDestinations]
+import { tripDestinations, type TripDestinations } from '../../contract/codes'
 
 type PlaceKinds = Pick<Place, 'isHome' | 'isPickup' | 'isMain' | 'isSecondaryPlace'>
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  allowedPlaces,
-  allowsFreePlaces,
-  isDestinationAllowed,
-  tripDestinations,
-  type TripDestinations,
-} from '../../../../src/domain/booking/places'
+import { tripDestinations, type TripDestinations } from '../../../../src/contract/permissions'
+import { allowedPlaces, allowsFreePlaces, isDestinationAllowed } from '../../../../src/domain/booking/places'
 import { placeWith, searched } from './fixtures'
 
 const home = placeWith({ id: 'home', isHome: true })
