@@ -1,19 +1,12 @@
 import type { BookingDestination, BookingRequest } from '../../contract/booking'
-import type { Passenger, Place } from '../../contract/passenger'
+import type { Passenger } from '../../contract/passenger'
 import type { Quota } from '../../contract/permissions'
 import type { BookingOrder, OrderViaPoint } from './order'
 import { selectedExtraIds } from './passengers'
 import { normalizePhone } from './phone'
-import { isMapPlace } from './places'
+import { isLocated, isMapPlace, type LocatedPlace } from './places'
 import { bookingInstant } from './time'
 import type { WaitTime } from './viaPoints'
-
-/** A place the trip can start, stop or end at: one with coordinates, which the route and the booking need. */
-export type LocatedPlace = Place & { latitude: number; longitude: number }
-
-export function isLocated(place: Place): place is LocatedPlace {
-  return place.latitude !== null && place.longitude !== null
-}
 
 /** An order with everything a booking needs (the step rules passed), its places located. */
 type CompleteParts = 'passenger' | 'fromAddress' | 'toAddress' | 'date' | 'time' | 'quota' | 'viaPoints'
