@@ -282,10 +282,12 @@ export const bookingMachine = setup({
     }),
     /** Has the passenger's trips pulled again after a save (the screen provides it). */
     reloadTrips: () => {},
-    reset: assign(({ context }) => ({
-      ...startedOver(freshOrder(context.order.passenger, context)),
-      passengerSkipped: false,
-    })),
+    reset: assign(({ context }) => {
+      // The quota is chosen again from those offered, the previous one first, as after a fetch.
+      const order = { ...freshOrder(context.order.passenger, context), quota: context.order.quota }
+      const chosen = context.quotas ? withQuotas({ ...context, order }, context.quotas).order : order
+      return { ...startedOver(chosen!), passengerSkipped: false }
+    }),
     startReturn: assign(({ context }) => startedOver(returnOrder(context.order))),
     skipPassenger: assign({ passengerSkipped: true }),
   },
