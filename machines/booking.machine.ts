@@ -292,9 +292,9 @@ export const bookingMachine = setup({
     skipPassenger: assign({ passengerSkipped: true }),
   },
   guards: {
+    // A summary also needs the request to be built: its places have coordinates.
     isStepValid: ({ context }, { step }: { step: BookingStep }) =>
-      problemsAt(step, context).length === 0 &&
-      (step < 6 || step === 7 || step === 8 || !!requestOf(context)),
+      problemsAt(step, context).length === 0 && ((step !== 6 && step !== 9) || requestOf(context) !== null),
     isDataReady: ({ context }) => context.passengers !== null,
     hasOnePassenger: ({ context }) => context.passengers?.length === 1,
     wasPassengerSkipped: ({ context }) => context.passengerSkipped,
@@ -447,6 +447,7 @@ export const bookingMachine = setup({
         idle: { always: { guard: and([atSummary(), 'estimateStale']), target: 'loading' } },
         loading: {
           entry: 'markEstimateFetch',
+          always: { guard: and([atSummary(), 'estimateStale']), target: 'loading', reenter: true },
           invoke: {
             src: 'fetchEstimate',
             input: ({ context }) => requestOf(context)!,

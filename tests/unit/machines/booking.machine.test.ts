@@ -371,6 +371,31 @@ describe('booking wizard: the summary and the save', () => {
     expect(booking.can({ type: 'wizard.back' })).toBe(false)
   })
 
+  it('keeps save disabled when the express booking has no express quota left', async () => {
+    const noExpress = quotaWith({ expressQuotaTimeLimit: 180, remainingExpressQuota: 0 })
+    const booking = await atSummary({ quotas: () => Promise.resolve([noExpress]) })
+    expect(expressStatusOf(booking.context())).toBe('expressQuotaNoneLeft')
+    expect(booking.can({ type: 'booking.save' })).toBe(false)
+    booking.send({ type: 'booking.save' })
+    expect(booking.calls.create).toEqual([])
+  })
+
+  it('fetches the estimate again for a changed order, dropping the answer for the old one', async () => {
+    const first = deferred<{ deductible: number }>()
+    const answers = [first.promise, Promise.resolve({ deductible: 5 })]
+    const booking = await atSummary({ estimate: () => answers.shift()! })
+    booking.send(
+      { type: 'wizard.back' },
+      { type: 'info.change', value: 'Opaskoira' },
+      { type: 'wizard.next' },
+    )
+    await settle()
+    first.resolve({ deductible: 3 })
+    await settle()
+    expect(booking.calls.estimate.map((request) => request.additionalInformation)).toEqual(['', 'Opaskoira'])
+    expect(booking.context().order.price).toBe(5)
+  })
+
   it('says what the server refused', async () => {
     const booking = await atSummary({
       create: () => Promise.reject(apiFailure(400, { code: 'quota_used_up', message: 'No trips left' })),
