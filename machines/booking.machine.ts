@@ -13,12 +13,8 @@ import {
 import type { BookingEstimate, BookingResponse } from '../src/contract/booking'
 import type { Passenger } from '../src/contract/passenger'
 import type { Quota } from '../src/contract/permissions'
-import {
-  routeMaxPoints,
-  type AddressSearchResult,
-  type RouteDetails,
-  type RoutePoint,
-} from '../src/contract/places'
+import { routeMaxPoints } from '../src/contract/codes'
+import type { AddressSearchResult, RouteDetails, RoutePoint } from '../src/contract/places'
 import { bookingFailure } from '../src/domain/booking/failure'
 import { newViaPoint, returnOrder } from '../src/domain/booking/order'
 import type { BookingStep } from '../src/domain/booking/steps'

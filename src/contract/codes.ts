@@ -113,3 +113,6 @@ export const tripDestinations = {
   mainOrSecondary: 5,
 } as const
 export type TripDestinations = (typeof tripDestinations)[keyof typeof tripDestinations]
+
+/** From, up to ten via points, and to. */
+export const routeMaxPoints = 12
