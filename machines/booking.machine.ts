@@ -90,12 +90,12 @@ function summary(step: 6 | 9, back: string, afterSave: object) {
     { guard: and([valid(step), 'isOffline']), target: 'offline' },
     { guard: valid(step), target: 'saving', actions: 'prepareSave' },
   ] as const
-  const editable = { 'booking.save': save, 'wizard.back': { target: back }, ...reset } as const
+  const summaryActions = { 'booking.save': save, 'wizard.back': { target: back }, ...reset } as const
   // The save's done and error events are read in the actions by a cast: this config is built outside setup's typing.
   return {
     initial: 'ready',
     states: {
-      ready: { on: editable },
+      ready: { on: summaryActions },
       saving: {
         invoke: {
           id: 'saveBooking',
@@ -111,9 +111,9 @@ function summary(step: 6 | 9, back: string, afterSave: object) {
       /** Confirmed: the trip awaits approval. */
       saved: { on: { ...reset, ...afterSave } },
       /** The server refused or failed: `failure` says what to show. */
-      failed: { on: editable },
+      failed: { on: summaryActions },
       /** Saving needs a connection: everything is kept, and the user tries again. */
-      offline: { on: editable },
+      offline: { on: summaryActions },
     },
   } as const
 }
