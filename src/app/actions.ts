@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import type { AccountEditRequest, ChangePasswordRequest, Passenger, User } from '../contract'
+import type { ApiClient } from '../api/client'
 import { ApiRequestError } from '../api/errors'
 import { usePlatform, type Platform } from './platform'
 import type { UserSession } from './session'
@@ -21,6 +22,15 @@ export interface Actions {
   changePassword(request: ChangePasswordRequest): Promise<User>
 }
 
+/** The platform's API client, or an ApiRequestError with status 0 when its chunk cannot load (as good as offline). */
+export async function reachClient(api: Platform['api']): Promise<ApiClient> {
+  try {
+    return await api()
+  } catch {
+    throw new ApiRequestError(0, null)
+  }
+}
+
 /** The actions over the platform's API client and open user session. */
 export function createActions({ sessions, api }: Pick<Platform, 'sessions' | 'api'>): Actions {
   async function afterSuccess(write: (session: UserSession) => Promise<void>): Promise<void> {
@@ -30,14 +40,7 @@ export function createActions({ sessions, api }: Pick<Platform, 'sessions' | 'ap
     void session.sync.pullNow()
   }
 
-  async function client() {
-    try {
-      return await api()
-    } catch {
-      // The client's chunk could not load: as good as offline.
-      throw new ApiRequestError(0, null)
-    }
-  }
+  const client = () => reachClient(api)
 
   return {
     async addPassenger(token) {

@@ -102,3 +102,17 @@ export const passwordErrorCodes = [
 export type PasswordErrorCode = (typeof passwordErrorCodes)[number]
 
 export const avatarTextMaxLength = 2
+
+/** tripDestinations (spec section 3): where trips on a permission may go. */
+export const tripDestinations = {
+  homeOrMain: 0,
+  placeGroups: 1,
+  passengerPlaces: 2,
+  freePlaces: 3,
+  homeOrSecondary: 4,
+  mainOrSecondary: 5,
+} as const
+export type TripDestinations = (typeof tripDestinations)[keyof typeof tripDestinations]
+
+/** From, up to ten via points, and to. */
+export const routeMaxPoints = 12

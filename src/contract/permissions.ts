@@ -1,23 +1,15 @@
 import { z } from 'zod'
 import { id, isoDate, text, textLimits } from './common'
+import { tripDestinations } from './codes'
 import { coordinates } from './trip'
+
+export { tripDestinations, type TripDestinations } from './codes'
 
 /**
  * Transportation permissions (spec section 3, Quota/permission): the decisions that let a passenger travel, each
  * with its quota per period. `remainingQuota` and `remainingExpressQuota` are those of the period of one date
  * (src/domain/permissions/quota.ts).
  */
-
-/** tripDestinations (spec section 3): where trips on a permission may go. */
-export const tripDestinations = {
-  homeOrMain: 0,
-  placeGroups: 1,
-  passengerPlaces: 2,
-  freePlaces: 3,
-  homeOrSecondary: 4,
-  mainOrSecondary: 5,
-} as const
-export type TripDestinations = (typeof tripDestinations)[keyof typeof tripDestinations]
 
 const count = z.number().int().min(0).max(100_000)
 

@@ -1,15 +1,15 @@
 import { z } from 'zod'
 import { text, textLimits } from './common'
+import { routeMaxPoints } from './codes'
 import { place } from './passenger'
+
+export { routeMaxPoints } from './codes'
 
 /** The most results one address search answers (spec section 9). */
 export const addressSearchLimit = 30
 
 /** The longest address search query; a longer one is a 400 `validation_failed`. */
 export const addressSearchQueryMaxLength = textLimits.name
-
-/** From, up to ten via points, and to. */
-export const routeMaxPoints = 12
 
 export const addressSearchQuery = z.object({
   q: text(addressSearchQueryMaxLength, { trim: true }),

@@ -1,5 +1,5 @@
 import type { Passenger, Place } from '../../contract/passenger'
-import type { BookingQuota } from './quotas'
+import type { Quota } from '../../contract/permissions'
 import { laterCapped, returnTripOffsetMinutes } from './time'
 import { defaultWaitTime, type WaitTime } from './viaPoints'
 
@@ -34,7 +34,7 @@ export interface BookingOrder {
   additionalInfo: string
   /** The booking phone number of the additional info step, prefilled with the passenger's. */
   phone: string
-  quota: BookingQuota | null
+  quota: Quota | null
   /** The deductible estimate in euros, once fetched for this trip. */
   price: number | null
 }

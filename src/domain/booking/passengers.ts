@@ -1,4 +1,5 @@
-import { allowsExtras, type BookingQuota } from './quotas'
+import type { Quota } from '../../contract/permissions'
+import { allowsExtras } from './quotas'
 
 export type PassengerCountProblem = 'passengerCountMin' | 'extraPassengersNotAllowed'
 
@@ -8,18 +9,18 @@ export type PassengerCountProblem = 'passengerCountMin' | 'extraPassengersNotAll
  */
 export function passengerCountProblems(
   passengerCount: number,
-  quota: Pick<BookingQuota, 'decisionType'> | null,
+  quota: Pick<Quota, 'decisionType'> | null,
 ): PassengerCountProblem[] {
   if (!Number.isInteger(passengerCount) || passengerCount < 1) return ['passengerCountMin']
   return passengerCount > 1 && quota && !allowsExtras(quota) ? ['extraPassengersNotAllowed'] : []
 }
 
 /** The ids of the extras chosen on the quota, in its order. */
-export function selectedExtraIds(quota: Pick<BookingQuota, 'extras'>): string[] {
+export function selectedExtraIds(quota: Pick<Quota, 'extras'>): string[] {
   return quota.extras.filter((extra) => extra.selected).map((extra) => extra.extraId)
 }
 
 /** Extras are chosen only on a VPL or SHL quota. */
-export function extrasProblems(quota: Pick<BookingQuota, 'decisionType' | 'extras'>): 'extrasNotAllowed'[] {
+export function extrasProblems(quota: Pick<Quota, 'decisionType' | 'extras'>): 'extrasNotAllowed'[] {
   return selectedExtraIds(quota).length > 0 && !allowsExtras(quota) ? ['extrasNotAllowed'] : []
 }

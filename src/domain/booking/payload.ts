@@ -1,77 +1,40 @@
-import type { Passenger, Place } from '../../contract/passenger'
+import type { BookingDestination, BookingRequest } from '../../contract/booking'
+import type { Passenger } from '../../contract/passenger'
+import type { Quota } from '../../contract/permissions'
 import type { BookingOrder, OrderViaPoint } from './order'
 import { selectedExtraIds } from './passengers'
 import { normalizePhone } from './phone'
-import { isMapPlace } from './places'
-import type { BookingQuota } from './quotas'
+import { isLocated, isMapPlace, type LocatedPlace } from './places'
 import { bookingInstant } from './time'
+import type { WaitTime } from './viaPoints'
 
-/** A stop of the trip in the booking payload: the place's address fields, its apartment, and its wait. */
-export interface BookingDestination {
-  /** The passenger's saved place, so the server can check it against the permission; null for a searched one. */
-  placeId: string | null
-  alias: string | null
-  address: string
-  streetnumber: string | null
-  postalcode: string | null
-  city: string | null
-  latitude: number | null
-  longitude: number | null
-  apartment: string | null
-  isViaPoint: boolean
-  /** Minutes; 0 at the start and the end. */
-  waitTime: number
-}
-
-/** What `POST api/booking` sends (spec section 3, Booking payload). */
-export interface BookingPayload {
-  transportationPermissionId: string
-  passengers: {
-    id: string
-    name: string
-    phone: string | null
-    email: string | null
-    passengerCount: number
-  }[]
-  /** The booked time with its offset, as the departure's or the arrival's by the wizard's radio. */
-  departureDateTime: string | null
-  arrivalDateTime: string | null
-  /** Which of the two the time is: 'departure' or 'arrival'. */
-  type: 'departure' | 'arrival'
-  /** From, the via points in order, to. */
-  destinations: BookingDestination[]
-  additionalInformation: string
-  /** The selected extras' ids, comma separated ('' when none). */
-  attributes: string
-  /** The Order's withAttendant, which the spec's payload list does not place; it travels as its own field. */
-  withAttendant: boolean
-}
-
-/** An order with everything a booking needs (the step rules passed). */
+/** An order with everything a booking needs (the step rules passed), its places located. */
 type CompleteParts = 'passenger' | 'fromAddress' | 'toAddress' | 'date' | 'time' | 'quota' | 'viaPoints'
 export type CompleteOrder = Omit<BookingOrder, CompleteParts> & {
   passenger: Passenger
-  fromAddress: Place
-  toAddress: Place
+  fromAddress: LocatedPlace
+  toAddress: LocatedPlace
   date: string
   time: number
-  quota: BookingQuota
-  viaPoints: (OrderViaPoint & { viaPointAddress: Place })[]
+  quota: Quota
+  viaPoints: (OrderViaPoint & { viaPointAddress: LocatedPlace })[]
 }
 
 export function isCompleteOrder(order: BookingOrder): order is CompleteOrder {
   return (
     order.passenger !== null &&
     order.fromAddress !== null &&
+    isLocated(order.fromAddress) &&
     order.toAddress !== null &&
+    isLocated(order.toAddress) &&
     order.date !== null &&
     order.time !== null &&
     order.quota !== null &&
-    order.viaPoints.every((via) => via.viaPointAddress !== null)
+    order.viaPoints.every((via) => via.viaPointAddress !== null && isLocated(via.viaPointAddress))
   )
 }
 
-function destination(place: Place, apartment: string, waitTime: number | null): BookingDestination {
+function destination(place: LocatedPlace, apartment: string, waitTime: WaitTime | null): BookingDestination {
   return {
     placeId: isMapPlace(place) ? null : place.id,
     alias: place.alias,
@@ -91,7 +54,7 @@ function destination(place: Place, apartment: string, waitTime: number | null): 
 export function buildBookingPayload(
   order: CompleteOrder,
   context: { timeZone: string; email: string | null },
-): BookingPayload {
+): BookingRequest {
   const dateTime = bookingInstant(order.date, order.time, context.timeZone)
     .toZonedDateTimeISO(context.timeZone)
     .toString({ timeZoneName: 'never' })

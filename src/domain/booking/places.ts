@@ -1,15 +1,13 @@
 import type { Place } from '../../contract/passenger'
+import { tripDestinations, type TripDestinations } from '../../contract/codes'
+import type { Quota } from '../../contract/permissions'
 
-/** Where a permission lets trips go (spec section 3, tripDestinations). */
-export const tripDestinations = {
-  homeOrMain: 0,
-  placeGroups: 1,
-  passengerPlaces: 2,
-  freePlaces: 3,
-  homeOrSecondary: 4,
-  mainOrSecondary: 5,
-} as const
-export type TripDestinations = (typeof tripDestinations)[keyof typeof tripDestinations]
+/** A place the trip can start, stop or end at: one with coordinates, which the route and the booking need. */
+export type LocatedPlace = Place & { latitude: number; longitude: number }
+
+export function isLocated(place: Place): place is LocatedPlace {
+  return place.latitude !== null && place.longitude !== null
+}
 
 type PlaceKinds = Pick<Place, 'isHome' | 'isPickup' | 'isMain' | 'isSecondaryPlace'>
 
@@ -62,4 +60,22 @@ export function isDestinationAllowed(
 ): boolean {
   if (allowsFreePlaces(destinations)) return true
   return !isMapPlace(place) && isPlaceAllowed(place, destinations)
+}
+
+/**
+ * The passenger's saved places the from, to and via fields offer under a permission: those with coordinates
+ * (the route and the booking need them), on place groups (1) only the groups' places, and by kind for 0, 4 and
+ * 5. No permission chosen yet: none.
+ */
+export function offeredPlaces(
+  places: readonly Place[],
+  quota: Pick<Quota, 'tripDestinations' | 'placeGroups'> | null,
+): Place[] {
+  if (!quota) return []
+  const grouped = new Set(quota.placeGroups.flatMap((group) => group.placeIds))
+  const located = places.filter(
+    (place) =>
+      isLocated(place) && (quota.tripDestinations !== tripDestinations.placeGroups || grouped.has(place.id)),
+  )
+  return allowedPlaces(located, quota.tripDestinations)
 }

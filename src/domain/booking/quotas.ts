@@ -1,33 +1,10 @@
 import type { Temporal } from 'temporal-polyfill'
-import type { TripDestinations } from './places'
-
-/** An extra a permission allows (spec section 3); `selected` is the user's choice on the additional info step. */
-export interface QuotaExtra {
-  extraId: string
-  name: string
-  selected: boolean
-}
-
-/** What the booking rules read of a quota (spec section 3, Quota/permission), as the quotas call answers it. */
-export interface BookingQuota {
-  id: string
-  name: string
-  decisionType: string
-  remainingQuota: number
-  remainingExpressQuota: number
-  /** Minutes; null when the permission has no express quota. */
-  expressQuotaTimeLimit: number | null
-  tripDestinations: TripDestinations
-  allowViaPoints: boolean
-  /** Metres; null when via points have no deviation limit. */
-  viaPointMaxDeviation: number | null
-  extras: QuotaExtra[]
-}
+import type { Quota } from '../../contract/permissions'
 
 /** Decision types whose quotas allow extra passengers and extras (spec section 5). */
 export const specialDecisionTypes: readonly string[] = ['VPL', 'SHL']
 
-export function allowsExtras(quota: Pick<BookingQuota, 'decisionType'>): boolean {
+export function allowsExtras(quota: Pick<Quota, 'decisionType'>): boolean {
   return specialDecisionTypes.includes(quota.decisionType)
 }
 
@@ -35,7 +12,7 @@ export function allowsExtras(quota: Pick<BookingQuota, 'decisionType'>): boolean
  * The quota chosen after the quotas for a passenger and date arrive (spec section 4): the previous one if it is
  * still offered (the fresh copy, with its new remaining counts), else the first with quota left, else none.
  */
-export function selectQuota<Q extends Pick<BookingQuota, 'id' | 'remainingQuota'>>(
+export function selectQuota<Q extends Pick<Quota, 'id' | 'remainingQuota'>>(
   quotas: readonly Q[],
   previousId: string | null,
 ): Q | null {
@@ -53,7 +30,7 @@ export function selectQuota<Q extends Pick<BookingQuota, 'id' | 'remainingQuota'
 export type ExpressQuotaStatus = 'notExpress' | 'expressQuotaWarning' | 'expressQuotaNoneLeft'
 
 export function expressQuotaStatus(
-  quota: Pick<BookingQuota, 'expressQuotaTimeLimit' | 'remainingExpressQuota'>,
+  quota: Pick<Quota, 'expressQuotaTimeLimit' | 'remainingExpressQuota'>,
   departure: Temporal.Instant,
   now: Temporal.Instant,
 ): ExpressQuotaStatus {

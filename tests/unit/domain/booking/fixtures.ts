@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import type { Passenger, Place } from '../../../../src/contract/passenger'
+import type { Quota } from '../../../../src/contract/permissions'
 import { newOrder, type BookingOrder } from '../../../../src/domain/booking/order'
-import type { BookingQuota } from '../../../../src/domain/booking/quotas'
 import type { BookingRuleContext } from '../../../../src/domain/booking/steps'
 
 export const passenger: Passenger = {
@@ -63,11 +63,12 @@ export const searched = placeWith({
   source: 'mapPlaceResult',
 })
 
-export function quotaWith(overrides: Partial<BookingQuota> = {}): BookingQuota {
+export function quotaWith(overrides: Partial<Quota> = {}): Quota {
   return {
     id: 'q1',
     name: 'Koulukuljetus',
     decisionType: 'SOS',
+    note: null,
     remainingQuota: 10,
     remainingExpressQuota: 0,
     expressQuotaTimeLimit: null,
@@ -75,6 +76,11 @@ export function quotaWith(overrides: Partial<BookingQuota> = {}): BookingQuota {
     allowViaPoints: true,
     viaPointMaxDeviation: null,
     extras: [],
+    startDate: '2026-08-01',
+    endDate: '2027-05-31',
+    periods: [],
+    placeGroups: [],
+    allowedArea: null,
     ...overrides,
   }
 }

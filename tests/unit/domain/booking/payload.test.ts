@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { bookingRequest } from '../../../../src/contract/booking'
 import { newViaPoint, type BookingOrder } from '../../../../src/domain/booking/order'
 import {
   buildBookingPayload,
   isCompleteOrder,
   type CompleteOrder,
 } from '../../../../src/domain/booking/payload'
-import { helsinki, home, library, orderWith, quotaWith, school, searched } from './fixtures'
+import { helsinki, home, library, orderWith, placeWith, quotaWith, school, searched } from './fixtures'
 
 function complete(order: BookingOrder): CompleteOrder {
   if (!isCompleteOrder(order)) throw new Error('the fixture order is complete')
@@ -24,6 +25,17 @@ describe('a complete order', () => {
     ['no time', { time: null }, false],
     ['no quota', { quota: null }, false],
     ['a via point without an address', { viaPoints: [newViaPoint()] }, false],
+    [
+      'a from place without coordinates',
+      { fromAddress: placeWith({ latitude: null, longitude: null }) },
+      false,
+    ],
+    ['a to place without coordinates', { toAddress: placeWith({ id: 'to', latitude: null }) }, false],
+    [
+      'a via point without coordinates',
+      { viaPoints: [{ ...newViaPoint(), viaPointAddress: placeWith({ id: 'via', longitude: null }) }] },
+      false,
+    ],
   ])('%s: %s', (_, overrides, expected) => {
     expect(isCompleteOrder(orderWith(overrides))).toBe(expected)
   })
@@ -93,6 +105,10 @@ describe('the booking payload (spec section 3)', () => {
       attributes: 'wheelchair,front-seat',
       withAttendant: true,
     })
+  })
+
+  it('is a request the booking calls accept', () => {
+    expect(bookingRequest.safeParse(buildBookingPayload(complete(order), context)).success).toBe(true)
   })
 
   it.each([

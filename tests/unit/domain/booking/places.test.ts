@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { tripDestinations, type TripDestinations } from '../../../../src/contract/permissions'
 import {
   allowedPlaces,
   allowsFreePlaces,
   isDestinationAllowed,
-  tripDestinations,
-  type TripDestinations,
+  offeredPlaces,
 } from '../../../../src/domain/booking/places'
-import { placeWith, searched } from './fixtures'
+import { placeWith, quotaWith, searched } from './fixtures'
 
 const home = placeWith({ id: 'home', isHome: true })
 const pickup = placeWith({ id: 'pickup', isPickup: true })
@@ -62,5 +62,39 @@ describe('a place chosen earlier, checked under the permission', () => {
     ['another saved place with passenger places', other, 2, true],
   ] as [string, typeof home, TripDestinations, boolean][])('%s: %s', (_, place, destinations, allowed) => {
     expect(isDestinationAllowed(place, destinations)).toBe(allowed)
+  })
+})
+
+describe('the places the booking wizard offers', () => {
+  const unlocated = placeWith({ id: 'unlocated', isHome: true, latitude: null })
+  const ids = (list: { id: string }[]) => list.map((place) => place.id)
+
+  it('offers none before a permission is chosen', () => {
+    expect(offeredPlaces(places, null)).toEqual([])
+  })
+
+  it('leaves out places without coordinates, which cannot be routed or booked', () => {
+    expect(ids(offeredPlaces([...places, unlocated], quotaWith({ tripDestinations: 2 })))).toEqual(
+      ids(places),
+    )
+  })
+
+  it("offers only the place groups' places on place groups", () => {
+    const quota = quotaWith({
+      tripDestinations: 1,
+      placeGroups: [
+        { name: 'Koulu', placeIds: ['main', 'unlocated'] },
+        { name: 'Harrastus', placeIds: ['other'] },
+      ],
+    })
+    expect(ids(offeredPlaces([...places, unlocated], quota))).toEqual(['main', 'other'])
+  })
+
+  it('filters by kind for the restricted values', () => {
+    expect(ids(offeredPlaces(places, quotaWith({ tripDestinations: 5 })))).toEqual([
+      'main',
+      'secondary',
+      'home-secondary',
+    ])
   })
 })

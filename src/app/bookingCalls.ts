@@ -1,0 +1,48 @@
+import { fromPromise } from 'xstate'
+import type { bookingMachine, PendingSave } from '../../machines/booking.machine'
+import type { BookingRequest } from '../contract/booking'
+import type { RoutePoint } from '../contract/places'
+import { reachClient } from './actions'
+import type { Platform } from './platform'
+
+/**
+ * The booking machine's effects over the platform (machines/booking.machine.ts): its calls go straight to the
+ * API, since a booking needs the server's answer and is never queued. They fail with the API client's
+ * ApiRequestError (status 0 when offline), which the machine reads. After a save the sync worker pulls the
+ * passenger's trips again, so the new trip shows on /trips without waiting for the next periodic pull.
+ */
+export function bookingEffects({
+  api,
+  sessions,
+  locale,
+}: Pick<Platform, 'api' | 'sessions' | 'locale'>): Parameters<typeof bookingMachine.provide>[0] {
+  const client = () => reachClient(api)
+  return {
+    actors: {
+      fetchQuotas: fromPromise(async ({ input }: { input: { passengerId: string; date: string } }) =>
+        (await client()).call('listQuotas', {
+          params: { id: input.passengerId },
+          query: { date: input.date },
+        }),
+      ),
+      fetchRoute: fromPromise(async ({ input }: { input: RoutePoint[] }) =>
+        (await client()).call('bookingRoute', { body: input }),
+      ),
+      fetchEstimate: fromPromise(async ({ input }: { input: BookingRequest }) =>
+        (await client()).call('bookingEstimate', { body: input }),
+      ),
+      searchAddresses: fromPromise(async ({ input }: { input: { query: string } }) =>
+        (await client()).call('searchAddresses', { query: { q: input.query, lang: locale } }),
+      ),
+      createBooking: fromPromise(async ({ input }: { input: PendingSave }) =>
+        (await client()).call('createBooking', {
+          body: input.request,
+          headers: { 'Idempotency-Key': input.key },
+        }),
+      ),
+    },
+    actions: {
+      reloadTrips: () => void sessions.getState().session?.sync.pullNow(),
+    },
+  }
+}
