@@ -9,6 +9,7 @@ import { createSessionCache } from './auth/sessionCache'
 import { createStrongAuthClient, type StrongAuthClient } from './auth/oidcClient'
 import { createTestIdentityProvider, testIdpMountPath } from './auth/testIdp/provider'
 import { registerTestIdp } from './auth/testIdp/routes'
+import { createDemoApprover } from './booking/demoApproval'
 import type { ServerConfig } from './config'
 import type { Db } from './db/schema'
 import { createGeocoder, createRouter } from './geo/fromConfig'
@@ -102,6 +103,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     errorReportingDsn: config.errorReportingDsn,
     geocoder: createGeocoder(config, app.log),
     router: createRouter(config),
+    i18n,
+    demoApprover:
+      config.demoApprovalDelayMs === null ? null : createDemoApprover(app, db, config.demoApprovalDelayMs),
   })
   const strongAuth = await strongAuthFor(app, config, i18n)
   await app.register(loginScope, { config, i18n, keys, strongAuth })

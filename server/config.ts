@@ -37,6 +37,11 @@ export interface ServerConfig extends GeoConfig {
   requestTimeoutMs: number
   /** The request's headers must arrive within this (at most `requestTimeoutMs`). */
   headersTimeoutMs: number
+  /**
+   * In demo mode, a booking is approved by itself this long after it is made (DEMO_APPROVAL_DELAY_MS, 5000 by
+   * default; `off` leaves bookings to the operator API); null outside demo mode.
+   */
+  demoApprovalDelayMs: number | null
   /** Operator API keys to store (hashed) at start, from OPERATOR_API_KEYS. */
   operatorApiKeys: readonly { tenant: TenantId; key: string }[]
 }
@@ -127,15 +132,22 @@ function demoMode(env: Env, publicOrigin: string): boolean {
   )
 }
 
+function demoApprovalDelayMs(env: Env, demo: boolean): number | null {
+  if (!demo || env.DEMO_APPROVAL_DELAY_MS === 'off') return null
+  return integer(env, 'DEMO_APPROVAL_DELAY_MS', 5000)
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080)
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`
+  const demo = demoMode(env, publicOrigin)
   return {
     port,
     host: env.HOST ?? '::',
     databaseUrl: env.DATABASE_URL || null,
     pgliteDir: env.PGLITE_DIR === 'memory' ? null : (env.PGLITE_DIR ?? '.data/pglite'),
-    demo: demoMode(env, publicOrigin),
+    demo,
+    demoApprovalDelayMs: demoApprovalDelayMs(env, demo),
     oidc: oidcFrom(env),
     publicOrigin,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 300),

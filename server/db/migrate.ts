@@ -8,6 +8,7 @@ import * as sessionsSecurity from './migrations/0005_sessions_security'
 import * as tripViews from './migrations/0006_trip_views'
 import * as readVersions from './migrations/0007_read_versions'
 import * as transportationPermissions from './migrations/0008_transportation_permissions'
+import * as tripApproval from './migrations/0009_trip_approval'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -19,6 +20,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0006_trip_views': tripViews,
   '0007_read_versions': readVersions,
   '0008_transportation_permissions': transportationPermissions,
+  '0009_trip_approval': tripApproval,
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Kysely, RawBuilder } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../tenants'
 import type { TripBody } from '../domain/tripView'
+import type { TripApproval } from '../domain/tripProjection'
 
 /** timestamptz, as Temporal.Instant both ways (see temporalPlugin.ts). */
 export type Timestamp = Temporal.Instant
@@ -180,6 +181,8 @@ export interface TripsTable {
   reviews: Jsonb<StoredReview[]>
   /** The trip as the API shows it in Europe/Helsinki (server/db/tripRows.ts); null on trips stored before. */
   view: Jsonb<TripBody | null>
+  /** A portal booking's approval (migration 0009); null for a trip the operator booked. */
+  approval: TripApproval | null
   /** Sequence number of the last event applied. */
   version: number
 }

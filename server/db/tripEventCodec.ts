@@ -12,29 +12,46 @@ const address = z.object({
 })
 const location = z.object({ latitude: z.number(), longitude: z.number() })
 
+const booking = {
+  passengerId: z.string(),
+  start: instant,
+  end: instant,
+  startPlaceId: z.string().nullable(),
+  endPlaceId: z.string().nullable(),
+  startAddress: address,
+  endAddress: address,
+  viaPoints: z.array(
+    z.object({
+      address,
+      placeId: z.string().nullable(),
+      time: instant.nullable(),
+      waitMinutes: z.number().int().min(0),
+    }),
+  ),
+  deductibleCents: z.number().int().nullable(),
+  note: z.string().nullable(),
+  allowEtaQuery: z.boolean(),
+  allowReview: z.boolean(),
+}
+
 const eventData = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('booked'), ...booking }),
   z.object({
-    type: z.literal('booked'),
-    passengerId: z.string(),
-    start: instant,
-    end: instant,
-    startPlaceId: z.string().nullable(),
-    endPlaceId: z.string().nullable(),
-    startAddress: address,
-    endAddress: address,
-    viaPoints: z.array(
-      z.object({
-        address,
-        placeId: z.string().nullable(),
-        time: instant.nullable(),
-        waitMinutes: z.number().int().min(0),
-      }),
-    ),
-    deductibleCents: z.number().int().nullable(),
-    note: z.string().nullable(),
-    allowEtaQuery: z.boolean(),
-    allowReview: z.boolean(),
+    type: z.literal('requested'),
+    ...booking,
+    request: z.object({
+      permissionId: z.string(),
+      periodStartDate: z.string(),
+      express: z.boolean(),
+      passengerCount: z.number().int(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+      extraIds: z.array(z.string()),
+      withAttendant: z.boolean(),
+    }),
   }),
+  z.object({ type: z.literal('approved') }),
+  z.object({ type: z.literal('refused'), reason: z.string() }),
   z.object({ type: z.literal('routed') }),
   z.object({
     type: z.literal('dispatched'),

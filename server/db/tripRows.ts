@@ -59,6 +59,7 @@ export function toTripRow(trip: TripProjection): Insertable<TripsTable> {
     car_longitude: trip.carLocation?.longitude ?? null,
     reviews: jsonb(trip.reviews.map((review) => ({ ...review, at: review.at.toString() }))),
     view: jsonb(toTripBody(trip, storedViewTimeZone)),
+    approval: trip.approval,
     version: trip.version,
   }
 }
@@ -103,6 +104,7 @@ export function fromTripRow(row: TripRow): TripProjection {
         ? null
         : { latitude: row.car_latitude, longitude: row.car_longitude },
     reviews: row.reviews.map((review) => ({ ...review, at: Temporal.Instant.from(review.at) })),
+    approval: row.approval,
     version: row.version,
   }
 }

@@ -53,11 +53,33 @@ export interface ReviewData {
 }
 
 /**
+ * What a booking made in the portal asked for besides the trip itself, and the quota trip it used (returned if
+ * the operator refuses the booking).
+ */
+export interface BookingRequestData {
+  permissionId: string
+  /** The start date of the period whose quota the trip used. */
+  periodStartDate: string
+  /** Whether it used an express trip as well. */
+  express: boolean
+  passengerCount: number
+  phone: string | null
+  email: string | null
+  extraIds: string[]
+  withAttendant: boolean
+}
+
+/**
  * What an operator (or the demo) reports about a trip, or what a user does to it (cancel, review); each is
  * appended to the trip's event log.
  */
 export type TripEventData =
   | ({ type: 'booked' } & TripBooking)
+  /** A booking made in the portal: the trip awaits the operator's approval and is not shown until then. */
+  | ({ type: 'requested'; request: BookingRequestData } & TripBooking)
+  | { type: 'approved' }
+  /** The operator refused the booking: the trip is cancelled with `reason` and never shown. */
+  | { type: 'refused'; reason: string }
   | { type: 'routed' }
   | { type: 'dispatched'; car: Car }
   | { type: 'enRoute'; etd: Temporal.Instant | null }

@@ -3,6 +3,9 @@ import { tripStatusCodes, type TripStatusCode } from '../../src/contract/trip'
 import { finalStatusCodes } from '../../src/domain/trips/cancellation'
 import type { Location, ReviewData, TripBooking, TripEvent } from './tripEvents'
 
+/** Where a booking made in the portal stands; null for a trip the operator booked. */
+export type TripApproval = 'awaiting' | 'approved' | 'refused'
+
 export interface TripReview extends ReviewData {
   at: Temporal.Instant
 }
@@ -28,6 +31,7 @@ export interface TripProjection extends TripBooking {
   ata: Temporal.Instant | null
   carLocation: Location | null
   reviews: TripReview[]
+  approval: TripApproval | null
   /** `seq` of the last event applied. */
   version: number
 }
@@ -44,6 +48,8 @@ export type TripEventRejection =
   | 'picked_up'
   | 'not_reviewable'
   | 'already_reviewed'
+  | 'awaiting_approval'
+  | 'not_awaiting_approval'
 
 export class TripProjectionError extends Error {
   override name = 'TripProjectionError'
@@ -55,10 +61,27 @@ export class TripProjectionError extends Error {
   }
 }
 
-function booked(tripId: string, event: TripEvent & { type: 'booked' }): TripProjection {
-  const { type: _type, seq, at, ...booking } = event
+type OpeningEvent = TripEvent & { type: 'booked' | 'requested' }
+
+/** What the event that opens a trip fixes about it. */
+function bookingOf(event: OpeningEvent): TripBooking {
+  if (event.type === 'requested') {
+    const { type: _type, seq: _seq, at: _at, request: _request, ...booking } = event
+    return booking
+  }
+  const { type: _type, seq: _seq, at: _at, ...booking } = event
+  return booking
+}
+
+/** Whether the passenger's user sees the trip: not while a booking awaits approval, nor once it is refused. */
+export function isShownToPassenger(trip: Pick<TripProjection, 'approval'>): boolean {
+  return trip.approval === null || trip.approval === 'approved'
+}
+
+function opened(tripId: string, event: OpeningEvent): TripProjection {
+  const { seq, at } = event
   return {
-    ...booking,
+    ...bookingOf(event),
     id: tripId,
     bookedAt: at,
     carName: null,
@@ -77,15 +100,17 @@ function booked(tripId: string, event: TripEvent & { type: 'booked' }): TripProj
     ata: null,
     carLocation: null,
     reviews: [],
+    approval: event.type === 'requested' ? 'awaiting' : null,
     version: seq,
   }
 }
 
 /** Why `trip` cannot take `event`, or null. A final trip (cancelled, no-show, dropped off) takes only a review. */
-function rejection(
-  trip: TripProjection,
-  event: Exclude<TripEvent, { type: 'booked' }>,
-): TripEventRejection | null {
+function rejection(trip: TripProjection, event: Exclude<TripEvent, OpeningEvent>): TripEventRejection | null {
+  if (event.type === 'approved' || event.type === 'refused')
+    return trip.approval === 'awaiting' ? null : 'not_awaiting_approval'
+  // Until the operator approves, nothing else happens to the trip: it is not yet one.
+  if (trip.approval === 'awaiting') return 'awaiting_approval'
   if (event.type === 'reviewed') {
     if (trip.cancelledAt || trip.noShowTime) return 'not_reviewable'
     return trip.reviews.length > 0 ? 'already_reviewed' : null
@@ -103,7 +128,7 @@ export function applyTripEvent(trip: TripProjection, event: TripEvent): TripProj
       `Trip ${trip.id}: event ${event.seq} after ${trip.version}`,
     )
   }
-  if (event.type === 'booked')
+  if (event.type === 'booked' || event.type === 'requested')
     throw new TripProjectionError('already_booked', `Trip ${trip.id} is booked twice`)
   const rejected = rejection(trip, event)
   if (rejected)
@@ -146,6 +171,16 @@ export function applyTripEvent(trip: TripProjection, event: TripEvent): TripProj
         eta: event.eta ?? trip.eta,
         etd: event.etd ?? trip.etd,
       }
+    case 'approved':
+      return { ...next, approval: 'approved' }
+    case 'refused':
+      return {
+        ...next,
+        approval: 'refused',
+        statusCode: tripStatusCodes.Cancelled,
+        cancelledAt: event.at,
+        cancelReason: event.reason,
+      }
     case 'reviewed': {
       const { comment, driverStars, experienceStars, userId } = event
       return {
@@ -156,11 +191,11 @@ export function applyTripEvent(trip: TripProjection, event: TripEvent): TripProj
   }
 }
 
-/** Folds a trip's whole log, which must start with `booked` at seq 1. */
+/** Folds a trip's whole log, which must start with `booked` or `requested` at seq 1. */
 export function projectTrip(tripId: string, events: readonly TripEvent[]): TripProjection {
   const [first, ...rest] = events
-  if (!first || first.type !== 'booked' || first.seq !== 1) {
+  if (!first || (first.type !== 'booked' && first.type !== 'requested') || first.seq !== 1) {
     throw new TripProjectionError('not_booked', `Trip ${tripId} must start with a booked event at seq 1`)
   }
-  return rest.reduce(applyTripEvent, booked(tripId, first))
+  return rest.reduce(applyTripEvent, opened(tripId, first))
 }

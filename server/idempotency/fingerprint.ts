@@ -5,17 +5,19 @@ import { z } from 'zod'
  * The `Idempotency-Key` header of state-changing calls: 1 to 255 visible ASCII characters (the portal's outbox
  * sends the command's UUID). Loose, so that the other headers pass through validation untouched.
  */
-export const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(255)
-    .regex(/^[\x21-\x7e]+$/)
-    .optional()
-    .describe(
-      'Makes the call safe to retry: the first answer (2xx or 4xx) is stored for 30 days and replayed with `Idempotent-Replayed: true`; the same key with another request is 422, one still running 409',
-    ),
-})
+const idempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/)
+  .describe(
+    'Makes the call safe to retry: the first answer (2xx or 4xx) is stored for 30 days and replayed with `Idempotent-Replayed: true`; the same key with another request is 422, one still running 409',
+  )
+
+export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() })
+
+/** The headers of a call that must not run without a key (a booking): 400 validation_failed without one. */
+export const requiredIdempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey })
 
 /** JSON with object keys sorted, so that the same body always hashes the same. */
 export function canonicalJson(value: unknown): string {

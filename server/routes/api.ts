@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { KeyStore } from '../auth/accessTokens'
+import type { DemoApprover } from '../booking/demoApproval'
+import type { ServerI18n } from '../i18n/catalogs'
 import type { Geocoder } from '../geo/geocoder'
 import type { Router } from '../geo/router'
 import { registerTextInputCheck } from '../plugins/textInput'
 import { registerAccessTokenRoute } from './accessToken'
 import { registerAccountRoutes } from './account'
+import { registerBookingRoutes } from './booking'
 import { registerClientErrorRoute } from './clientErrors'
 import { registerOperatorRoutes } from './operator'
 import { registerPassengerRoutes } from './passengers'
@@ -20,6 +23,9 @@ export interface ApiOptions {
   /** Address search and routes (GEOCODER, ROUTER). */
   geocoder: Geocoder
   router: Router
+  /** Translations of the API's own messages (booking refusals). */
+  i18n: ServerI18n
+  demoApprover: DemoApprover | null
 }
 
 /** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
@@ -32,6 +38,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerPermissionRoutes(api, options.keys)
   registerTripRoutes(api, options.keys)
   registerPlaceRoutes(api, options.keys, options)
+  registerBookingRoutes(api, options.keys, options)
   registerOperatorRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
 }

@@ -5,7 +5,7 @@ import type { Endpoint } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import type { OperatorKeyRow } from '../db/repositories/operatorKeys'
 import type { UserRow } from '../db/repositories/users'
-import { idempotencyHeaders } from '../idempotency/fingerprint'
+import { idempotencyHeaders, requiredIdempotencyHeaders } from '../idempotency/fingerprint'
 import { beginIdempotent, finishIdempotent, runIdempotent } from '../idempotency/idempotency'
 import { SerializedAnswer } from '../reads/answerCache'
 import { authenticate } from './authenticate'
@@ -80,7 +80,9 @@ export function registerEndpoint<E extends Endpoint>(
       summary: endpoint.summary,
       tags: [tagOf(endpoint.path)],
       ...securityOf(endpoint),
-      ...(stateChanging ? { headers: idempotencyHeaders } : {}),
+      ...(stateChanging
+        ? { headers: endpoint.idempotencyKeyRequired ? requiredIdempotencyHeaders : idempotencyHeaders }
+        : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -4,6 +4,7 @@ import { errorCodes } from '../../src/contract/common'
 import { endpoints } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import { retryOnConflict } from '../db/conflicts'
+import { isShownToPassenger } from '../domain/tripProjection'
 import { toTripView } from '../domain/tripView'
 import { HttpError } from '../plugins/errors'
 import { grantedPassengers, isOnDate, requestTimeZone, toTripPassenger } from '../trips/access'
@@ -52,7 +53,8 @@ export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
     const timeZone = requestTimeZone(request)
     const passenger = await request.db.passengers.findGranted(user.id, body.passengerId)
     const trip = passenger && (await request.db.trips.find(body.tripId))
-    if (!passenger || !trip || trip.passengerId !== passenger.id || !isOnDate(trip, body.date, timeZone)) {
+    const theirs = passenger && trip && isShownToPassenger(trip) && trip.passengerId === passenger.id
+    if (!theirs || !isOnDate(trip, body.date, timeZone)) {
       throw new HttpError(404, errorCodes.notFound, 'Trip not found')
     }
     return toTripView(trip, toTripPassenger(passenger), timeZone)

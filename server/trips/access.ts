@@ -4,7 +4,7 @@ import type { TripRef } from '../../src/contract/tripCommands'
 import { timeZoneForHost } from '../../src/domain/hosts'
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { TenantDb } from '../db/tenantDb'
-import type { TripProjection } from '../domain/tripProjection'
+import { isShownToPassenger, type TripProjection } from '../domain/tripProjection'
 import { toTripView, type TripPassenger } from '../domain/tripView'
 
 /** The tenant's time zone for this request: Europe/Helsinki, London on .uk hosts, US/Central on .us hosts. */
@@ -43,7 +43,7 @@ export function userTrip(
   passengers: ReadonlyMap<string, TripPassenger>,
   timeZone: string,
 ): UserTrip | null {
-  const passenger = trip && passengers.get(trip.passengerId)
+  const passenger = trip && isShownToPassenger(trip) && passengers.get(trip.passengerId)
   if (!trip || !passenger || !isOnDate(trip, ref.date, timeZone)) return null
   return { trip, passenger, view: toTripView(trip, passenger, timeZone) }
 }

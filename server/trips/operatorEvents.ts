@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill'
 import type { z } from 'zod'
 import { errorCodes } from '../../src/contract/common'
 import type { operatorTripEvent } from '../../src/contract/operator'
+import { returnBookingQuota } from '../booking/returnQuota'
 import type { TenantDb } from '../db/tenantDb'
 import type { TripEventData } from '../domain/tripEvents'
 import { TripProjectionError } from '../domain/tripProjection'
@@ -53,6 +54,9 @@ export function toTripEventData(event: OperatorEvent): TripEventData {
         allowEtaQuery: event.allowEtaQuery,
         allowReview: event.allowReview,
       }
+    case 'refused':
+      return { type: 'refused', reason: event.reason }
+    case 'approved':
     case 'routed':
     case 'carWaiting':
     case 'droppedOff':
@@ -123,7 +127,9 @@ export async function appendOperatorEvent(
   const current = await db.trips.find(tripId, { lock: true })
   if (!current) throw new HttpError(404, errorCodes.notFound, `Trip ${tripId} not found`)
   try {
-    return (await db.trips.append(current, [data], at)).version
+    const { version } = await db.trips.append(current, [data], at)
+    if (data.type === 'refused') await returnBookingQuota(db, tripId)
+    return version
   } catch (error) {
     if (error instanceof TripProjectionError) throw rejected(error)
     throw error

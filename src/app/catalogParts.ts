@@ -22,8 +22,8 @@ const screenAreas = new Set([
   'trips',
 ])
 
-/** The login, logout and identity provider pages and the unknown tenant page, rendered by the server. */
-const serverAreas = new Set(['idp', 'login', 'logout_page', 'tenant'])
+/** The login, logout and identity provider pages, the unknown tenant page and the API's booking refusals: the server's. */
+const serverAreas = new Set(['booking_refusal', 'idp', 'login', 'logout_page', 'tenant'])
 
 /** The part a message belongs to, or null for the server's own messages. */
 export function catalogPartOf(id: string): CatalogPart | null {

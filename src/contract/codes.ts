@@ -41,6 +41,31 @@ export const errorCodes = {
   routeUnavailable: 'route_unavailable',
 } as const
 
+/**
+ * Why the server refuses a booking (400, `POST api/booking` and `POST api/booking/estimate`): each answer's
+ * `message` is translated into the request's language (Accept-Language). `booking_outside_municipality` is the
+ * one whose message names the municipality (the portal shows booking.error_municipality for it).
+ */
+export const bookingRefusalCodes = [
+  'booking_permission_not_found',
+  'booking_permission_not_valid',
+  'booking_time_past',
+  'booking_no_quota',
+  'booking_no_express_quota',
+  'booking_same_location',
+  'booking_via_point_same_location',
+  'booking_destination_not_allowed',
+  'booking_via_points_not_allowed',
+  'booking_via_point_deviation',
+  'booking_outside_area',
+  'booking_outside_municipality',
+  'booking_phone_required',
+  'booking_phone_format',
+  'booking_extra_passengers',
+  'booking_extras_not_allowed',
+] as const
+export type BookingRefusalCode = (typeof bookingRefusalCodes)[number]
+
 /** Why a trip cannot be cancelled or reviewed: the `error` of an `errors` entry. */
 export const tripProblemCodes = [
   'not_found',

@@ -30,6 +30,8 @@ export interface Endpoint {
   response: z.ZodType
   /** Error statuses the call answers besides the usual 400, 401, 404, 409 and 422 (documented in OpenAPI). */
   errorStatuses?: readonly number[]
+  /** A state-changing call that must not run without an `Idempotency-Key` (400 validation_failed without). */
+  idempotencyKeyRequired?: true
 }
 
 /** The most trips one read of a passenger's trips returns (the earliest first). */
@@ -190,6 +192,7 @@ export const endpoints = {
     auth: true,
     body: bookingRequest,
     response: bookingResponse,
+    idempotencyKeyRequired: true,
   },
   reportClientError: {
     method: 'POST',

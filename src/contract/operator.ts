@@ -42,6 +42,10 @@ export const operatorTripEvent = z.discriminatedUnion('type', [
     allowEtaQuery: z.boolean().default(true),
     allowReview: z.boolean().default(true),
   }),
+  /** A booking made in the portal (awaiting approval) becomes a trip the passenger sees. */
+  z.object({ type: z.literal('approved'), ...at }),
+  /** A booking made in the portal is refused: its quota trip is returned and it is never shown. */
+  z.object({ type: z.literal('refused'), ...at, reason: text(cancelReasonMaxLength, { min: 1 }) }),
   z.object({ type: z.literal('routed'), ...at }),
   z.object({ type: z.literal('dispatched'), ...at, car }),
   z.object({ type: z.literal('enRoute'), ...at, etd: isoDateTime.nullable().default(null) }),
@@ -92,7 +96,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/api/operator/trips/:id/events',
     summary:
-      "Append an event to a trip's log (a booked event creates the trip); 409 trip_event_rejected when the trip cannot take it",
+      "Append an event to a trip's log (a booked event creates the trip; approved or refused decides a booking made in the portal, and a refusal returns its quota trip); 409 trip_event_rejected when the trip cannot take it",
     auth: 'apiKey',
     params: z.object({ id }),
     body: operatorTripEvent,

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { PlaceGroup, Quota, QuotaPeriod, TripDestinations } from '../../../src/contract/permissions'
 import { jsonb } from '../json'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
@@ -153,13 +153,34 @@ export function permissionsRepository(db: ScopedDb) {
           .execute(),
       ),
 
-    find: async (id: string): Promise<PermissionRecord | undefined> => {
-      const rows = await db
-        .selectFrom('transportation_permissions')
-        .selectAll()
-        .where('id', '=', id)
-        .execute()
+    /**
+     * A permission; with `lock` (inside a transaction) its row stays locked until the transaction ends, so that
+     * two bookings on it use its quota one after the other.
+     */
+    find: async (id: string, options: { lock?: boolean } = {}): Promise<PermissionRecord | undefined> => {
+      const query = db.selectFrom('transportation_permissions').selectAll().where('id', '=', id)
+      const rows = await (options.lock ? query.forUpdate() : query).execute()
       return (await withParts(rows))[0]
+    },
+
+    /**
+     * Counts trips and express trips as used (positive) or returned (negative) in the period starting on
+     * `periodStartDate`; never below zero. Call inside a transaction that locked the permission.
+     */
+    async changeUsage(
+      permissionId: string,
+      periodStartDate: string,
+      change: { trips: number; expressTrips: number },
+    ): Promise<void> {
+      await db
+        .updateTable('permission_periods')
+        .set({
+          used_quota: sql<number>`greatest(used_quota + ${change.trips}, 0)`,
+          used_express_quota: sql<number>`greatest(used_express_quota + ${change.expressTrips}, 0)`,
+        })
+        .where('permission_id', '=', permissionId)
+        .where('start_date', '=', periodStartDate)
+        .execute()
     },
 
     /** Call inside a transaction: the permissions and their parts are written in three statements. */

@@ -32,6 +32,7 @@ export function tripsRepository(db: ScopedDb) {
       .where('passenger_id', '=', passengerId)
       .where('start_time', '>=', from)
       .where('start_time', '<', to)
+      .where((eb) => eb.or([eb('approval', 'is', null), eb('approval', '=', 'approved')]))
       .orderBy('start_time')
       .orderBy('id')
       .limit(tripListMaxCount)
@@ -68,7 +69,9 @@ export function tripsRepository(db: ScopedDb) {
           join
             .onRef('trips.passenger_id', '=', 'passengers.id')
             .on('trips.start_time', '>=', from)
-            .on('trips.start_time', '<', to),
+            .on('trips.start_time', '<', to)
+            // A booking awaiting approval, or refused, is not the passenger's trip (isShownToPassenger).
+            .on((eb) => eb.or([eb('trips.approval', 'is', null), eb('trips.approval', '=', 'approved')])),
         )
         .select([
           'passengers.id',

@@ -1,0 +1,157 @@
+import type { I18n } from '@lingui/core'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Temporal } from 'temporal-polyfill'
+import type { BookingDestination, BookingRequest } from '../../src/contract/booking'
+import { errorCodes, type FieldError } from '../../src/contract/common'
+import type { QuotaPeriod } from '../../src/contract/permissions'
+import type { PhoneRules } from '../../src/domain/booking/phone'
+import { bookingRefusals, usesExpressQuota, type BookingRefusal } from '../../src/domain/booking/refusals'
+import { deductibleCents } from '../../src/domain/booking/tariff'
+import { periodOn } from '../../src/domain/permissions/quota'
+import type { PermissionRecord } from '../db/repositories/permissions'
+import type { TenantDb } from '../db/tenantDb'
+import type { Address, TripBooking } from '../domain/tripEvents'
+import { routeDetails } from '../geo/routeDetails'
+import type { Router } from '../geo/router'
+import { HttpError } from '../plugins/errors'
+import { toPlaceView } from '../routes/views'
+import { operatorInstant } from '../trips/operatorEvents'
+import { refusalMessage } from './refusalMessages'
+
+export interface BookingContext {
+  userId: string
+  request: BookingRequest
+  timeZone: string
+  phoneRules: PhoneRules
+  now: Temporal.Instant
+  /** The request's language, for a refusal's message. */
+  i18n: I18n
+  router: Router
+  log: FastifyBaseLogger
+}
+
+/** A booking that passed every rule: the trip to record and the quota trip it uses. */
+export interface JudgedBooking {
+  permission: PermissionRecord
+  period: QuotaPeriod
+  express: boolean
+  booking: TripBooking
+  /** The trip's date in the tenant's zone. */
+  date: string
+}
+
+function refused(refusals: readonly BookingRefusal[], i18n: I18n): HttpError {
+  const errors: FieldError[] = refusals.map(({ property, code }) => ({ property, error: code }))
+  return new HttpError(400, refusals[0]!.code, refusalMessage(i18n, refusals[0]!), errors)
+}
+
+function invalid(property: string, error: string, message: string): HttpError {
+  return new HttpError(400, errorCodes.validation, message, [{ property, error }])
+}
+
+/** The stops must be from, via points, to: what the contract's shape alone cannot say. */
+function checkStops(destinations: readonly BookingDestination[]): void {
+  const last = destinations.length - 1
+  destinations.forEach((destination, index) => {
+    const isVia = index > 0 && index < last
+    if (destination.isViaPoint !== isVia)
+      throw invalid(
+        `destinations.${index}.isViaPoint`,
+        'invalid_value',
+        'Only the middle stops are via points',
+      )
+    if (!isVia && destination.waitTime !== 0)
+      throw invalid(`destinations.${index}.waitTime`, 'invalid_value', 'Only a via point has a wait')
+  })
+}
+
+/** The booked time, the departure's or the arrival's by `type`. */
+function bookedTime(request: BookingRequest): Temporal.Instant {
+  const property = request.type === 'departure' ? 'departureDateTime' : 'arrivalDateTime'
+  const value = request[property]
+  if (value === null) throw invalid(property, 'required', `A ${request.type} booking needs its ${property}`)
+  return operatorInstant(value, property)
+}
+
+function tripAddress(destination: BookingDestination): Address {
+  const street = destination.apartment
+    ? `${destination.address} ${destination.apartment}`
+    : destination.address
+  return {
+    alias: destination.alias,
+    address: destination.city ? `${street}, ${destination.city}` : street,
+    lat: destination.latitude,
+    lng: destination.longitude,
+  }
+}
+
+/**
+ * Checks a booking on the data as it is now (call inside a transaction with `lock` to book: the permission's
+ * row stays locked, so its quota is used once at a time). The passenger must be the user's (404 otherwise);
+ * every rule of src/domain/booking/refusals.ts is judged, and a refusal is a 400 with the first reason's code
+ * and translated message, every reason in `errors`. A route the router cannot measure is its 400 or 503.
+ */
+export async function judgeBooking(
+  db: TenantDb,
+  context: BookingContext,
+  options: { lock: boolean },
+): Promise<JudgedBooking> {
+  const { request, i18n } = context
+  const rider = request.passengers[0]!
+  const passenger = await db.passengers.findGranted(context.userId, rider.id)
+  if (!passenger) throw new HttpError(404, errorCodes.notFound, 'Passenger not found')
+  checkStops(request.destinations)
+  const booked = bookedTime(request)
+  const permission = await db.permissions.find(request.transportationPermissionId, options)
+  if (!permission || permission.passengerId !== passenger.id) {
+    throw refused([{ code: 'booking_permission_not_found', property: 'transportationPermissionId' }], i18n)
+  }
+  const route = await routeDetails(context.router, request.destinations, context.log)
+  const waits = request.destinations.reduce((sum, destination) => sum + destination.waitTime, 0)
+  const drive = { seconds: route.routeWithViaPointDuration + waits * 60 }
+  const start = request.type === 'departure' ? booked : booked.subtract(drive)
+  const date = start.toZonedDateTimeISO(context.timeZone).toPlainDate().toString()
+  const facts = {
+    permission,
+    destinations: request.destinations,
+    places: (await db.places.listForPassenger(passenger.id)).map(toPlaceView),
+    departure: start,
+    date,
+    now: context.now,
+    route: { withViaPointKm: route.routeWithViaPointDistance, originalKm: route.originalRouteDistance },
+    phone: rider.phone,
+    phoneRules: context.phoneRules,
+    passengerCount: rider.passengerCount,
+    extraIds: request.attributes.split(',').filter(Boolean),
+  }
+  const refusals = bookingRefusals(facts)
+  if (refusals.length > 0) throw refused(refusals, i18n)
+  const destinations = request.destinations
+  const last = destinations[destinations.length - 1]!
+  return {
+    permission,
+    // The rules passed, so the date falls in a period.
+    period: periodOn(permission.periods, date)!,
+    express: usesExpressQuota(facts),
+    date,
+    booking: {
+      passengerId: passenger.id,
+      start,
+      end: start.add(drive),
+      startPlaceId: destinations[0]!.placeId,
+      endPlaceId: last.placeId,
+      startAddress: tripAddress(destinations[0]!),
+      endAddress: tripAddress(last),
+      viaPoints: destinations.slice(1, -1).map((via) => ({
+        address: tripAddress(via),
+        placeId: via.placeId,
+        time: null,
+        waitMinutes: via.waitTime,
+      })),
+      deductibleCents: deductibleCents(permission.decisionType, route.routeWithViaPointDistance),
+      note: request.additionalInformation || null,
+      allowEtaQuery: true,
+      allowReview: true,
+    },
+  }
+}

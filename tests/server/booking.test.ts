@@ -1,0 +1,536 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { BookingDestination, BookingRequest } from '../../src/contract/booking'
+import type { Passenger, Place } from '../../src/contract/passenger'
+import type { RouteDetails } from '../../src/contract/places'
+import type { Trip } from '../../src/contract/trip'
+import { deductibleCents } from '../../src/domain/booking/tariff'
+import type { PermissionRecord } from '../../server/db/repositories/permissions'
+import { tenantDb } from '../../server/db/tenantDb'
+import { demoOperatorKey } from '../../server/demo/operatorKeys'
+import type { TenantId } from '../../tenants'
+import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
+import { backends } from './support/database'
+import { timeZone } from './support/trips'
+
+const today = () => Temporal.Now.plainDateISO(timeZone)
+/** Tomorrow at 10:00 in Helsinki, with its offset, as the portal sends a booked time. */
+const tomorrowAt10 = () =>
+  today()
+    .add({ days: 1 })
+    .toZonedDateTime({ timeZone, plainTime: '10:00' })
+    .toString({ timeZoneName: 'never' })
+
+interface World {
+  token: string
+  passenger: Passenger
+  places: Place[]
+}
+
+function stop(place: Place, isViaPoint = false): BookingDestination {
+  return {
+    placeId: place.source === 'mapPlaceResult' ? null : place.id,
+    alias: place.alias,
+    address: place.address,
+    streetnumber: place.streetnumber,
+    postalcode: place.postalcode,
+    city: place.city,
+    latitude: place.latitude!,
+    longitude: place.longitude!,
+    apartment: null,
+    isViaPoint,
+    waitTime: isViaPoint ? 5 : 0,
+  }
+}
+
+/** An address found on the map, `north` degrees of latitude from `place`. */
+function searched(place: Place, north: number): Place {
+  return {
+    ...place,
+    id: `map-${north}`,
+    alias: null,
+    address: 'Kauppakatu 3',
+    latitude: place.latitude! + north,
+    source: 'mapPlaceResult',
+    isHome: false,
+    isMain: false,
+    isPickup: false,
+    isSecondaryPlace: false,
+  }
+}
+
+describe.each(backends)('booking on $name', (backend) => {
+  let test: TestApp
+  let espoo: World
+  let lahti: World
+  let other: World
+
+  async function world(tenant: TenantId, userName: string, password: string): Promise<World> {
+    const token = await tokenFor(test.app, tenant, userName, password)
+    const passenger = (
+      (await api(test.app, tenant, token, { url: '/api/passenger' })).json() as Passenger[]
+    )[0]!
+    const places = (
+      await api(test.app, tenant, token, { url: `/api/passenger/${passenger.id}/places` })
+    ).json() as Place[]
+    return { token, passenger, places }
+  }
+
+  beforeAll(async () => {
+    test = await createTestApp(backend, {
+      seed: ['espoo', 'lahitaksi'],
+      config: { demoApprovalDelayMs: null },
+    })
+    espoo = await world('espoo', 'guardian', 'demo-guardian-2026')
+    lahti = await world('lahitaksi', 'guardian', 'demo-guardian-2026')
+    other = await world('espoo', 'single', 'demo-single-2026')
+  })
+  afterAll(() => test.close())
+
+  const home = (w: World) => w.places.find((place) => place.isHome)!
+  const main = (w: World) => w.places.find((place) => place.isMain)!
+
+  /** A permission of the world's passenger, from a month ago to two months ahead, in one period. */
+  async function permission(
+    w: World,
+    tenant: TenantId,
+    overrides: Partial<PermissionRecord> = {},
+    period: Partial<PermissionRecord['periods'][number]> = {},
+  ): Promise<string> {
+    const id = randomUUID()
+    const startDate = today().subtract({ days: 30 }).toString()
+    const endDate = today().add({ days: 60 }).toString()
+    const record: PermissionRecord = {
+      id,
+      passengerId: w.passenger.id,
+      name: 'Testipäätös',
+      decisionType: 'OTHER',
+      note: null,
+      expressQuotaTimeLimit: null,
+      tripDestinations: 3,
+      allowViaPoints: false,
+      viaPointMaxDeviation: null,
+      extras: [],
+      startDate,
+      endDate,
+      periods: [
+        {
+          startDate,
+          endDate,
+          totalQuota: 10,
+          usedQuota: 0,
+          totalExpressQuota: 0,
+          usedExpressQuota: 0,
+          savedToNext: 0,
+          borrowed: 0,
+          ...period,
+        },
+      ],
+      placeGroups: [],
+      allowedArea: null,
+      ...overrides,
+    }
+    const data = tenantDb(test.db, tenant)
+    await data.transaction((db) => db.permissions.insertMany([record]))
+    return id
+  }
+
+  const usage = async (tenant: TenantId, permissionId: string) =>
+    (await tenantDb(test.db, tenant).permissions.find(permissionId))!.periods[0]!
+
+  function request(w: World, permissionId: string, changes: Partial<BookingRequest> = {}): BookingRequest {
+    return {
+      transportationPermissionId: permissionId,
+      passengers: [
+        { id: w.passenger.id, name: w.passenger.name, phone: null, email: null, passengerCount: 1 },
+      ],
+      departureDateTime: tomorrowAt10(),
+      arrivalDateTime: null,
+      type: 'departure',
+      destinations: [stop(home(w)), stop(main(w))],
+      additionalInformation: '',
+      attributes: '',
+      withAttendant: false,
+      ...changes,
+    }
+  }
+
+  const book = (
+    tenant: TenantId,
+    w: World,
+    payload: unknown,
+    headers: Record<string, string> = { 'idempotency-key': randomUUID() },
+  ) => api(test.app, tenant, w.token, { method: 'POST', url: '/api/booking', payload, headers })
+
+  const tripsOf = async (tenant: TenantId, w: World) =>
+    (await api(test.app, tenant, w.token, { url: `/api/passenger/${w.passenger.id}/trips` })).json() as Trip[]
+
+  const decide = (app: FastifyInstance, tripId: string, event: object) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/operator/trips/${tripId}/events`,
+      headers: { host: `espoo.localhost:${testPort}`, 'x-api-key': demoOperatorKey('espoo') },
+      payload: event,
+    })
+
+  it('estimates the deductible by the tariff on the route through the router, using no quota', async () => {
+    const id = await permission(espoo, 'espoo')
+    const body = request(espoo, id)
+    const route = (
+      await api(test.app, 'espoo', espoo.token, {
+        method: 'POST',
+        url: '/api/booking/route',
+        payload: body.destinations.map(({ latitude, longitude }) => ({ latitude, longitude })),
+      })
+    ).json() as RouteDetails
+    const response = await api(test.app, 'espoo', espoo.token, {
+      method: 'POST',
+      url: '/api/booking/estimate',
+      payload: body,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({
+      deductible: deductibleCents('OTHER', route.routeWithViaPointDistance) / 100,
+    })
+    const vpl = await permission(espoo, 'espoo', { decisionType: 'VPL' })
+    const flat = await api(test.app, 'espoo', espoo.token, {
+      method: 'POST',
+      url: '/api/booking/estimate',
+      payload: request(espoo, vpl),
+    })
+    expect(flat.json()).toEqual({ deductible: deductibleCents('VPL', 0) / 100 })
+    expect((await usage('espoo', id)).usedQuota).toBe(0)
+  })
+
+  it('books once per Idempotency-Key, using one quota trip, and hides the trip until the operator approves', async () => {
+    const id = await permission(espoo, 'espoo', {}, { usedQuota: 3 })
+    const key = randomUUID()
+    const payload = request(espoo, id)
+    const first = await book('espoo', espoo, payload, { 'idempotency-key': key })
+    expect(first.statusCode).toBe(200)
+    const answer = first.json() as { tripId: string; date: string; status: string }
+    expect(answer).toMatchObject({ date: today().add({ days: 1 }).toString(), status: 'awaitingApproval' })
+    const again = await book('espoo', espoo, payload, { 'idempotency-key': key })
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.body).toBe(first.body)
+    expect((await usage('espoo', id)).usedQuota).toBe(4)
+
+    expect((await tripsOf('espoo', espoo)).map((trip) => trip.id)).not.toContain(answer.tripId)
+    const status = await api(test.app, 'espoo', espoo.token, {
+      method: 'POST',
+      url: '/api/trip/status',
+      payload: { passengerId: espoo.passenger.id, tripId: answer.tripId, date: answer.date },
+    })
+    expect(status.statusCode).toBe(404)
+    // Awaiting approval, the trip takes no other event.
+    expect((await decide(test.app, answer.tripId, { type: 'routed' })).statusCode).toBe(409)
+
+    expect((await decide(test.app, answer.tripId, { type: 'approved' })).statusCode).toBe(200)
+    const shown = (await tripsOf('espoo', espoo)).find((trip) => trip.id === answer.tripId)
+    expect(shown).toMatchObject({ status: { code: 1 } })
+    expect((await decide(test.app, answer.tripId, { type: 'refused', reason: 'x' })).statusCode).toBe(409)
+  })
+
+  it('returns the quota trip, and the express one, when the operator refuses the booking', async () => {
+    const id = await permission(
+      espoo,
+      'espoo',
+      { expressQuotaTimeLimit: 120 },
+      { usedQuota: 2, totalExpressQuota: 2, usedExpressQuota: 1 },
+    )
+    const soon = Temporal.Now.zonedDateTimeISO(timeZone).add({ minutes: 30 }).round('minute')
+    const response = await book(
+      'espoo',
+      espoo,
+      request(espoo, id, { departureDateTime: soon.toString({ timeZoneName: 'never' }) }),
+    )
+    expect(response.statusCode).toBe(200)
+    const { tripId } = response.json() as { tripId: string }
+    expect(await usage('espoo', id)).toMatchObject({ usedQuota: 3, usedExpressQuota: 2 })
+    expect((await decide(test.app, tripId, { type: 'refused', reason: 'Ei autoja' })).statusCode).toBe(200)
+    expect(await usage('espoo', id)).toMatchObject({ usedQuota: 2, usedExpressQuota: 1 })
+    expect((await tripsOf('espoo', espoo)).map((trip) => trip.id)).not.toContain(tripId)
+  })
+
+  type Case = [string, string, () => Promise<BookingRequest>, TenantId?]
+  const cases: Case[] = [
+    [
+      'a permission of another passenger',
+      'booking_permission_not_found',
+      async () => request(espoo, await permission(other, 'espoo')),
+    ],
+    [
+      'a date outside the permission',
+      'booking_permission_not_valid',
+      async () => {
+        const startDate = today().add({ days: 10 }).toString()
+        const id = await permission(espoo, 'espoo', { startDate }, { startDate })
+        return request(espoo, id)
+      },
+    ],
+    [
+      'a time in the past',
+      'booking_time_past',
+      async () =>
+        request(espoo, await permission(espoo, 'espoo'), {
+          departureDateTime: today().subtract({ days: 1 }).toZonedDateTime({ timeZone }).toString({
+            timeZoneName: 'never',
+          }),
+        }),
+    ],
+    [
+      'no trips left',
+      'booking_no_quota',
+      async () => request(espoo, await permission(espoo, 'espoo', {}, { usedQuota: 10 })),
+    ],
+    [
+      'no express trips left for a trip this soon',
+      'booking_no_express_quota',
+      async () =>
+        request(espoo, await permission(espoo, 'espoo', { expressQuotaTimeLimit: 120 }), {
+          departureDateTime: Temporal.Now.zonedDateTimeISO(timeZone)
+            .add({ minutes: 30 })
+            .round('minute')
+            .toString({ timeZoneName: 'never' }),
+        }),
+    ],
+    [
+      'the same start and destination',
+      'booking_same_location',
+      async () =>
+        request(espoo, await permission(espoo, 'espoo'), {
+          destinations: [stop(home(espoo)), stop(home(espoo))],
+        }),
+    ],
+    [
+      'a via point at the start',
+      'booking_via_point_same_location',
+      async () =>
+        request(espoo, await permission(espoo, 'espoo', { allowViaPoints: true }), {
+          destinations: [stop(home(espoo)), stop(home(espoo), true), stop(main(espoo))],
+        }),
+    ],
+    [
+      'a searched address on a permission for the passenger’s places',
+      'booking_destination_not_allowed',
+      async () =>
+        request(espoo, await permission(espoo, 'espoo', { tripDestinations: 2 }), {
+          destinations: [stop(home(espoo)), stop(searched(home(espoo), 0.01))],
+        }),
+    ],
+    [
+      'a via point on a permission without them',
+      'booking_via_points_not_allowed',
+      async () =>
+        request(espoo, await permission(espoo, 'espoo'), {
+          destinations: [stop(home(espoo)), stop(searched(home(espoo), 0.02), true), stop(main(espoo))],
+        }),
+    ],
+    [
+      'a via point too far off the route',
+      'booking_via_point_deviation',
+      async () =>
+        request(espoo, await permission(espoo, 'espoo', { allowViaPoints: true, viaPointMaxDeviation: 10 }), {
+          destinations: [stop(home(espoo)), stop(searched(home(espoo), 0.05), true), stop(main(espoo))],
+        }),
+    ],
+    [
+      'a route outside the allowed area',
+      'booking_outside_area',
+      async () => request(espoo, await permission(espoo, 'espoo', { allowedArea: farAway(home(espoo)) })),
+    ],
+    [
+      'an SHL trip leaving the municipality',
+      'booking_outside_municipality',
+      async () =>
+        request(
+          espoo,
+          await permission(espoo, 'espoo', {
+            decisionType: 'SHL',
+            tripDestinations: 2,
+            allowedArea: farAway(home(espoo)),
+          }),
+        ),
+    ],
+    [
+      'no phone where the tenant requires one',
+      'booking_phone_required',
+      async () => request(lahti, await permission(lahti, 'lahitaksi')),
+      'lahitaksi',
+    ],
+    [
+      'a phone not in international form where the tenant requires it',
+      'booking_phone_format',
+      async () => {
+        const body = request(lahti, await permission(lahti, 'lahitaksi'))
+        return { ...body, passengers: [{ ...body.passengers[0]!, phone: '+35' }] }
+      },
+      'lahitaksi',
+    ],
+    [
+      'extra passengers on an ordinary permission',
+      'booking_extra_passengers',
+      async () => {
+        const body = request(espoo, await permission(espoo, 'espoo'))
+        return { ...body, passengers: [{ ...body.passengers[0]!, passengerCount: 2 }] }
+      },
+    ],
+    [
+      'an extra the permission does not have',
+      'booking_extras_not_allowed',
+      async () =>
+        request(
+          espoo,
+          await permission(espoo, 'espoo', {
+            decisionType: 'VPL',
+            extras: [{ extraId: '1', name: 'Pyörätuoli', selected: false }],
+          }),
+          { attributes: '1,9' },
+        ),
+    ],
+  ]
+
+  it.each(cases)('refuses %s with 400 %s, using no quota', async (_name, code, build, tenant = 'espoo') => {
+    const body = await build()
+    const w = tenant === 'espoo' ? espoo : lahti
+    const response = await book(tenant, w, body)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ statusCode: 400, code, errors: expect.arrayContaining([]) })
+    expect((response.json() as { errors: { error: string }[] }).errors[0]!.error).toBe(code)
+    const record = await tenantDb(test.db, tenant).permissions.find(body.transportationPermissionId)
+    expect(record?.periods[0]?.usedQuota ?? 0).toBe(code === 'booking_no_quota' ? 10 : 0)
+  })
+
+  it('translates a refusal into the language of the request, and names the municipality in the SHL one', async () => {
+    const area = farAway(home(espoo))
+    const ordinary = request(espoo, await permission(espoo, 'espoo', { allowedArea: area }))
+    const inFinnish = await book('espoo', espoo, ordinary, {
+      'idempotency-key': randomUUID(),
+      'accept-language': 'fi-FI,fi;q=0.9,en;q=0.5',
+    })
+    expect(inFinnish.json()).toMatchObject({ message: 'Reitti on sallitun alueen ulkopuolella' })
+    const inEnglish = await book('espoo', espoo, ordinary, {
+      'idempotency-key': randomUUID(),
+      'accept-language': 'en',
+    })
+    expect(inEnglish.json()).toMatchObject({ message: 'The route is outside of the allowed area' })
+    const shl = request(
+      espoo,
+      await permission(espoo, 'espoo', { decisionType: 'SHL', tripDestinations: 2, allowedArea: area }),
+    )
+    const inSwedish = await book('espoo', espoo, shl, {
+      'idempotency-key': randomUUID(),
+      'accept-language': 'sv',
+    })
+    expect(inSwedish.json()).toMatchObject({ code: 'booking_outside_municipality' })
+    expect((inSwedish.json() as { message: string }).message).toContain('kommun')
+    const english = await book('espoo', espoo, shl, {
+      'idempotency-key': randomUUID(),
+      'accept-language': 'en',
+    })
+    expect((english.json() as { message: string }).message).toContain('municipality')
+  })
+
+  it('refuses a body the contract does not take, a booking without an Idempotency-Key, and mixed-up stops', async () => {
+    const id = await permission(espoo, 'espoo')
+    const bad = await book('espoo', espoo, { ...request(espoo, id), destinations: [] })
+    expect(bad.json()).toMatchObject({ statusCode: 400, code: 'validation_failed' })
+    const keyless = await book('espoo', espoo, request(espoo, id), {})
+    expect(keyless.json()).toMatchObject({
+      statusCode: 400,
+      code: 'validation_failed',
+      errors: [{ property: 'idempotency-key' }],
+    })
+    const viaAtEnd = request(espoo, id)
+    viaAtEnd.destinations[1] = { ...viaAtEnd.destinations[1]!, isViaPoint: true }
+    expect((await book('espoo', espoo, viaAtEnd)).json()).toMatchObject({
+      statusCode: 400,
+      code: 'validation_failed',
+      errors: [{ property: 'destinations.1.isViaPoint' }],
+    })
+    const noTime = { ...request(espoo, id), departureDateTime: null }
+    expect((await book('espoo', espoo, noTime)).statusCode).toBe(400)
+    expect((await usage('espoo', id)).usedQuota).toBe(0)
+  })
+
+  it("answers 404 for another user's passenger, and keeps each tenant's permissions to itself", async () => {
+    const id = await permission(other, 'espoo')
+    const foreign = request(other, id)
+    expect((await book('espoo', espoo, foreign)).statusCode).toBe(404)
+    // The same passenger id and permission asked for on another tenant's host: no such passenger there.
+    expect((await book('lahitaksi', lahti, foreign)).statusCode).toBe(404)
+    const lahtiPermission = await permission(lahti, 'lahitaksi')
+    const crossed = await book('espoo', espoo, request(espoo, lahtiPermission))
+    expect(crossed.json()).toMatchObject({ code: 'booking_permission_not_found' })
+    expect((await usage('espoo', id)).usedQuota).toBe(0)
+  })
+})
+
+/** A small square far north of `place`, which no demo route reaches. */
+function farAway(place: Place) {
+  const lat = place.latitude! + 2
+  const lng = place.longitude!
+  return {
+    polygon: [
+      { latitude: lat, longitude: lng },
+      { latitude: lat + 0.01, longitude: lng },
+      { latitude: lat + 0.01, longitude: lng + 0.01 },
+    ],
+  }
+}
+
+describe.each(backends)('the demo approving bookings on $name', (backend) => {
+  let test: TestApp
+  beforeAll(async () => {
+    test = await createTestApp(backend, { seed: ['espoo'], config: { demoApprovalDelayMs: 20 } })
+  })
+  afterAll(() => test.close())
+
+  it('approves a booking by itself after the delay, so the trip then shows', async () => {
+    const token = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+    const passenger = (
+      (await api(test.app, 'espoo', token, { url: '/api/passenger' })).json() as Passenger[]
+    )[0]!
+    const places = (
+      await api(test.app, 'espoo', token, { url: `/api/passenger/${passenger.id}/places` })
+    ).json() as Place[]
+    const permissions = (
+      await api(test.app, 'espoo', token, {
+        url: `/api/passenger/${passenger.id}/quotas?date=${today().add({ days: 1 }).toString()}`,
+      })
+    ).json() as { id: string; name: string; remainingQuota: number }[]
+    // The demo's ordinary permission: free places, no area, trips left.
+    const ordinary = permissions.find((quota) => quota.name === 'Asiointimatkat')!
+    const from = places.find((place) => place.isHome)!
+    const to = places.find((place) => place.isMain)!
+    const response = await api(test.app, 'espoo', token, {
+      method: 'POST',
+      url: '/api/booking',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        transportationPermissionId: ordinary.id,
+        passengers: [{ id: passenger.id, name: passenger.name, phone: null, email: null, passengerCount: 1 }],
+        departureDateTime: tomorrowAt10(),
+        arrivalDateTime: null,
+        type: 'departure',
+        destinations: [stop(from), stop(to)],
+        additionalInformation: 'Rollaattori',
+        attributes: '',
+        withAttendant: true,
+      } satisfies BookingRequest,
+    })
+    expect(response.statusCode).toBe(200)
+    const { tripId } = response.json() as { tripId: string }
+    await vi.waitFor(
+      async () => {
+        const trips = (
+          await api(test.app, 'espoo', token, { url: `/api/passenger/${passenger.id}/trips` })
+        ).json() as Trip[]
+        expect(trips.find((trip) => trip.id === tripId)).toMatchObject({ status: { code: 1 } })
+      },
+      { timeout: 5000, interval: 50 },
+    )
+  })
+})
