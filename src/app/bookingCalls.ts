@@ -17,6 +17,8 @@ export function bookingEffects({
   locale,
 }: Pick<Platform, 'api' | 'sessions' | 'locale'>): Parameters<typeof bookingMachine.provide>[0] {
   const client = () => reachClient(api)
+  // The server says why it refused a booking in the language asked for (server/i18n/apiLocale.ts).
+  const language = { 'Accept-Language': locale }
   return {
     actors: {
       fetchQuotas: fromPromise(async ({ input }: { input: { passengerId: string; date: string } }) =>
@@ -29,7 +31,7 @@ export function bookingEffects({
         (await client()).call('bookingRoute', { body: input }),
       ),
       fetchEstimate: fromPromise(async ({ input }: { input: BookingRequest }) =>
-        (await client()).call('bookingEstimate', { body: input }),
+        (await client()).call('bookingEstimate', { body: input, headers: language }),
       ),
       searchAddresses: fromPromise(async ({ input }: { input: { query: string } }) =>
         (await client()).call('searchAddresses', { query: { q: input.query, lang: locale } }),
@@ -37,7 +39,7 @@ export function bookingEffects({
       createBooking: fromPromise(async ({ input }: { input: PendingSave }) =>
         (await client()).call('createBooking', {
           body: input.request,
-          headers: { 'Idempotency-Key': input.key },
+          headers: { ...language, 'Idempotency-Key': input.key },
         }),
       ),
     },

@@ -19,12 +19,17 @@ function run(logic: unknown, input: unknown) {
 }
 
 describe("the booking machine's calls", () => {
-  it('sends the booking with its idempotency key', async () => {
+  it('sends the booking with its idempotency key, asking for a refusal in the portal language', async () => {
     const { actors } = effects()
     await expect(run(actors!.createBooking, { key: 'key-1', request })).resolves.toBe('answer')
     expect(call).toHaveBeenLastCalledWith('createBooking', {
       body: request,
-      headers: { 'Idempotency-Key': 'key-1' },
+      headers: { 'Accept-Language': 'sv', 'Idempotency-Key': 'key-1' },
+    })
+    await run(actors!.fetchEstimate, request)
+    expect(call).toHaveBeenLastCalledWith('bookingEstimate', {
+      body: request,
+      headers: { 'Accept-Language': 'sv' },
     })
   })
 
