@@ -98,7 +98,7 @@ export function TripStep({ snapshot, send }: StepProps) {
       />
       <fieldset className="flex flex-col gap-2">
         <legend className="font-semibold">
-          <Trans id="booking.trip.time_mode">The time is the</Trans>
+          <Trans id="booking.trip.time_mode">The time is for</Trans>
         </legend>
         {[true, false].map((isDepartureTime) => (
           <label key={String(isDepartureTime)} className="flex min-h-comfortable items-center gap-3">
@@ -110,9 +110,9 @@ export function TripStep({ snapshot, send }: StepProps) {
               onChange={() => send({ type: 'timeMode.change', isDepartureTime })}
             />
             {isDepartureTime ? (
-              <Trans id="booking.trip.departure_time">Departure time</Trans>
+              <Trans id="booking.trip.departure_time">Departure</Trans>
             ) : (
-              <Trans id="booking.trip.arrival_time">Arrival time</Trans>
+              <Trans id="booking.trip.arrival_time">Arrival</Trans>
             )}
           </label>
         ))}
