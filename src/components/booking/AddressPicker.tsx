@@ -79,6 +79,7 @@ export function AddressPicker(props: AddressPickerProps) {
   function leave() {
     // An emptied field has no place; other typing that chose nothing gives the chosen place back.
     if (query !== null && query.trim() === '' && value) onChange(null)
+    if (searchable && query) onSearch('')
     setQuery(null)
     close()
     props.onBlur?.()

@@ -149,6 +149,19 @@ describe('the address picker', () => {
     expect(free.onSearch).toHaveBeenLastCalledWith('')
   })
 
+  it('leaving the field without choosing keeps the chosen place and drops the search', () => {
+    const picker = mount({ searchable: true })
+    picker.key('ArrowDown')
+    picker.key('Enter')
+    picker.type('Mann')
+    act(() => picker.input().dispatchEvent(new FocusEvent('focusout', { bubbles: true })))
+    expect(picker.input().value).toBe('Koti')
+    expect(picker.onSearch).toHaveBeenLastCalledWith('')
+    picker.type('')
+    act(() => picker.input().dispatchEvent(new FocusEvent('focusout', { bubbles: true })))
+    expect(picker.chosen).toEqual([home, null])
+  })
+
   it('says it is searching while a search is under way', () => {
     const picker = mount({ searchable: true, searching: true })
     picker.type('Mannerheimintie')
