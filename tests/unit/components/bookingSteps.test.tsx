@@ -3,13 +3,27 @@ import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { act } from 'react'
+import { act, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { QuotaStep } from '../../../src/components/booking/QuotaStep'
+import type { StepProps } from '../../../src/components/booking/stepProps'
 import { SummaryStep } from '../../../src/components/booking/SummaryStep'
 import { stepOf } from '../../../machines/booking.machine'
-import { apiFailure, atSummary, settle, type Booking, type Fakes } from '../machines/bookingFixtures'
+import {
+  apiFailure,
+  atQuota,
+  atSummary,
+  settle,
+  hobbyQuota,
+  schoolQuota,
+  usedUpQuota,
+  type Booking,
+  type Fakes,
+} from '../machines/bookingFixtures'
 import { elementsByTag, textOf } from '../screens/support/text'
+
+const twoQuotas = [schoolQuota, hobbyQuota]
 
 // React warns unless it knows act() drives the updates.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -17,16 +31,15 @@ import { elementsByTag, textOf } from '../screens/support/text'
 const unmounts: (() => void)[] = []
 afterEach(() => unmounts.splice(0).forEach((unmount) => unmount()))
 
-function Summary({ booking }: { booking: Booking }) {
+function Step({ booking, step: Shown }: { booking: Booking; step: ComponentType<StepProps> }) {
   const snapshot = useSelector(booking.actor, (current) => current)
-  return <SummaryStep snapshot={snapshot} send={booking.actor.send} />
+  return <Shown snapshot={snapshot} send={booking.actor.send} />
 }
 
-/** The summary step over a wizard at the summary (home to school at 10:00 on 21.11.2026), in a router for its link. */
-async function mountSummary(fakes: Fakes = {}) {
-  const booking = await atSummary(fakes)
+/** A step over a running wizard, in a router for its links. */
+async function mountStep(booking: Booking, step: ComponentType<StepProps>) {
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => <Summary booking={booking} /> }),
+    routeTree: createRootRoute({ component: () => <Step booking={booking} step={step} /> }),
     history: createMemoryHistory({ initialEntries: ['/booking'] }),
   })
   const container = document.body.appendChild(document.createElement('div'))
@@ -51,9 +64,52 @@ async function mountSummary(fakes: Fakes = {}) {
     await act(async () => button(label)!.click())
     await act(settle)
   }
-  await vi.waitFor(() => expect(text()).toContain('Passenger'))
-  return { booking, text, button, click }
+  const radios = () =>
+    elementsByTag(container, 'input').filter(
+      (input) => (input as HTMLInputElement).type === 'radio',
+    ) as HTMLInputElement[]
+  await vi.waitFor(() => expect(text()).not.toBe(''))
+  return { booking, text, button, click, radios }
 }
+
+/** The summary step over a wizard at the summary (home to school at 10:00 on 21.11.2026). */
+async function mountSummary(fakes: Fakes = {}) {
+  return mountStep(await atSummary(fakes), SummaryStep)
+}
+
+describe("the booking wizard's quota step", () => {
+  it('lists the quotas with the trips left, the first with trips chosen and one used up not choosable', async () => {
+    const step = await mountStep(
+      await atQuota({ quotas: async () => [usedUpQuota, ...twoQuotas] }),
+      QuotaStep,
+    )
+    expect(step.text()).toContain('Which transportation permission is the trip on?')
+    expect(step.radios().map((radio) => [radio.checked, radio.disabled])).toEqual([
+      [false, true],
+      [true, false],
+      [false, false],
+    ])
+    expect(step.text()).toContain('No trips left')
+    expect(step.text()).toContain('10 trips left')
+    await act(async () => step.radios()[2]!.click())
+    expect(step.booking.context().order.quota?.id).toBe(twoQuotas[1]!.id)
+  })
+
+  it('says the passenger has no quota for the date, and whom to ask', async () => {
+    const step = await mountStep(await atQuota({ quotas: async () => [] }), QuotaStep)
+    expect(step.text()).toContain('The passenger has no transportation permission for this date')
+    expect(step.text()).toContain('contact your transport service provider')
+    expect(step.radios()).toEqual([])
+  })
+
+  it('offers to fetch the quotas again when they could not be fetched', async () => {
+    const quotas = vi.fn().mockRejectedValueOnce(apiFailure(500)).mockResolvedValue(twoQuotas)
+    const step = await mountStep(await atQuota({ quotas }), QuotaStep)
+    expect(step.text()).toContain('Transportation permissions could not be fetched')
+    await step.click('Try again')
+    expect(step.radios()).toHaveLength(2)
+  })
+})
 
 describe("the booking wizard's summary", () => {
   it('shows the order in words with its deductible, and saves it: Confirmed, with the return trip and a new booking', async () => {
