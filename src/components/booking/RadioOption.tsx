@@ -16,7 +16,8 @@ export function RadioOption({ name, checked, disabled = false, onSelect, childre
       className={
         'flex items-start gap-3 rounded-xl border-2 bg-surface p-4 shadow-sm ' +
         (checked ? 'border-action ' : 'border-transparent ') +
-        (disabled ? 'cursor-not-allowed opacity-70' : 'cursor-pointer')
+        // Not faded: the option's own text says why it cannot be chosen, and must stay as readable.
+        (disabled ? 'cursor-not-allowed' : 'cursor-pointer')
       }
     >
       <input
