@@ -1,8 +1,8 @@
-import type { Temporal } from 'temporal-polyfill'
+import { Temporal } from 'temporal-polyfill'
 
 /**
  * The calendar's words: month and weekday names in the user's locale, the one part of a displayed date that
- * follows the locale (the formats are dateDisplay.ts). Only the calendar uses them.
+ * follows the locale (the formats are dateDisplay.ts). Only the calendar and the date selects use them.
  */
 
 /** A calendar date in the locale's words; formatted at UTC midnight in UTC, so the device's zone cannot move it. */
@@ -28,4 +28,9 @@ export function weekdayName(date: Temporal.PlainDate, locale: string, width: 'lo
 /** A calendar day named in full for assistive technology, e.g. "Monday, November 23, 2026". */
 export function dayLabel(date: Temporal.PlainDate, locale: string): string {
   return calendarWords(date, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+}
+
+/** A month's name in the locale, e.g. "March", "maaliskuu", "mars" (1 is January). */
+export function monthName(month: number, locale: string): string {
+  return calendarWords(Temporal.PlainDate.from({ year: 2000, month, day: 1 }), locale, { month: 'long' })
 }

@@ -1,5 +1,24 @@
+import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { placeholderScreen } from '../../components/PlaceholderPage'
+import { BookingFeature } from '../../components/booking/BookingFeature'
+import { BookingWizard } from '../../components/booking/BookingWizard'
+import { screenTitles } from '../../components/screenTitles'
+import { Page } from '../../components/ui/Page'
 
-// Placeholder until the screen's own issue; the route, its guard and its title are real.
-export const Route = createFileRoute('/_auth/booking')({ component: placeholderScreen('booking') })
+export const Route = createFileRoute('/_auth/booking')({
+  component: () => (
+    <BookingFeature>
+      <BookingScreen />
+    </BookingFeature>
+  ),
+})
+
+/** Book a trip: the nine-step wizard of spec section 2 (the booking, then optionally its return trip). */
+function BookingScreen() {
+  const { t } = useLingui()
+  return (
+    <Page title={t(screenTitles.booking)}>
+      <BookingWizard />
+    </Page>
+  )
+}

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
-import { dayLabel, monthTitle, weekdayName } from '../../../src/domain/calendarWords'
+import { dayLabel, monthName, monthTitle, weekdayName } from '../../../src/domain/calendarWords'
 
 describe("the calendar's words, in the locale", () => {
   const monday = Temporal.PlainDate.from('2026-11-23')
@@ -26,5 +26,11 @@ describe("the calendar's words, in the locale", () => {
     expect(dayLabel(newYear, 'en')).toBe('Thursday, January 1, 2026')
     expect(dayLabel(monday, 'fi')).toMatch(/23\. marraskuuta 2026/)
     expect(dayLabel(monday, 'sv')).toMatch(/måndag 23 november 2026/)
+  })
+
+  it('names a month alone, as the date selects list them', () => {
+    expect(monthName(1, 'en')).toBe('January')
+    expect(monthName(3, 'fi')).toBe('maaliskuu')
+    expect(monthName(12, 'sv')).toBe('december')
   })
 })

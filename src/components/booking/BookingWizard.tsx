@@ -1,0 +1,127 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { lazy, Suspense, useCallback, useRef, type ComponentType } from 'react'
+import { stepOf } from '../../../machines/booking.machine'
+import type { BookingStep } from '../../domain/booking/steps'
+import { useBookingFlow } from '../../app/useBookingFlow'
+import { Button } from '../ui/Button'
+import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons'
+import { LoadingBlock } from '../ui/Spinner'
+import { bookingStepTitles } from './bookingTexts'
+import { DateStep } from './DateStep'
+import { PassengerStep } from './PassengerStep'
+import type { StepProps } from './stepProps'
+
+// The first two steps (where the wizard starts) come with the screen; the others load when it reaches them,
+// which keeps the first visit within its script budget (the trip step's fields are most of the wizard's code).
+const QuotaStep = lazy(() => import('./QuotaStep').then((module) => ({ default: module.QuotaStep })))
+const TripStep = lazy(() => import('./TripStep').then((module) => ({ default: module.TripStep })))
+const AdditionalInfoStep = lazy(() =>
+  import('./AdditionalInfoStep').then((module) => ({ default: module.AdditionalInfoStep })),
+)
+const SummaryStep = lazy(() => import('./SummaryStep').then((module) => ({ default: module.SummaryStep })))
+
+const steps: Record<BookingStep, ComponentType<StepProps>> = {
+  1: PassengerStep,
+  2: DateStep,
+  3: QuotaStep,
+  4: TripStep,
+  5: AdditionalInfoStep,
+  6: SummaryStep,
+  7: TripStep,
+  8: AdditionalInfoStep,
+  9: SummaryStep,
+}
+
+/** The summaries have their own buttons (save, back, start over), which depend on the save's state. */
+const isSummary = (step: BookingStep) => step === 6 || step === 9
+
+/**
+ * The booking wizard (spec sections 2 and 4): a 'Step N: title' heading, the step, and Back and Next, which are
+ * disabled (Next) or absent (Back) where the machine would not move. A restored wizard continues at its step.
+ */
+export function BookingWizard() {
+  const flow = useBookingFlow()
+  // Focus follows the step: each step's heading is focused as it mounts; not the first one, since the page
+  // heading comes first.
+  const firstHeading = useRef(true)
+  const heading = useCallback((element: HTMLHeadingElement | null) => {
+    if (!element) return
+    if (firstHeading.current) firstHeading.current = false
+    else element.focus()
+  }, [])
+
+  const step = flow ? stepOf(flow.snapshot) : null
+  if (!flow || step === null) return <LoadingBlock />
+  const { actor, snapshot } = flow
+  const Step = steps[step]
+  const content = (
+    <>
+      {/* A new heading per step, so its ref focuses it. */}
+      <StepHeading key={step} step={step} headingRef={heading} />
+      <Suspense fallback={<LoadingBlock />}>
+        <Step snapshot={snapshot} send={actor.send} />
+      </Suspense>
+    </>
+  )
+  if (isSummary(step)) {
+    return (
+      <section aria-labelledby={headingId(step)} className="flex flex-col gap-5">
+        {content}
+      </section>
+    )
+  }
+  const canNext = snapshot.can({ type: 'wizard.next' })
+  return (
+    // A form, so Enter in a field moves on as Next does.
+    <form
+      noValidate
+      aria-labelledby={headingId(step)}
+      className="flex flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (canNext) actor.send({ type: 'wizard.next' })
+      }}
+    >
+      {content}
+      <div className="flex flex-wrap justify-between gap-3">
+        {snapshot.can({ type: 'wizard.back' }) ? (
+          <Button variant="secondary" onClick={() => actor.send({ type: 'wizard.back' })}>
+            <ChevronLeftIcon />
+            <Trans id="common.back">Back</Trans>
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button type="submit" disabled={!canNext} className="ml-auto">
+          <Trans id="common.next">Next</Trans>
+          <ChevronRightIcon />
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+const headingId = (step: BookingStep) => `booking-step-${step}`
+
+function StepHeading({
+  step,
+  headingRef,
+}: {
+  step: BookingStep
+  headingRef: (element: HTMLHeadingElement | null) => void
+}) {
+  const { t } = useLingui()
+  const title = t(bookingStepTitles[step])
+  return (
+    <h2
+      id={headingId(step)}
+      ref={headingRef}
+      tabIndex={-1}
+      className="text-xl font-semibold focus-visible:outline-offset-4"
+    >
+      <Trans id="booking.step_heading">
+        Step {step}: {title}
+      </Trans>
+    </h2>
+  )
+}
