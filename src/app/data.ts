@@ -15,6 +15,16 @@ export function usePassengers(): Passenger[] | undefined {
   return useLive('passengers', ({ db }) => db.listPassengers())
 }
 
+/**
+ * The user's passengers once the first pull has stored them, null before it (an empty table is then not the
+ * user's). One query reads both, so the sync time and the list never come from different moments.
+ */
+export function useSyncedPassengers(): Passenger[] | null | undefined {
+  return useLive('passengers:synced', async ({ db }) =>
+    (await db.lastSyncedAt()) === null ? null : db.listPassengers(),
+  )
+}
+
 export function usePlaces(passengerId: string): Place[] | undefined {
   return useLive(`places:${passengerId}`, ({ db }) => db.listPlaces(passengerId))
 }

@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill'
 import { bookingMachine } from '../../machines/booking.machine'
 import { bookingPersistence } from '../../machines/booking.persist'
 import { bookingEffects } from './bookingCalls'
-import { useAccount, useOnline, usePassengers, usePlaces, useSyncStatus } from './data'
+import { useAccount, useOnline, usePlaces, useSyncedPassengers } from './data'
 import { useEnvironment } from './environment'
 import { usePlatform } from './platform'
 import { usePersistedMachine, type RunningFlow } from './usePersistedMachine'
@@ -22,10 +22,9 @@ export function useBookingFlow(): RunningFlow<typeof bookingMachine> | null {
   const platform = usePlatform()
   const { timeZone, tenant } = useEnvironment()
   const [machine] = useState(() => bookingMachine.provide(bookingEffects(platform)))
-  const passengers = usePassengers()
-  // Before the first pull the local tables are empty, not the user's.
-  const { lastSyncedAt } = useSyncStatus()
-  const known = lastSyncedAt ? passengers : undefined
+  // Before the first pull the local tables are empty, not the user's: with one passenger the first step is
+  // skipped, which an empty list read a moment before the pull's would decide wrongly.
+  const known = useSyncedPassengers() ?? undefined
   const flow = usePersistedMachine(
     machine,
     bookingPersistence,
