@@ -7,8 +7,10 @@ let loading: Promise<ServerI18n> | undefined
  * The portal's own catalog of a locale, read from the PO files as the server reads them, so that a journey
  * walked in every locale finds its buttons by their translated names without a second copy of the texts.
  */
-export async function catalog(locale: Locale): Promise<(id: string) => string> {
+export async function catalog(
+  locale: Locale,
+): Promise<(id: string, values?: Record<string, unknown>) => string> {
   loading ??= loadServerI18n()
   const i18n = (await loading)(locale)
-  return (id) => i18n._(id)
+  return (id, values) => i18n._(id, values)
 }
