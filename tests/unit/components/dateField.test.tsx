@@ -1,16 +1,8 @@
 // @vitest-environment happy-dom
-import { setupI18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
 import { act, useState } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { mountComponent } from './support/mountComponent'
 import { DateField } from '../../../src/components/dates/DateField'
-
-// React warns unless it knows act() drives the updates.
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-const unmounts: (() => void)[] = []
-afterEach(() => unmounts.splice(0).forEach((unmount) => unmount()))
 
 /** The field over its own state, as a form holds it; `values` records what it gave. */
 function mount(initial: string) {
@@ -32,20 +24,7 @@ function mount(initial: string) {
       />
     )
   }
-  const container = document.body.appendChild(document.createElement('div'))
-  const root = createRoot(container)
-  const i18n = setupI18n({ locale: 'en', messages: { en: {} } })
-  act(() =>
-    root.render(
-      <I18nProvider i18n={i18n}>
-        <Form />
-      </I18nProvider>,
-    ),
-  )
-  unmounts.push(() => {
-    act(() => root.unmount())
-    container.remove()
-  })
+  const container = mountComponent(<Form />)
   const input = () => container.querySelector<HTMLInputElement>('input[type="text"]')!
   const type = (text: string) =>
     act(() => {

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { setupI18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
 import { act, useState } from 'react'
-import { createRoot } from 'react-dom/client'
 import { Temporal } from 'temporal-polyfill'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { mountComponent } from '../components/support/mountComponent'
 import { DateSelects } from '../../../src/components/dates/DateSelects'
 import type { Passenger } from '../../../src/contract'
 import { account } from '../db/samples'
@@ -148,11 +146,7 @@ describe('the booking wizard', { timeout: 20_000 }, () => {
 
 // React warns unless it knows act() drives the updates of the selects mounted alone.
 describe('the date selects alone', () => {
-  const unmounts: (() => void)[] = []
-  afterEach(() => unmounts.splice(0).forEach((unmount) => unmount()))
-
   it('keep the day disabled until the year and the month are chosen', () => {
-    ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
     const given: (string | null)[] = []
     function Picker() {
       const [value, setValue] = useState<string | null>(null)
@@ -169,21 +163,7 @@ describe('the date selects alone', () => {
         />
       )
     }
-    const container = document.body.appendChild(document.createElement('div'))
-    const root = createRoot(container)
-    const i18n = setupI18n({ locale: 'en', messages: { en: {} } })
-    act(() =>
-      root.render(
-        <I18nProvider i18n={i18n}>
-          <Picker />
-        </I18nProvider>,
-      ),
-    )
-    unmounts.push(() => {
-      act(() => root.unmount())
-      container.remove()
-      ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
-    })
+    const container = mountComponent(<Picker />)
     const [year, month, day] = selects(container)
     expect(day!.disabled).toBe(true)
     act(() => choose(year!, 2026))

@@ -1,18 +1,10 @@
 // @vitest-environment happy-dom
-import { setupI18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
 import { act, useState } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { mountComponent } from '../support/mountComponent'
 import { AddressPicker } from '../../../../src/components/booking/AddressPicker'
 import type { Place } from '../../../../src/contract/passenger'
 import { home, library, school, searched } from '../../domain/booking/fixtures'
-
-// React warns unless it knows act() drives the updates.
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-const unmounts: (() => void)[] = []
-afterEach(() => unmounts.splice(0).forEach((unmount) => unmount()))
 
 /** The picker over its own value, as the step holds it; `chosen` records what it gave. */
 function mount(given: { searchable?: boolean; results?: Place[]; searching?: boolean } = {}) {
@@ -36,20 +28,7 @@ function mount(given: { searchable?: boolean; results?: Place[]; searching?: boo
       />
     )
   }
-  const container = document.body.appendChild(document.createElement('div'))
-  const root = createRoot(container)
-  const i18n = setupI18n({ locale: 'en', messages: { en: {} } })
-  act(() =>
-    root.render(
-      <I18nProvider i18n={i18n}>
-        <Form />
-      </I18nProvider>,
-    ),
-  )
-  unmounts.push(() => {
-    act(() => root.unmount())
-    container.remove()
-  })
+  const container = mountComponent(<Form />)
   const input = () => container.querySelector<HTMLInputElement>('input[role="combobox"]')!
   const listbox = () => container.querySelector<HTMLElement>('[role="listbox"]')!
   const options = () => [...container.querySelectorAll<HTMLElement>('[role="option"]')]

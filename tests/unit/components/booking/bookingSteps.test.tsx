@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { setupI18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
 import { useSelector } from '@xstate/react'
 import { act, type ComponentType } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { mountComponent } from '../support/mountComponent'
 import { AdditionalInfoStep } from '../../../../src/components/booking/AdditionalInfoStep'
 import type { StepProps } from '../../../../src/components/booking/stepProps'
 import { TripStep } from '../../../../src/components/booking/TripStep'
@@ -21,32 +19,13 @@ import {
 } from '../../machines/bookingFixtures'
 import { quotaWith } from '../../domain/booking/fixtures'
 
-// React warns unless it knows act() drives the updates.
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-const unmounts: (() => void)[] = []
-afterEach(() => unmounts.splice(0).forEach((unmount) => unmount()))
-
 /** Renders a step over the live machine, as the wizard does: every snapshot re-renders it. */
 function mountStep(Step: ComponentType<StepProps>, booking: Booking) {
   function Live() {
     const snapshot = useSelector(booking.actor, (state) => state)
     return <Step snapshot={snapshot} send={booking.actor.send} />
   }
-  const container = document.body.appendChild(document.createElement('div'))
-  const root = createRoot(container)
-  const i18n = setupI18n({ locale: 'en', messages: { en: {} } })
-  act(() =>
-    root.render(
-      <I18nProvider i18n={i18n}>
-        <Live />
-      </I18nProvider>,
-    ),
-  )
-  unmounts.push(() => {
-    act(() => root.unmount())
-    container.remove()
-  })
+  const container = mountComponent(<Live />)
   const text = () => container.textContent ?? ''
   const field = (label: string) => {
     const target = [...container.querySelectorAll('label')].find((node) => node.textContent === label)
