@@ -3,7 +3,8 @@ import { Temporal } from 'temporal-polyfill'
 import { bookingMachine } from '../../machines/booking.machine'
 import { bookingPersistence } from '../../machines/booking.persist'
 import { bookingEffects } from './bookingCalls'
-import { useAccount, useOnline, usePlaces, useSyncedPassengers } from './data'
+import { useAccount, usePlaces, useSyncedPassengers } from './data'
+import { useClockAndConnection } from './useClockAndConnection'
 import { useEnvironment } from './environment'
 import { usePlatform } from './platform'
 import { usePersistedMachine, type RunningFlow } from './usePersistedMachine'
@@ -51,17 +52,7 @@ export function useBookingFlow(): RunningFlow<typeof bookingMachine> | null {
     if (actor && passengerId && places) actor.send({ type: 'places.update', passengerId, places })
   }, [actor, passengerId, places])
 
-  useEffect(() => {
-    if (!actor) return
-    const timer = setInterval(
-      () => actor.send({ type: 'clock.tick', now: Temporal.Now.instant().toString() }),
-      clockTickMs,
-    )
-    return () => clearInterval(timer)
-  }, [actor])
-
-  const online = useOnline()
-  useEffect(() => actor?.send({ type: 'network.change', online }), [actor, online])
+  useClockAndConnection(actor, clockTickMs)
 
   return flow
 }

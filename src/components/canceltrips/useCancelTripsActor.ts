@@ -4,7 +4,8 @@ import { fromPromise } from 'xstate'
 import { cancelTripsMachine, tripKey, type CancelRequest } from '../../../machines/cancelTrips.machine'
 import { cancelTripsPersistence } from '../../../machines/cancelTrips.persist'
 import { queueCancel, useCommand, useWaitingCancelKeys } from '../../app/commands'
-import { useOnline, usePassengers, useSyncStatus, useTrips } from '../../app/data'
+import { usePassengers, useSyncStatus, useTrips } from '../../app/data'
+import { useClockAndConnection } from '../../app/useClockAndConnection'
 import { usePlatform } from '../../app/platform'
 import { usePersistedMachine, type RunningFlow } from '../../app/usePersistedMachine'
 
@@ -71,17 +72,7 @@ export function useCancelTripsActor(options: {
     })
   }, [actor, passengers, trips, pendingTrips, lastSyncedAt])
 
-  useEffect(() => {
-    if (!actor) return
-    const timer = setInterval(
-      () => actor.send({ type: 'clock.tick', now: Temporal.Now.instant().toString() }),
-      clockTickMs,
-    )
-    return () => clearInterval(timer)
-  }, [actor])
-
-  const online = useOnline()
-  useEffect(() => actor?.send({ type: 'network.change', online }), [actor, online])
+  useClockAndConnection(actor, clockTickMs)
 
   const command = useCommand(wizard?.snapshot.context.commandId ?? null)
   useEffect(() => {
