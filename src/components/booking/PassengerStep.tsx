@@ -1,28 +1,16 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
-import { Alert } from '../ui/Alert'
 import { Avatar } from '../ui/Avatar'
 import { RadioOption } from './RadioOption'
 import type { StepProps } from './stepProps'
+import { NoPassengersAlert } from '../passengers/NoPassengers'
 
 /** Step 1: who travels (the first passenger is preselected; with exactly one the wizard starts at step 2). */
 export function PassengerStep({ snapshot, send }: StepProps) {
   const name = useId()
   const { passengers, order } = snapshot.context
   if (!passengers?.length) {
-    return (
-      <Alert severity="info">
-        <p>
-          <Trans id="passenger.no_passengers">
-            You have no passengers yet. Add one with the access code you have received.
-          </Trans>
-        </p>
-        <Link to="/passengers" className="mt-2 inline-flex min-h-target items-center font-semibold underline">
-          <Trans id="booking.to_passengers">Go to passengers</Trans>
-        </Link>
-      </Alert>
-    )
+    return <NoPassengersAlert />
   }
   return (
     <fieldset className="flex flex-col gap-3">

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
-import { Alert } from '../ui/Alert'
 import { Avatar } from '../ui/Avatar'
 import { LoadingBlock } from '../ui/Spinner'
 import { CheckOption, GroupError } from './CheckOption'
 import type { StepProps } from './stepProps'
 import { WizardStep } from './WizardStep'
+import { NoPassengersAlert } from '../passengers/NoPassengers'
 
 /** Step 2: whose trips to cancel (skipped when there is only one passenger). */
 export function PassengersStep(props: StepProps) {
@@ -24,19 +23,7 @@ export function PassengersStep(props: StepProps) {
       {passengers === null ? (
         <LoadingBlock />
       ) : passengers.length === 0 ? (
-        <Alert severity="info">
-          <p>
-            <Trans id="passenger.no_passengers">
-              You have no passengers yet. Add one with the access code you have received.
-            </Trans>
-          </p>
-          <Link
-            to="/passengers"
-            className="mt-2 inline-flex min-h-target items-center font-semibold underline"
-          >
-            <Trans id="canceltrips.to_passengers">Go to passengers</Trans>
-          </Link>
-        </Alert>
+        <NoPassengersAlert />
       ) : (
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 font-semibold">

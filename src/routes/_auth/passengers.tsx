@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/Button'
 import { PlusIcon } from '../../components/ui/icons'
 import { Page } from '../../components/ui/Page'
 import { LoadingBlock } from '../../components/ui/Spinner'
+import { NoPassengers } from '../../components/passengers/NoPassengers'
 
 export const Route = createFileRoute('/_auth/passengers')({ component: PassengersScreen })
 
@@ -40,11 +41,7 @@ function PassengersScreen() {
       {passengers === undefined ? (
         <LoadingBlock />
       ) : passengers.length === 0 ? (
-        <p className="rounded-xl bg-surface p-4">
-          <Trans id="passenger.no_passengers">
-            You have no passengers yet. Add one with the access code you have received.
-          </Trans>
-        </p>
+        <NoPassengers />
       ) : (
         <ul className="flex flex-col gap-3">
           {passengers.map((passenger) => (

@@ -13,6 +13,7 @@ import { buttonClasses } from '../../components/ui/classes'
 import { ArrowLeftIcon, ChevronRightIcon } from '../../components/ui/icons'
 import { Page } from '../../components/ui/Page'
 import { LoadingBlock } from '../../components/ui/Spinner'
+import { NoPassengers } from '../../components/passengers/NoPassengers'
 
 export const Route = createFileRoute('/_auth/transportationPermissions/')({
   validateSearch: validatePermissionsSearch,
@@ -51,11 +52,7 @@ function TransportationPermissionsScreen() {
       {passengers === undefined ? (
         <LoadingBlock />
       ) : passengers.length === 0 ? (
-        <p className="rounded-xl bg-surface p-4">
-          <Trans id="passenger.no_passengers">
-            You have no passengers yet. Add one with the access code you have received.
-          </Trans>
-        </p>
+        <NoPassengers />
       ) : chosen ? (
         <PassengerPermissions key={chosen.id} passenger={chosen} today={today} />
       ) : (
