@@ -3,14 +3,39 @@ import { createActor, toPromise, type AnyActorLogic } from 'xstate'
 import type { ApiClient } from '../../../src/api/client'
 import { ApiRequestError } from '../../../src/api/errors'
 import { bookingEffects } from '../../../src/app/bookingCalls'
+import type { AuthHandle, AuthView } from '../../../src/app/authHandle'
 import type { Platform } from '../../../src/app/platform'
 
 const request = { transportationPermissionId: 'q1' } as never
 
-function effects(api: Platform['api'] = () => Promise.resolve({ call } as unknown as ApiClient)) {
+const signedIn: AuthView = { status: 'authenticated', userId: 'u1', token: 't1' }
+
+/** An auth handle whose view the test changes. */
+function authWith(initial: AuthView) {
+  let view = initial
+  const listeners = new Set<() => void>()
+  const auth: AuthHandle = {
+    view: () => view,
+    send: vi.fn(),
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+  const change = (next: AuthView) => {
+    view = next
+    listeners.forEach((listener) => listener())
+  }
+  return { auth, change }
+}
+
+function effects(
+  api: Platform['api'] = () => Promise.resolve({ call } as unknown as ApiClient),
+  auth: AuthHandle = authWith(signedIn).auth,
+) {
   const pullNow = vi.fn(() => Promise.resolve())
   const sessions = { getState: () => ({ session: { sync: { pullNow } } }) } as unknown as Platform['sessions']
-  return { ...bookingEffects({ api, sessions, locale: 'sv' }), pullNow }
+  return { ...bookingEffects({ api, auth, sessions, locale: 'sv' }), pullNow }
 }
 const call = vi.fn((..._args: unknown[]) => Promise.resolve('answer'))
 
@@ -42,6 +67,18 @@ describe("the booking machine's calls", () => {
     })
     await run(actors!.searchAddresses, { query: 'Koulutie' })
     expect(call).toHaveBeenLastCalledWith('searchAddresses', { query: { q: 'Koulutie', lang: 'sv' } })
+  })
+
+  it('waits for the start’s token before calling, as a wizard restored by a reload calls at once', async () => {
+    const { auth, change } = authWith({ status: 'resuming', userId: null, token: null })
+    const { actors } = effects(undefined, auth)
+    call.mockClear()
+    const quotas = run(actors!.fetchQuotas, { passengerId: 'p1', date: '2026-11-21' })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(call).not.toHaveBeenCalled()
+    change(signedIn)
+    await quotas
+    expect(call).toHaveBeenCalledTimes(1)
   })
 
   it('fails as offline when the client cannot load', async () => {
