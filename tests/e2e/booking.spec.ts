@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill'
 import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn, type Locale } from './support/portal'
-import { serverTrips } from './support/trips'
+import { grantViaPointPermission, serverTrips } from './support/trips'
 
 /** Tomorrow in Helsinki as the date helper reads it (day.month.year), and as the contract writes it. */
 function tomorrow() {
@@ -36,6 +36,10 @@ test('a guardian books a trip with a via point and its return trip; both show on
 }) => {
   const tenant = 'fimlab'
   await signIn(page, server, tenant, demoUsers.guardian)
+  // Via points within no deviation limit: the demo's places lie where its towns put them, which a 2 km limit
+  // (the demo's own via point permission) may not suit on every day.
+  const viaPermission = 'Välipysähdykset ilman rajaa'
+  await grantViaPointPermission(page, server, tenant, viaPermission)
   await page.goto(portalUrl(server, tenant, '/booking'))
   const next = page.getByRole('button', { name: 'Next', exact: true })
 
@@ -54,7 +58,7 @@ test('a guardian books a trip with a via point and its return trip; both show on
   await next.click()
 
   await expect(await stepHeading(page, 'en', 3, 'booking.step_quota')).toBeVisible()
-  await page.getByRole('radio', { name: /Asiointi välipysähdyksin/ }).check()
+  await page.getByRole('radio', { name: new RegExp(viaPermission) }).check()
   await expectAccessible()
   await next.click()
 
@@ -62,19 +66,8 @@ test('a guardian books a trip with a via point and its return trip; both show on
   await page.getByRole('textbox', { name: 'Time' }).fill('10:00')
   await chooseAddress(page, 'From', 0)
   await chooseAddress(page, 'To', 1)
-  // A via point among the passenger's other places that keeps within the permission's 2 km deviation: the
-  // demo's places lie where its towns put them, so the test measures rather than assumes.
-  const deviation = page.getByText(/The via points make the route/)
-  for (let index = 2; ; index += 1) {
-    await page.getByRole('button', { name: 'Add via point' }).click()
-    const routed = page.waitForResponse((response) => response.url().includes('/api/booking/route'))
-    await chooseAddress(page, 'Via point 1 address', index)
-    await routed
-    await expect.poll(async () => (await next.isEnabled()) || (await deviation.isVisible())).toBe(true)
-    if (await next.isEnabled()) break
-    await page.getByRole('button', { name: 'Remove via point 1' }).click()
-    await expect(deviation).toHaveCount(0)
-  }
+  await page.getByRole('button', { name: 'Add via point' }).click()
+  await chooseAddress(page, 'Via point 1 address', 2)
   await expectAccessible()
   await next.click()
 

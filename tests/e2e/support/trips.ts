@@ -1,3 +1,4 @@
+import { Temporal } from 'temporal-polyfill'
 import type { BrowserContext, Page } from '@playwright/test'
 import type { RunningServer } from './server'
 import { accessToken, apiGet } from './portal'
@@ -95,4 +96,55 @@ export async function serverTripFromNode(
     headers: { 'x-tenant': tenant, authorization: `Bearer ${accessToken}` },
   })
   return ((await trips.json()) as ApiTrip[]).find((candidate) => candidate.id === trip.id)
+}
+
+/**
+ * Gives each of the signed-in user's passengers a transportation permission through the operator API, as the
+ * transport operator's system would: trips anywhere, via points with no deviation limit, 20 trips from
+ * yesterday for two months. A journey then does not depend on where the demo's places happen to lie.
+ */
+export async function grantViaPointPermission(
+  page: Page,
+  server: RunningServer,
+  tenant: string,
+  name: string,
+): Promise<void> {
+  const token = await accessToken(page)
+  const passengers = (await apiGet(page, '/api/passenger', token)).body as { id: string }[]
+  const today = Temporal.Now.plainDateISO('Europe/Helsinki')
+  const [startDate, endDate] = [today.subtract({ days: 1 }).toString(), today.add({ days: 60 }).toString()]
+  for (const passenger of passengers) {
+    const response = await fetch(
+      `${server.origin}/api/operator/passengers/${passenger.id}/transportationPermissions`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-tenant': tenant,
+          'x-api-key': `demo-operator-${tenant}`,
+        },
+        body: JSON.stringify({
+          name,
+          decisionType: 'OTHER',
+          tripDestinations: 3,
+          allowViaPoints: true,
+          startDate,
+          endDate,
+          periods: [
+            {
+              startDate,
+              endDate,
+              totalQuota: 20,
+              usedQuota: 0,
+              totalExpressQuota: 0,
+              usedExpressQuota: 0,
+              savedToNext: 0,
+              borrowed: 0,
+            },
+          ],
+        }),
+      },
+    )
+    if (!response.ok) throw new Error(`Permission not given: ${response.status} ${await response.text()}`)
+  }
 }
