@@ -11,11 +11,14 @@ export type CatalogPart = 'first' | 'screens'
 
 const screenAreas = new Set([
   'accessibility',
+  'booking',
   'canceltrips',
+  'date_helper',
   'error',
   'logged_out',
   'passenger',
   'password',
+  'permissions',
   'personal_info',
   'placeholder',
   'privacy',
