@@ -364,7 +364,13 @@ export const bookingMachine = setup({
                 'wizard.next': { guard: valid(2), target: 'quota' },
               },
             },
-            quota: { on: { 'wizard.back': 'date', 'wizard.next': { guard: valid(3), target: 'trip' } } },
+            quota: {
+              on: {
+                'wizard.back': 'date',
+                // Not on a quota kept from an earlier date or passenger while this one's quotas load.
+                'wizard.next': { guard: and([valid(3), stateIn({ quotas: 'loaded' })]), target: 'trip' },
+              },
+            },
             trip: {
               on: { 'wizard.back': 'quota', 'wizard.next': { guard: valid(4), target: 'additionalInfo' } },
             },
@@ -394,11 +400,11 @@ export const bookingMachine = setup({
     quotas: {
       initial: 'idle',
       states: {
-        idle: { always: { guard: 'quotasStale', target: 'loading' } },
+        idle: { always: { guard: quotasDue(), target: 'loading' } },
         loading: {
           entry: 'markQuotasFetch',
           // Another passenger or date while loading: the old answer is dropped with its actor.
-          always: { guard: 'quotasStale', target: 'loading', reenter: true },
+          always: { guard: quotasDue(), target: 'loading', reenter: true },
           invoke: {
             src: 'fetchQuotas',
             input: ({ context }) => ({ passengerId: context.order.passenger!.id, date: context.order.date! }),
@@ -413,10 +419,10 @@ export const bookingMachine = setup({
             onError: 'failed',
           },
         },
-        loaded: { always: { guard: 'quotasStale', target: 'loading' } },
+        loaded: { always: { guard: quotasDue(), target: 'loading' } },
         /** The passenger has no permission valid on the date (the booking.noQuotas alert). */
-        none: { always: { guard: 'quotasStale', target: 'loading' } },
-        failed: { always: { guard: 'quotasStale', target: 'loading' }, on: { 'quotas.retry': 'loading' } },
+        none: { always: { guard: quotasDue(), target: 'loading' } },
+        failed: { always: { guard: quotasDue(), target: 'loading' }, on: { 'quotas.retry': 'loading' } },
       },
     },
     route: {
@@ -502,6 +508,19 @@ export const bookingMachine = setup({
 /** At a summary that has not been saved yet: where the estimate is shown. */
 function atSummary() {
   return or([stateIn({ wizard: { summary: 'ready' } }), stateIn({ wizard: { returnSummary: 'ready' } })])
+}
+
+/**
+ * The quotas are fetched once the wizard reaches the quota step (and again there or later when passenger or
+ * date change), not while passenger and date are still being chosen: opening /booking then needs no API call.
+ */
+function quotasDue() {
+  const beforeQuotaStep = or([
+    stateIn({ wizard: 'starting' }),
+    stateIn({ wizard: { editing: 'passenger' } }),
+    stateIn({ wizard: { editing: 'date' } }),
+  ])
+  return and(['quotasStale', not(beforeQuotaStep)])
 }
 
 /** The passenger chosen: the phone prefilled with theirs; another passenger's saved places are theirs alone. */

@@ -136,11 +136,29 @@ describe('booking wizard: the steps', () => {
   })
 })
 
+/** Ella and Otto loaded, Ella and today chosen: at the quota step, where the quotas are fetched. */
+async function quotasFetched(booking: Booking) {
+  booking.send(dataOf([ella, otto]), { type: 'wizard.next' }, { type: 'wizard.next' })
+  await settle()
+}
+
+/** Back to step 2 to choose another date, and on to the quota step again. */
+async function otherDate(booking: Booking, date: string) {
+  booking.send({ type: 'wizard.back' }, { type: 'date.change', date }, { type: 'wizard.next' })
+  await settle()
+}
+
 describe('booking wizard: quotas', () => {
-  it('fetches the quotas for the passenger and the date, and picks the first with trips left', async () => {
+  it('fetches the quotas at the quota step, not while the passenger and the date are chosen', async () => {
     const booking = startBooking({ quotas: () => Promise.resolve([usedUpQuota, schoolQuota, hobbyQuota]) })
-    booking.send(dataOf([ella, otto]))
+    booking.send(dataOf([ella, otto]), { type: 'wizard.next' })
+    await settle()
+    expect(booking.step()).toBe(2)
+    expect(booking.calls.quotas).toEqual([])
+    booking.send({ type: 'wizard.next' })
     expect(booking.region('quotas')).toBe('loading')
+    // No Next on a quota that has not come yet.
+    expect(booking.can({ type: 'wizard.next' })).toBe(false)
     await settle()
     expect(booking.calls.quotas).toEqual([{ passengerId: ella.id, date: today }])
     expect(booking.region('quotas')).toBe('loaded')
@@ -156,14 +174,14 @@ describe('booking wizard: quotas', () => {
     const booking = startBooking({
       quotas: ({ passengerId, date }) => Promise.resolve(answers[`${passengerId}|${date}`]!),
     })
-    booking.send(dataOf([ella, otto]))
-    await settle()
+    await quotasFetched(booking)
     booking.send({ type: 'quota.select', quotaId: hobbyQuota.id })
-    booking.send({ type: 'date.change', date: '2026-11-23' })
-    await settle()
+    await otherDate(booking, '2026-11-23')
     // The fresh copy of the quota kept, with its new count.
     expect(booking.context().order.quota).toMatchObject({ id: hobbyQuota.id, remainingQuota: 3 })
+    booking.send({ type: 'wizard.back' }, { type: 'wizard.back' })
     booking.send({ type: 'passenger.select', passengerId: otto.id })
+    booking.send({ type: 'wizard.next' }, { type: 'wizard.next' })
     await settle()
     expect(booking.context().order.quota?.id).toBe('q-otto')
     expect(booking.calls.quotas.map(({ passengerId, date }) => `${passengerId}|${date}`)).toEqual(
@@ -175,8 +193,8 @@ describe('booking wizard: quotas', () => {
     const first = deferred<Quota[]>()
     const answers = [first.promise, Promise.resolve([hobbyQuota])]
     const booking = startBooking({ quotas: () => answers.shift()! })
-    booking.send(dataOf([ella, otto]), { type: 'date.change', date: '2026-11-23' })
-    await settle()
+    await quotasFetched(booking)
+    await otherDate(booking, '2026-11-23')
     first.resolve([schoolQuota])
     await settle()
     expect(booking.context().order.quota?.id).toBe(hobbyQuota.id)
@@ -185,18 +203,17 @@ describe('booking wizard: quotas', () => {
 
   it('does not fetch for a date before today', async () => {
     const booking = startBooking()
-    booking.send(dataOf([ella, otto]))
-    await settle()
+    await quotasFetched(booking)
     booking.send({ type: 'date.change', date: '2026-11-20' })
     await settle()
     expect(booking.calls.quotas).toEqual([{ passengerId: ella.id, date: today }])
-    expect(booking.region('quotas')).toBe('loaded')
+    booking.send({ type: 'wizard.back' })
+    expect(booking.can({ type: 'wizard.next' })).toBe(false)
   })
 
   it('says when the passenger has no quotas', async () => {
     const booking = startBooking({ quotas: () => Promise.resolve([]) })
-    booking.send(dataOf([ella, otto]))
-    await settle()
+    await quotasFetched(booking)
     expect(booking.region('quotas')).toBe('none')
     expect(booking.context().order.quota).toBeNull()
   })
@@ -208,10 +225,9 @@ describe('booking wizard: quotas', () => {
       extras: [{ extraId: 'wheelchair', name: 'Pyörätuoli', selected: false }],
     })
     const booking = startBooking({ quotas: () => Promise.resolve([vpl]) })
-    booking.send(dataOf([ella, otto]))
-    await settle()
-    booking.send({ type: 'extra.toggle', extraId: 'wheelchair' }, { type: 'date.change', date: '2026-11-23' })
-    await settle()
+    await quotasFetched(booking)
+    booking.send({ type: 'extra.toggle', extraId: 'wheelchair' })
+    await otherDate(booking, '2026-11-23')
     expect(booking.calls.quotas).toHaveLength(2)
     expect(booking.context().order.quota?.extras).toEqual([
       { extraId: 'wheelchair', name: 'Pyörätuoli', selected: true },
@@ -221,8 +237,7 @@ describe('booking wizard: quotas', () => {
   it("retries a failed fetch on the user's action", async () => {
     const answers = [() => Promise.reject(apiFailure(0)), () => Promise.resolve([schoolQuota])]
     const booking = startBooking({ quotas: () => answers.shift()!() })
-    booking.send(dataOf([ella, otto]))
-    await settle()
+    await quotasFetched(booking)
     expect(booking.region('quotas')).toBe('failed')
     booking.send({ type: 'quotas.retry' })
     await settle()
@@ -551,9 +566,9 @@ describe('booking wizard: the summary and the save', () => {
 
   it('resets to step 2 when step 1 was skipped', async () => {
     const booking = startBooking()
-    booking.send(dataOf([ella]), placesOf())
+    booking.send(dataOf([ella]), placesOf(), { type: 'wizard.next' })
     await settle()
-    booking.send({ type: 'wizard.next' }, { type: 'wizard.next' })
+    booking.send({ type: 'wizard.next' })
     booking.send({ type: 'from.change', place: home })
     booking.send({ type: 'wizard.back' }, { type: 'wizard.back' })
     expect(booking.step()).toBe(2)
