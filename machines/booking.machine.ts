@@ -19,6 +19,7 @@ import { bookingFailure } from '../src/domain/booking/failure'
 import { newViaPoint, returnOrder } from '../src/domain/booking/order'
 import type { BookingStep } from '../src/domain/booking/steps'
 import { viaPointRemovalStatusMs } from '../src/domain/booking/viaPoints'
+import { timeFieldMinutes } from '../src/domain/booking/time'
 import {
   callFailureOf,
   estimateKey,
@@ -171,7 +172,14 @@ export const bookingMachine = setup({
       return quota ? { order: { ...context.order, quota } } : {}
     }),
     setTime: assign(({ context, event }) =>
-      event.type === 'time.change' ? { order: { ...context.order, time: event.time } } : {},
+      event.type === 'time.change'
+        ? {
+            order: {
+              ...context.order,
+              time: event.time === null ? null : timeFieldMinutes(event.time, context.returnFrom),
+            },
+          }
+        : {},
     ),
     setTimeMode: assign(({ context, event }) =>
       event.type === 'timeMode.change'
@@ -284,7 +292,7 @@ export const bookingMachine = setup({
       const chosen = context.quotas ? withQuotas({ ...context, order }, context.quotas).order : order
       return { ...startedOver(chosen!), passengerSkipped: false }
     }),
-    startReturn: assign(({ context }) => startedOver(returnOrder(context.order))),
+    startReturn: assign(({ context }) => startedOver(returnOrder(context.order), context.order.time)),
     skipPassenger: assign({ passengerSkipped: true }),
   },
   guards: {

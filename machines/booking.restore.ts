@@ -25,6 +25,13 @@ export interface BookingFacts {
 export const bookingDraftMaxAge = Temporal.Duration.from({ hours: 7 * 24 })
 
 const short = z.string().max(textLimits.note)
+/** A time field's value: minutes from midnight, up to the end of the next day. */
+const minutes = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 * minutesPerDay - 1)
+  .nullable()
 const order = z.object({
   passenger: passenger.nullable(),
   fromAddress: place.nullable(),
@@ -42,12 +49,7 @@ const order = z.object({
   toApartment: short,
   passengerCount: z.number().int(),
   date: isoDate.nullable(),
-  time: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 * minutesPerDay - 1)
-    .nullable(),
+  time: minutes,
   isDepartureTime: z.boolean(),
   withAttendant: z.boolean(),
   additionalInfo: short,
@@ -66,6 +68,8 @@ const context = z.object({
   places: z.null(),
   passengerSkipped: z.boolean(),
   order,
+  // Absent in a snapshot saved before return times could pass midnight: an outbound trip's.
+  returnFrom: minutes.default(null),
   quotas: z.null(),
   quotasFor: z.null(),
   route: z.null(),
@@ -144,5 +148,6 @@ export function restorable(saved: unknown, current: BookingFacts): BookingSnapsh
         },
       }
     : {}
-  return { ...raw, children, context: { ...raw.context, now: current.now } } as unknown as BookingSnapshot
+  const context = { ...raw.context, returnFrom: savedContext.returnFrom, now: current.now }
+  return { ...raw, children, context } as unknown as BookingSnapshot
 }

@@ -53,6 +53,11 @@ export interface BookingContext {
   /** Exactly one passenger: step 1 was skipped, and step 2 has no Back. */
   passengerSkipped: boolean
   order: BookingOrder
+  /**
+   * On a return trip, the outbound trip's time: the time field's from time, so a return time typed earlier
+   * than it is on the next day (spec section 5). Null on an outbound trip.
+   */
+  returnFrom: number | null
   /** The quotas answer for `quotasFor`; null before it. Refetched after a restore. */
   quotas: Quota[] | null
   /** The passenger and date (`quotaKey`) of the last quotas fetch started; null: fetch again. */
@@ -130,12 +135,14 @@ export function freshOrder(passenger: Passenger | null, context: Pick<BookingCon
 /** What a step leaves of the wizard when it starts over: no answers of the previous order, no save. */
 export function startedOver(
   order: BookingOrder,
+  returnFrom: number | null = null,
 ): Pick<
   BookingContext,
-  'order' | 'route' | 'routeFor' | 'estimateFor' | 'search' | 'save' | 'booked' | 'failure'
+  'order' | 'returnFrom' | 'route' | 'routeFor' | 'estimateFor' | 'search' | 'save' | 'booked' | 'failure'
 > {
   return {
     order,
+    returnFrom,
     route: null,
     routeFor: null,
     estimateFor: null,

@@ -1,9 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { Temporal } from 'temporal-polyfill'
 import type { Place } from '../../contract/passenger'
 import type { BookingOrder } from '../../domain/booking/order'
-import { minutesPerDay, timeFieldText } from '../../domain/booking/time'
+import { timeFieldText, tripDay } from '../../domain/booking/time'
 import { wizardDate } from '../../domain/dateDisplay'
 import { EmptyValue } from '../ui/EmptyValue'
 
@@ -71,9 +70,7 @@ export function OrderSummary({ order }: { order: BookingOrder }) {
 
 /** The trip's date, DD.MM.YYYY: a time past midnight (1440 and above) is on the next day. */
 function tripDate(order: BookingOrder): string | null {
-  if (order.date === null) return null
-  const days = order.time === null ? 0 : Math.floor(order.time / minutesPerDay)
-  return wizardDate(Temporal.PlainDate.from(order.date).add({ days }))
+  return order.date === null ? null : wizardDate(tripDay(order.date, order.time))
 }
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {

@@ -1,13 +1,22 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { parseTimeField, timeFieldInput, timeFieldText } from '../../domain/booking/time'
+import {
+  minutesPerDay,
+  parseTimeField,
+  timeFieldInput,
+  timeFieldText,
+  tripDay,
+} from '../../domain/booking/time'
+import { wizardDate } from '../../domain/dateDisplay'
 import { TextField } from '../ui/TextField'
 import { problemTexts } from './problemTexts'
 
 export interface TimeFieldProps {
   label: string
-  /** The order's time: minutes from midnight, or null. */
+  /** The order's time: minutes from midnight (1440 and above on the next day), or null. */
   minutes: number | null
+  /** The order's date, which a time past midnight is the day after. */
+  date: string | null
   /** The typed time as minutes, or null while it is empty or not a time. */
   onChange(minutes: number | null): void
   /** The step's problems of the time (translated). */
@@ -20,16 +29,21 @@ export interface TimeFieldProps {
  * the field is left. The text is kept here, since the order holds only minutes: a time that cannot be read
  * is null there, and its format error is this field's own.
  */
-export function TimeField({ label, minutes, onChange, errors, onBlur }: TimeFieldProps) {
+export function TimeField({ label, minutes, date, onChange, errors, onBlur }: TimeFieldProps) {
   const { t } = useLingui()
   const shownText = (value: number | null) => (value === null ? '' : timeFieldText(value))
+  // The typed clock time: the order's minutes may be a day later (a return trip past midnight).
+  const ofDay = minutes === null ? null : minutes % minutesPerDay
   const [text, setText] = useState(() => shownText(minutes))
-  const [textFor, setTextFor] = useState(minutes)
+  const [textFor, setTextFor] = useState(ofDay)
   // The order's time changed elsewhere (the return trip, a reset): show it.
-  if (minutes !== textFor) {
+  if (ofDay !== textFor) {
     setText(shownText(minutes))
-    setTextFor(minutes)
+    setTextFor(ofDay)
   }
+  const hint = t({ id: 'booking.trip.time_hint', message: 'HH:mm, for example 09:30 or 930' })
+  const nextDay =
+    date !== null && minutes !== null && minutes >= minutesPerDay ? wizardDate(tripDay(date, minutes)) : null
   const parsed = parseTimeField(text)
   const formatError = parsed === 'checkTimeFormat' ? [t(problemTexts.checkTimeFormat)] : []
 
@@ -45,7 +59,21 @@ export function TimeField({ label, minutes, onChange, errors, onBlur }: TimeFiel
   return (
     <TextField
       label={label}
-      description={t({ id: 'booking.trip.time_hint', message: 'HH:mm, for example 09:30 or 930' })}
+      description={
+        nextDay === null ? (
+          hint
+        ) : (
+          <>
+            {hint}{' '}
+            <strong className="font-semibold">
+              {t({
+                id: 'booking.trip.next_day',
+                message: `Earlier than the outbound trip's time: the return is on the next day, ${nextDay}.`,
+              })}
+            </strong>
+          </>
+        )
+      }
       required
       inputMode="numeric"
       autoComplete="off"

@@ -92,6 +92,7 @@ export function TripStep({ snapshot, send }: StepProps) {
       <TimeField
         label={t({ id: 'booking.trip.time', message: 'Time' })}
         minutes={order.time}
+        date={order.date}
         onChange={(time) => send({ type: 'time.change', time })}
         errors={errorsOf('time', ['timeRequired', 'timeInPast'])}
         onBlur={leave('time')}

@@ -52,6 +52,13 @@ export function timeFieldText(minutes: number): string {
   return wallClockTime(plainTime(minutes))
 }
 
+/** The day a trip is on: the booking date, or the next day for a time field value past midnight (1440 and above). */
+export function tripDay(date: string, minutes: number | null): Temporal.PlainDate {
+  return Temporal.PlainDate.from(date).add({
+    days: minutes === null ? 0 : Math.floor(minutes / minutesPerDay),
+  })
+}
+
 /** Minutes plus an offset, no later than 23:59 of the day they fall on. */
 export function laterCapped(minutes: number, offset: number): number {
   const endOfThatDay = Math.floor(minutes / minutesPerDay) * minutesPerDay + endOfDayMinutes
@@ -60,8 +67,7 @@ export function laterCapped(minutes: number, offset: number): number {
 
 /** The booking's date and time as an instant in the tenant's zone; minutes of 1440 and above are the next day's. */
 export function bookingInstant(date: string, minutes: number, timeZone: string): Temporal.Instant {
-  return Temporal.PlainDate.from(date)
-    .add({ days: Math.floor(minutes / minutesPerDay) })
+  return tripDay(date, minutes)
     .toZonedDateTime({ timeZone, plainTime: plainTime(minutes) })
     .toInstant()
 }

@@ -522,6 +522,25 @@ describe('booking wizard: the summary and the save', () => {
     expect(booking.calls.quotas).toHaveLength(2)
   })
 
+  it('puts a return time earlier than the outbound time on the next day', async () => {
+    const booking = await atSummary()
+    booking.send({ type: 'booking.save' })
+    await settle()
+    booking.send({ type: 'booking.return' }, { type: 'time.change', time: 9 * 60 + 59 })
+    // Typed 09:59 after an outbound at 10:00: the next day's 09:59.
+    expect(booking.context().order.time).toBe(1440 + 9 * 60 + 59)
+    booking.send({ type: 'time.change', time: 10 * 60 })
+    expect(booking.context().order.time).toBe(600)
+    booking.send({ type: 'time.change', time: 30 }, { type: 'wizard.next' }, { type: 'wizard.next' })
+    await settle()
+    expect(booking.calls.estimate.at(-1)!.departureDateTime).toBe('2026-11-22T00:30:00+02:00')
+    // An outbound trip has no from time: 00:30 is today's.
+    booking.send({ type: 'booking.save' })
+    await settle()
+    booking.send({ type: 'wizard.reset' }, { type: 'time.change', time: 30 })
+    expect(booking.context().order.time).toBe(30)
+  })
+
   it('saves the return trip with a key of its own, and offers no return of the return', async () => {
     const booking = await atSummary()
     booking.send({ type: 'booking.save' })

@@ -169,6 +169,22 @@ describe('booking wizard: persisted snapshot', () => {
     expect(restorable('{}', current)).toBeNull()
   })
 
+  it("keeps a return trip's from time, and reads a snapshot saved without one as an outbound trip's", async () => {
+    const booking = await atSummary()
+    booking.send({ type: 'booking.save' })
+    await settle()
+    booking.send({ type: 'booking.return' })
+    const raw = saved(booking)
+    const returnTrip = restored(raw)
+    returnTrip.send({ type: 'time.change', time: 30 })
+    expect(returnTrip.context().order.time).toBe(1440 + 30)
+    const { returnFrom: _, ...older } = raw.context
+    const before = restored({ ...raw, context: older })
+    expect(before.context().returnFrom).toBeNull()
+    before.send({ type: 'time.change', time: 30 })
+    expect(before.context().order.time).toBe(30)
+  })
+
   it('does not save the local data or the fetched answers', async () => {
     const booking = await atSummary()
     booking.send({ type: 'address.search', field: 'from', query: 'Koulu' })

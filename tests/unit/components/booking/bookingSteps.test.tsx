@@ -83,6 +83,25 @@ describe('the trip step', () => {
     expect(step.text()).toContain('Check the time: hours 00–23 and minutes 00–59')
   })
 
+  it('keeps typing a return time before the outbound one as typed, and says it is on the next day', async () => {
+    const booking = await atAdditionalInfo()
+    booking.send({ type: 'wizard.next' }, { type: 'booking.save' })
+    await settle()
+    booking.send({ type: 'booking.return' })
+    const step = mountStep(TripStep, booking)
+    expect(step.field('Time').value).toBe('11:00')
+    expect(step.text()).not.toContain('next day')
+    step.type(step.field('Time'), '003')
+    // Each keystroke stays as typed, though the order holds the next day's minutes.
+    expect(step.field('Time').value).toBe('003')
+    step.type(step.field('Time'), '0030')
+    expect(step.field('Time').value).toBe('0030')
+    expect(booking.context().order.time).toBe(1440 + 30)
+    expect(step.text()).toContain(
+      "Earlier than the outbound trip's time: the return is on the next day, 22.11.2026.",
+    )
+  })
+
   it('offers apartments with free places', async () => {
     const booking = await atTrip(only(quotaWith({ id: 'q-free', tripDestinations: 3 })))
     const step = mountStep(TripStep, booking)
