@@ -1,29 +1,32 @@
 /**
- * The portal's catalog comes in two parts per locale, split by message area (the id's first segment), so that
- * the first visit to home does not download the long texts of other screens (src/app/i18n.ts):
+ * The portal's catalog comes in three parts per locale, split by message area (the id's first segment), so that
+ * a screen does not download the long texts of others (src/app/i18n.ts):
  * - `first`: home, the shell (menus, drawer, notices, dialogs) and every screen's title, loaded at start;
- * - `screens`: what only the other screens show, loaded before any of them renders and when a user is known.
- * Areas only the server's own pages use are in neither. tests/unit/i18n/catalogParts.test.ts checks that what
- * home and the shell show is in the first part.
+ * - `screens`: what the other screens show, loaded before any of them renders and when a user is known;
+ * - `booking`: what only the booking wizard and the transportation permissions show, loaded with those.
+ * Areas only the server's own pages use are in none. tests/unit/i18n/catalogParts.test.ts checks that what
+ * home and the shell show is in the first part, and the booking part's texts only there.
  */
 
-export type CatalogPart = 'first' | 'screens'
+export type CatalogPart = 'first' | LazyPart
+/** The parts loaded after start, with the screens that show them. */
+export type LazyPart = 'screens' | 'booking'
 
 const screenAreas = new Set([
   'accessibility',
-  'booking',
   'canceltrips',
   'date_helper',
   'error',
   'logged_out',
   'passenger',
   'password',
-  'permissions',
   'personal_info',
   'placeholder',
   'privacy',
   'trips',
 ])
+
+const bookingAreas = new Set(['booking', 'permissions'])
 
 /** The login, logout and identity provider pages, the unknown tenant page and the API's booking refusals: the server's. */
 const serverAreas = new Set(['booking_refusal', 'idp', 'login', 'logout_page', 'tenant'])
@@ -33,5 +36,7 @@ export function catalogPartOf(id: string): CatalogPart | null {
   const area = id.slice(0, id.indexOf('.'))
   if (serverAreas.has(area)) return null
   // A screen's title (`privacy.title`) also names it in the menus.
-  return screenAreas.has(area) && id !== `${area}.title` ? 'screens' : 'first'
+  if (id === `${area}.title`) return 'first'
+  if (bookingAreas.has(area)) return 'booking'
+  return screenAreas.has(area) ? 'screens' : 'first'
 }

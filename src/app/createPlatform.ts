@@ -43,7 +43,7 @@ export function createPlatform(
   locale: Locale,
   origin: string,
   reportError: (input: ErrorInput) => void,
-  { loadScreenMessages }: Pick<Catalog, 'loadScreenMessages'>,
+  { loadScreenMessages, loadRouteMessages }: Pick<Catalog, 'loadScreenMessages' | 'loadRouteMessages'>,
 ): PortalStart {
   const tenantId = env.tenant.id
   const sessions = new SessionStore()
@@ -99,7 +99,7 @@ export function createPlatform(
   )
   const router = createPortalRouter(env.pathPrefix, {
     auth: { status: () => auth.view().status },
-    loadScreenMessages,
+    loadRouteMessages,
   })
 
   /** Opens a user's database and sync worker, unless `signal` aborts first. */

@@ -1,21 +1,29 @@
 import { i18n, type I18n, type Messages } from '@lingui/core'
 import { rootRouteId } from '@tanstack/react-router'
 import type { TextVariant } from '../../tenants'
+import type { LazyPart } from './catalogParts'
 import type { Locale } from '../domain/locale'
 import type { TextOverrides } from '../../locales/overrides/types'
 
 type Part = () => Promise<{ messages: Messages }>
 
-/** Only the active locale's catalog loads, in two parts (src/app/catalogParts.ts), one chunk each. */
+/** Only the active locale's catalog loads, in three parts (src/app/catalogParts.ts), one chunk each. */
 const firstParts: Record<Locale, Part> = {
   fi: () => import('../../locales/fi/messages.po?part=first'),
   sv: () => import('../../locales/sv/messages.po?part=first'),
   en: () => import('../../locales/en/messages.po?part=first'),
 }
-const screenParts: Record<Locale, Part> = {
-  fi: () => import('../../locales/fi/messages.po?part=screens'),
-  sv: () => import('../../locales/sv/messages.po?part=screens'),
-  en: () => import('../../locales/en/messages.po?part=screens'),
+const lazyParts: Record<LazyPart, Record<Locale, Part>> = {
+  screens: {
+    fi: () => import('../../locales/fi/messages.po?part=screens'),
+    sv: () => import('../../locales/sv/messages.po?part=screens'),
+    en: () => import('../../locales/en/messages.po?part=screens'),
+  },
+  booking: {
+    fi: () => import('../../locales/fi/messages.po?part=booking'),
+    sv: () => import('../../locales/sv/messages.po?part=booking'),
+    en: () => import('../../locales/en/messages.po?part=booking'),
+  },
 }
 
 const variants: Record<TextVariant, () => Promise<{ overrides: TextOverrides }>> = {
@@ -27,43 +35,64 @@ export function withOverrides(messages: Messages, overrides: TextOverrides | nul
   return overrides ? { ...messages, ...overrides[locale] } : messages
 }
 
-/** The page's catalog, made once at start-up (main.tsx) and passed to what loads its second part. */
+/** The page's catalog, made once at start-up (main.tsx) and passed to what loads its other parts. */
 export interface Catalog {
   /** Lingui, once the first part has loaded and is active. */
   ready: Promise<I18n>
   /**
-   * The messages of the screens other than home. Each of them waits for this before it renders (src/routes/
-   * __root.tsx, through the router's context), and so does a user's session, whose notices use them. Once loaded
-   * they stay; a failed load is tried again by the next call.
+   * The parts the matched routes show beyond the first (`lazyPartsFor`). Each screen waits for them before it
+   * renders (src/routes/__root.tsx, through the router's context). Once loaded a part stays; a failed load is
+   * tried again by the next call.
    */
+  loadRouteMessages(routeIds: readonly unknown[]): Promise<void>
+  /** The screens' part alone, which a user's session waits for: its notices use it. */
   loadScreenMessages(): Promise<void>
 }
 
-/** Loads the first part of the locale's catalog and activates it; the other part loads with the screens. */
+/** Loads the first part of the locale's catalog and activates it; the other parts load with their screens. */
 export function activateCatalog(locale: Locale, variant?: TextVariant): Catalog {
   const overrides = variant ? variants[variant]().then((module) => module.overrides) : Promise.resolve(null)
-  const loadPart = async (parts: Record<Locale, Part>) => {
-    const [{ messages }, loaded] = await Promise.all([parts[locale](), overrides])
-    // Merges: the parts may arrive in either order.
+  const loadPart = async (part: Part) => {
+    const [{ messages }, loaded] = await Promise.all([part(), overrides])
+    // Merges: the parts may arrive in any order.
     i18n.load(locale, withOverrides(messages, loaded, locale))
   }
-  let screens: Promise<void> | null = null
+  const loading = new Map<LazyPart, Promise<void>>()
+  const load = (part: LazyPart) => {
+    let promise = loading.get(part)
+    if (!promise) {
+      promise = loadPart(lazyParts[part][locale]).catch((error: unknown) => {
+        loading.delete(part)
+        throw error
+      })
+      loading.set(part, promise)
+    }
+    return promise
+  }
   return {
-    ready: loadPart(firstParts).then(() => {
+    ready: loadPart(firstParts[locale]).then(() => {
       i18n.activate(locale)
       return i18n
     }),
-    loadScreenMessages: () => {
-      screens ??= loadPart(screenParts).catch((error: unknown) => {
-        screens = null
-        throw error
-      })
-      return screens
+    loadRouteMessages: async (routeIds) => {
+      await Promise.all(lazyPartsFor(routeIds).map(load))
     },
+    loadScreenMessages: () => load('screens'),
   }
 }
 
-/** Whether the routes matched show the screens' messages: all but home and the not-found page do. */
-export function needsScreenMessages(routeIds: readonly unknown[]): boolean {
-  return routeIds.some((routeId) => routeId !== rootRouteId && routeId !== '/')
+/** The routes that show the booking part: the wizard and the transportation permissions (route ids). */
+const bookingRoutes = ['/_auth/booking', '/_auth/transportationPermissions/']
+
+/**
+ * The parts the matched routes show beyond the first: none for home and the not-found page, the screens' part
+ * for every other screen, and the booking part too for booking and the permissions.
+ */
+export function lazyPartsFor(routeIds: readonly unknown[]): LazyPart[] {
+  const screens = routeIds.filter((routeId) => routeId !== rootRouteId && routeId !== '/')
+  if (screens.length === 0) return []
+  const booking = screens.some(
+    (routeId) => typeof routeId === 'string' && bookingRoutes.some((route) => routeId.startsWith(route)),
+  )
+  return booking ? ['screens', 'booking'] : ['screens']
 }

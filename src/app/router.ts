@@ -1,6 +1,5 @@
 import { createRouter, type AnyRoute } from '@tanstack/react-router'
 import { routeTree } from '../routeTree.gen'
-import { needsScreenMessages } from './i18n'
 import type { RouterContext } from './routerContext'
 
 export function createPortalRouter(basepath: string, context: RouterContext) {
@@ -20,12 +19,11 @@ export type PortalRouter = ReturnType<typeof createPortalRouter>
  * catalog and auth settle instead of after them (the router would ask for them only once it renders).
  */
 export function preloadCurrentScreens(router: PortalRouter): void {
-  const { loadScreenMessages } = router.options.context
+  const { loadRouteMessages } = router.options.context
   const routes: Record<string, AnyRoute | undefined> = { ...router.routesById }
   const matches = router.matchRoutes(router.latestLocation)
   // What fails here is fetched again when the router renders the route, and reports its error then.
-  if (needsScreenMessages(matches.map((match) => match.routeId)))
-    void loadScreenMessages().catch(() => undefined)
+  void loadRouteMessages(matches.map((match) => match.routeId)).catch(() => undefined)
   for (const match of matches) {
     const route = routes[match.routeId]
     if (route) void router.loadRouteChunk(route)?.catch(() => undefined)

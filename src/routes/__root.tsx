@@ -1,14 +1,12 @@
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { needsScreenMessages } from '../app/i18n'
 import type { RouterContext } from '../app/routerContext'
 import { NotFoundPage } from '../components/NotFoundPage'
 import { AppShell } from '../components/shell/AppShell'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // Every screen but home shows messages of the catalog's second part: it renders (or preloads) once they are in.
-  beforeLoad: ({ matches, context }) =>
-    needsScreenMessages(matches.map((match) => match.routeId)) ? context.loadScreenMessages() : undefined,
+  // Every screen but home shows messages of the catalog's later parts: it renders (or preloads) once they are in.
+  beforeLoad: ({ matches, context }) => context.loadRouteMessages(matches.map((match) => match.routeId)),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
 })

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { formatter } from '@lingui/format-po'
 import { describe, expect, it } from 'vitest'
 import { catalogPartOf } from '../../../src/app/catalogParts'
+import { lazyPartsFor } from '../../../src/app/i18n'
 
 /** The message ids a source file names (every message has an explicit id, lingui.config.ts). */
 function idsIn(path: string): string[] {
@@ -58,5 +59,35 @@ describe('catalog parts', async () => {
     expect(catalogPartOf('privacy.general.controller.body')).toBe('screens')
     expect(catalogPartOf('trips.problem.picked_up')).toBe('screens')
     expect(catalogPartOf('login.title')).toBeNull()
+  })
+
+  it('keeps the booking part to the screens that load it: the wizard and the permissions', () => {
+    const loaders = [
+      'src/components/booking',
+      'src/components/permissions',
+      'src/routes/_auth/booking.tsx',
+      'src/routes/_auth/transportationPermissions.index.tsx',
+      'src/routes/_auth/transportationPermissions.$passengerId.$id.tsx',
+    ]
+    const theirs = new Set(loaders.flatMap(idsIn))
+    expect([...theirs].filter((id) => catalogPartOf(id) === 'booking').length).toBeGreaterThan(100)
+    const others = ['src', 'machines', 'workers', 'tenants']
+      .flatMap(idsIn)
+      .filter((id) => !theirs.has(id) && catalogPartOf(id) === 'booking')
+    expect(others).toEqual([])
+  })
+
+  it('loads the later parts a route shows: none for home, the booking part only with its screens', () => {
+    expect(lazyPartsFor(['__root__', '/'])).toEqual([])
+    expect(lazyPartsFor(['__root__'])).toEqual([])
+    expect(lazyPartsFor(['__root__', '/privacy'])).toEqual(['screens'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/trips/'])).toEqual(['screens'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/booking'])).toEqual(['screens', 'booking'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/transportationPermissions/$passengerId/$id'])).toEqual(
+      ['screens', 'booking'],
+    )
+    expect(catalogPartOf('booking.step_heading')).toBe('booking')
+    expect(catalogPartOf('permissions.choose_passenger')).toBe('booking')
+    expect(catalogPartOf('booking.title')).toBe('first')
   })
 })

@@ -99,7 +99,7 @@ export async function mountScreen(platform: Platform, path: string): Promise<Mou
     history: createMemoryHistory({ initialEntries: [path] }),
     context: {
       auth: { status: () => platform.auth.view().status },
-      loadScreenMessages: catalog.loadScreenMessages,
+      loadRouteMessages: catalog.loadRouteMessages,
     },
   })
   const container = document.body.appendChild(document.createElement('div'))
