@@ -7,7 +7,7 @@ import { isRouteInsideArea } from '../permissions/area'
 import { covers, periodOn, remainingOn } from '../permissions/quota'
 import { extrasProblems, passengerCountProblems } from './passengers'
 import { phoneProblems, type PhoneRules } from './phone'
-import { allowsFreePlaces, isPlaceAllowed } from './places'
+import { allowsFreePlaces, isLocated, isPlaceAllowed } from './places'
 import { expressQuotaStatus } from './quotas'
 import { isSameLocation, locationProblems, viaPointDeviation } from './viaPoints'
 
@@ -70,8 +70,9 @@ function isDestinationAllowed(
 ): boolean {
   if (destination.placeId === null) return allowsFreePlaces(permission.tripDestinations)
   const place = places.find((candidate) => candidate.id === destination.placeId)
-  // A saved place is where it is saved: coordinates moved elsewhere are a free address in disguise.
-  if (!place || (place.latitude !== null && !isSameLocation(place, destination))) return false
+  // A saved place is where it is saved: coordinates moved elsewhere are a free address in disguise, and so are
+  // any for a place saved without them (the portal never offers such a place).
+  if (!place || !isLocated(place) || !isSameLocation(place, destination)) return false
   if (permission.tripDestinations === tripDestinations.placeGroups)
     return permission.placeGroups.some((group) => group.placeIds.includes(place.id))
   return isPlaceAllowed(place, permission.tripDestinations)

@@ -288,6 +288,15 @@ const rows: [string, Partial<BookingFacts>, BookingRefusal[]][] = [
     [refused('booking_destination_not_allowed', 'destinations.1')],
   ],
 
+  [
+    'a saved place without coordinates, sent with some',
+    {
+      ...through(stop(home), stop(school)),
+      places: [{ ...home, latitude: null, longitude: null }, school, library],
+    },
+    [refused('booking_destination_not_allowed', 'destinations.0')],
+  ],
+
   // Via points and their detour (viaPointMaxDeviation in metres)
   ['via points not allowed, none asked', permitting({ allowViaPoints: false }), []],
   [
