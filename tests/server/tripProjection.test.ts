@@ -1,13 +1,22 @@
 import { Temporal } from 'temporal-polyfill'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tripStatusCodes } from '../../src/contract/trip'
-import type { TripEvent, TripEventData } from '../../server/domain/tripEvents'
+import { tenantDb, type TenantDb } from '../../server/db/tenantDb'
+import { scopeToTenant } from '../../server/db/tenantScope'
+import type {
+  BookingRequestData,
+  TripBooking,
+  TripEvent,
+  TripEventData,
+} from '../../server/domain/tripEvents'
 import {
+  isShownToPassenger,
   projectTrip,
   TripProjectionError,
   type TripEventRejection,
   type TripProjection,
 } from '../../server/domain/tripProjection'
+import { backends, createTestDatabase, type TestDatabase } from './support/database'
 
 const t0 = Temporal.Instant.from('2026-11-23T06:00:00Z')
 const at = (minutes: number) => t0.add({ minutes })
@@ -20,8 +29,7 @@ const car = {
   driverName: 'Jari Mäkinen',
 }
 
-const booked: TripEventData = {
-  type: 'booked',
+const booking: TripBooking = {
   passengerId: 'p1',
   start: at(60),
   end: at(90),
@@ -35,6 +43,23 @@ const booked: TripEventData = {
   allowEtaQuery: true,
   allowReview: true,
 }
+/** Booked by the operator: a trip from the start. */
+const booked: TripEventData = { type: 'booked', ...booking }
+
+const request: BookingRequestData = {
+  permissionId: 'permission-1',
+  periodStartDate: '2026-08-01',
+  express: false,
+  passengerCount: 1,
+  phone: '+358 40 123 4567',
+  email: null,
+  extraIds: [],
+  withAttendant: false,
+}
+/** Booked in the portal: the operator approves or refuses it (migration 0009_trip_approval). */
+const requested: TripEventData = { type: 'requested', request, ...booking }
+const approved: TripEventData = { type: 'approved' }
+const refusedByOperator: TripEventData = { type: 'refused', reason: 'Ei vapaita autoja' }
 
 const reviewData = { comment: 'Hyvä kyyti', driverStars: 5, experienceStars: 4, userId: 'u1' }
 const review: TripEventData = { type: 'reviewed', ...reviewData }
@@ -54,7 +79,8 @@ const cases: [string, TripEvent[], Partial<TripProjection>][] = [
       bookedAt: at(0),
       deductibleCents: 310,
       note: 'Turvaistuin',
-      viaPoints: booked.type === 'booked' ? booked.viaPoints : [],
+      viaPoints: booking.viaPoints,
+      approval: null,
       version: 1,
     },
   ],
@@ -151,6 +177,53 @@ const cases: [string, TripEvent[], Partial<TripProjection>][] = [
     log([booked, 0], [{ type: 'pickedUp', eta: null }, 61], [review, 200]),
     { statusCode: tripStatusCodes.Pickup, reviews: [{ ...reviewData, at: at(200) }] },
   ],
+  [
+    'requested in the portal: booked, awaiting the operator’s approval',
+    log([requested, 0]),
+    {
+      statusCode: tripStatusCodes.Booked,
+      approval: 'awaiting',
+      bookedAt: at(0),
+      start: at(60),
+      deductibleCents: 310,
+      viaPoints: booking.viaPoints,
+      cancelledAt: null,
+      version: 1,
+    },
+  ],
+  [
+    'approved: a booked trip like one the operator booked',
+    log([requested, 0], [approved, 3]),
+    {
+      statusCode: tripStatusCodes.Booked,
+      approval: 'approved',
+      bookedAt: at(0),
+      cancelledAt: null,
+      version: 2,
+    },
+  ],
+  [
+    'approved, then on its way as any trip',
+    log(
+      [requested, 0],
+      [approved, 3],
+      [{ type: 'dispatched', car }, 10],
+      [{ type: 'pickedUp', eta: null }, 61],
+    ),
+    { statusCode: tripStatusCodes.Pickup, approval: 'approved', carName: 'Taksi 12', pickupTime: at(61) },
+  ],
+  [
+    'refused: cancelled with the operator’s reason, by no user',
+    log([requested, 0], [refusedByOperator, 3]),
+    {
+      statusCode: tripStatusCodes.Cancelled,
+      approval: 'refused',
+      cancelledAt: at(3),
+      cancelReason: 'Ei vapaita autoja',
+      cancelledByUserId: null,
+      version: 2,
+    },
+  ],
 ]
 
 const cancelled: TripEventData = { type: 'cancelled', reason: 'Sairastunut', userId: 'u1' }
@@ -196,6 +269,46 @@ const rejections: [string, TripEvent[], TripEventRejection][] = [
     log([booked, 0], [{ type: 'droppedOff' }, 93], [review, 100], [review, 101]),
     'already_reviewed',
   ],
+  ['approving a trip the operator booked', log([booked, 0], [approved, 1]), 'not_awaiting_approval'],
+  ['refusing a trip the operator booked', log([booked, 0], [refusedByOperator, 1]), 'not_awaiting_approval'],
+  ['approving twice', log([requested, 0], [approved, 3], [approved, 4]), 'not_awaiting_approval'],
+  [
+    'refusing an approved trip',
+    log([requested, 0], [approved, 3], [refusedByOperator, 4]),
+    'not_awaiting_approval',
+  ],
+  [
+    'approving a refused trip',
+    log([requested, 0], [refusedByOperator, 3], [approved, 4]),
+    'not_awaiting_approval',
+  ],
+  [
+    'refusing twice',
+    log([requested, 0], [refusedByOperator, 3], [refusedByOperator, 4]),
+    'not_awaiting_approval',
+  ],
+  [
+    'approving an approved trip cancelled since',
+    log([requested, 0], [approved, 3], [cancelled, 30], [approved, 31]),
+    'not_awaiting_approval',
+  ],
+  ['a car before the approval', log([requested, 0], [{ type: 'dispatched', car }, 10]), 'awaiting_approval'],
+  ['a cancellation before the approval', log([requested, 0], [cancelled, 10]), 'awaiting_approval'],
+  ['a review before the approval', log([requested, 0], [review, 10]), 'awaiting_approval'],
+  [
+    'the operator’s progress after a refusal',
+    log([requested, 0], [refusedByOperator, 3], [{ type: 'routed' }, 5]),
+    'trip_final',
+  ],
+  [
+    'a review of a refused booking',
+    log([requested, 0], [refusedByOperator, 3], [review, 90]),
+    'not_reviewable',
+  ],
+  ['a second request', log([requested, 0], [requested, 1]), 'already_booked'],
+  ['the operator booking a requested trip', log([requested, 0], [booked, 1]), 'already_booked'],
+  ['an approval of an unknown trip: no booking opens its log', log([approved, 0]), 'not_booked'],
+  ['a refusal of an unknown trip: no booking opens its log', log([refusedByOperator, 0]), 'not_booked'],
   ['a log that does not start with a booking', log([{ type: 'routed' }, 0]), 'not_booked'],
   ['an empty log', [], 'not_booked'],
 ]
@@ -232,5 +345,46 @@ describe('trip projection: events -> trip', () => {
     }))
     expect(() => projectTrip('trip-1', gap)).toThrow(/event 3 after 1/)
     expect(rejectionOf(gap)).toBe('out_of_sequence')
+  })
+})
+
+/** The logs of each approval: the passenger's user sees a trip the operator booked or approved, no other. */
+const decisions: [string, TripEvent[], boolean][] = [
+  ['booked by the operator', log([booked, 0]), true],
+  ['awaiting approval', log([requested, 0]), false],
+  ['approved', log([requested, 0], [approved, 3]), true],
+  ['approved, then cancelled', log([requested, 0], [approved, 3], [cancelled, 30]), true],
+  ['refused', log([requested, 0], [refusedByOperator, 3]), false],
+]
+
+describe('which trips the passenger’s user sees', () => {
+  it.each(decisions)('%s', (_name, events, shown) => {
+    expect(isShownToPassenger(projectTrip('trip-1', events))).toBe(shown)
+  })
+})
+
+describe.each(backends)('approval stored on $name', (backend) => {
+  let database: TestDatabase
+  let db: TenantDb
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend)
+    await scopeToTenant(database.db, 'espoo')
+      .insertInto('passengers')
+      .values({ id: 'p1', name: 'Ella Järvinen', phone: null, avatar_text: 'EJ' })
+      .execute()
+    db = tenantDb(database.db, 'espoo')
+  })
+  afterAll(() => database.drop())
+
+  // The booking opens the row; each decision updates it, as the operator API does (appendOperatorEvent).
+  it.each(decisions)('%s: read back as projected, listed only when shown', async (name, events, shown) => {
+    const tripId = `trip-${name.replaceAll(/\W+/g, '-')}`
+    const [opening, ...later] = events
+    await db.trips.recordNewTrips([{ id: tripId, events: [opening!] }])
+    for (const event of later) await db.trips.append((await db.trips.find(tripId))!, [event], event.at)
+    expect(plain(await db.trips.find(tripId))).toEqual(plain(projectTrip(tripId, events)))
+    const listed = await db.trips.listForPassenger('p1', t0, t0.add({ hours: 24 }))
+    expect(listed.some((trip) => trip.id === tripId)).toBe(shown)
   })
 })
