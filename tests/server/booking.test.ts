@@ -6,6 +6,8 @@ import type { BookingDestination, BookingRequest } from '../../src/contract/book
 import type { Passenger, Place } from '../../src/contract/passenger'
 import type { RouteDetails } from '../../src/contract/places'
 import type { Trip } from '../../src/contract/trip'
+import { bookingDestination } from '../../src/domain/booking/payload'
+import type { LocatedPlace } from '../../src/domain/booking/places'
 import { deductibleCents } from '../../src/domain/booking/tariff'
 import type { PermissionRecord } from '../../server/db/repositories/permissions'
 import { tenantDb } from '../../server/db/tenantDb'
@@ -29,20 +31,9 @@ interface World {
   places: Place[]
 }
 
+/** The place as the portal sends it: a via point waits 5 minutes. */
 function stop(place: Place, isViaPoint = false): BookingDestination {
-  return {
-    placeId: place.source === 'mapPlaceResult' ? null : place.id,
-    alias: place.alias,
-    address: place.address,
-    streetnumber: place.streetnumber,
-    postalcode: place.postalcode,
-    city: place.city,
-    latitude: place.latitude!,
-    longitude: place.longitude!,
-    apartment: null,
-    isViaPoint,
-    waitTime: isViaPoint ? 5 : 0,
-  }
+  return bookingDestination(place as LocatedPlace, '', isViaPoint ? 5 : null)
 }
 
 /** An address found on the map, `north` degrees of latitude from `place`. */

@@ -34,7 +34,12 @@ export function isCompleteOrder(order: BookingOrder): order is CompleteOrder {
   )
 }
 
-function destination(place: LocatedPlace, apartment: string, waitTime: WaitTime | null): BookingDestination {
+/** A place as the booking payload's stop: a via point when it has a wait time. */
+export function bookingDestination(
+  place: LocatedPlace,
+  apartment: string,
+  waitTime: WaitTime | null,
+): BookingDestination {
   return {
     placeId: isMapPlace(place) ? null : place.id,
     alias: place.alias,
@@ -74,9 +79,11 @@ export function buildBookingPayload(
     arrivalDateTime: order.isDepartureTime ? null : dateTime,
     type: order.isDepartureTime ? 'departure' : 'arrival',
     destinations: [
-      destination(order.fromAddress, order.fromApartment, null),
-      ...order.viaPoints.map((via) => destination(via.viaPointAddress, via.viaPointApartment, via.waitTime)),
-      destination(order.toAddress, order.toApartment, null),
+      bookingDestination(order.fromAddress, order.fromApartment, null),
+      ...order.viaPoints.map((via) =>
+        bookingDestination(via.viaPointAddress, via.viaPointApartment, via.waitTime),
+      ),
+      bookingDestination(order.toAddress, order.toApartment, null),
     ],
     additionalInformation: order.additionalInfo.trim(),
     attributes: selectedExtraIds(order.quota).join(','),

@@ -14,6 +14,8 @@ import {
   type BookingFacts,
   type BookingRefusal,
 } from '../../../../src/domain/booking/refusals'
+import { bookingDestination } from '../../../../src/domain/booking/payload'
+import type { LocatedPlace } from '../../../../src/domain/booking/places'
 import { helsinki, home, library, placeWith, quotaWith, school, searched } from './fixtures'
 
 const now = Temporal.Instant.from('2026-11-21T08:00:00+02:00')
@@ -49,22 +51,8 @@ const inAutumn = (overrides: Partial<QuotaPeriod>) =>
   permitting({ periods: [{ ...autumn, ...overrides }, spring] })
 
 /** The place as the portal sends it as a stop. */
-function stop(place: Place): BookingDestination {
-  return {
-    placeId: place.source === 'mapPlaceResult' ? null : place.id,
-    alias: place.alias,
-    address: place.address,
-    streetnumber: place.streetnumber,
-    postalcode: place.postalcode,
-    city: place.city,
-    latitude: place.latitude!,
-    longitude: place.longitude!,
-    apartment: null,
-    isViaPoint: false,
-    waitTime: 0,
-  }
-}
-const via = (place: Place): BookingDestination => ({ ...stop(place), isViaPoint: true, waitTime: 5 })
+const stop = (place: Place): BookingDestination => bookingDestination(place as LocatedPlace, '', null)
+const via = (place: Place): BookingDestination => bookingDestination(place as LocatedPlace, '', 5)
 const through = (...stops: BookingDestination[]) => ({ destinations: stops })
 const north = (place: Place, degrees: number) => ({ ...place, latitude: place.latitude! + degrees })
 
