@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import type { BrowserContext, Page } from '@playwright/test'
 import type { RunningServer } from './server'
+import type { OperatorPermission } from '../../../src/contract/operator'
 import { accessToken, apiGet } from './portal'
 
 export interface ApiTrip {
@@ -66,16 +67,29 @@ export async function operatorEvent(
   tripId: string,
   event: Record<string, unknown>,
 ): Promise<void> {
-  const response = await fetch(`${server.origin}/api/operator/trips/${tripId}/events`, {
-    method: 'POST',
+  await operatorCall(server, tenant, 'POST', `/trips/${tripId}/events`, event, 'Operator event failed')
+}
+
+/** A call of the operator integration API with the tenant's demo API key; its JSON answer. */
+async function operatorCall(
+  server: RunningServer,
+  tenant: string,
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+  failure: string,
+): Promise<unknown> {
+  const response = await fetch(`${server.origin}/api/operator${path}`, {
+    method,
     headers: {
       'content-type': 'application/json',
       'x-tenant': tenant,
       'x-api-key': `demo-operator-${tenant}`,
     },
-    body: JSON.stringify(event),
+    body: JSON.stringify(body),
   })
-  if (!response.ok) throw new Error(`Operator event failed: ${response.status} ${await response.text()}`)
+  if (!response.ok) throw new Error(`${failure}: ${response.status} ${await response.text()}`)
+  return response.json()
 }
 
 /**
@@ -98,6 +112,12 @@ export async function serverTripFromNode(
   return ((await trips.json()) as ApiTrip[]).find((candidate) => candidate.id === trip.id)
 }
 
+/** A permission the operator API gave, with what it was given as, so that it can be written again. */
+export interface GrantedPermission {
+  id: string
+  body: OperatorPermission
+}
+
 /**
  * Gives each of the signed-in user's passengers a transportation permission through the operator API, as the
  * transport operator's system would: trips anywhere, via points with no deviation limit, 20 trips from
@@ -108,43 +128,50 @@ export async function grantViaPointPermission(
   server: RunningServer,
   tenant: string,
   name: string,
-): Promise<void> {
+): Promise<GrantedPermission[]> {
   const token = await accessToken(page)
   const passengers = (await apiGet(page, '/api/passenger', token)).body as { id: string }[]
   const today = Temporal.Now.plainDateISO('Europe/Helsinki')
   const [startDate, endDate] = [today.subtract({ days: 1 }).toString(), today.add({ days: 60 }).toString()]
-  for (const passenger of passengers) {
-    const response = await fetch(
-      `${server.origin}/api/operator/passengers/${passenger.id}/transportationPermissions`,
+  const body = {
+    name,
+    decisionType: 'OTHER',
+    tripDestinations: 3,
+    allowViaPoints: true,
+    startDate,
+    endDate,
+    periods: [
       {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-tenant': tenant,
-          'x-api-key': `demo-operator-${tenant}`,
-        },
-        body: JSON.stringify({
-          name,
-          decisionType: 'OTHER',
-          tripDestinations: 3,
-          allowViaPoints: true,
-          startDate,
-          endDate,
-          periods: [
-            {
-              startDate,
-              endDate,
-              totalQuota: 20,
-              usedQuota: 0,
-              totalExpressQuota: 0,
-              usedExpressQuota: 0,
-              savedToNext: 0,
-              borrowed: 0,
-            },
-          ],
-        }),
+        startDate,
+        endDate,
+        totalQuota: 20,
+        usedQuota: 0,
+        totalExpressQuota: 0,
+        usedExpressQuota: 0,
+        savedToNext: 0,
+        borrowed: 0,
       },
-    )
-    if (!response.ok) throw new Error(`Permission not given: ${response.status} ${await response.text()}`)
+    ],
+  } satisfies OperatorPermission
+  const granted: GrantedPermission[] = []
+  for (const passenger of passengers) {
+    const path = `/passengers/${passenger.id}/transportationPermissions`
+    const written = await operatorCall(server, tenant, 'POST', path, body, 'Permission not given')
+    granted.push({ id: (written as { id: string }).id, body })
   }
+  return granted
+}
+
+/** Reports every trip of a granted permission used, as the operator's system would after trips booked elsewhere. */
+export async function useUpQuota(
+  server: RunningServer,
+  tenant: string,
+  permission: GrantedPermission,
+): Promise<void> {
+  const periods = (permission.body.periods ?? []).map((period) => ({
+    ...period,
+    usedQuota: period.totalQuota,
+  }))
+  const path = `/transportationPermissions/${permission.id}`
+  await operatorCall(server, tenant, 'PUT', path, { ...permission.body, periods }, 'Quota not used up')
 }
