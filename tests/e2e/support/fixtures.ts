@@ -25,7 +25,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
     async ({}, use) => {
-      const server = await startServer()
+      // The demo approves a booking a second after it is made, not five: a booking journey waits for it.
+      const server = await startServer({ DEMO_APPROVAL_DELAY_MS: '1000' })
       await use(server)
       await server.stop()
     },
