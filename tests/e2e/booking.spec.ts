@@ -4,7 +4,7 @@ import { clockTime, shellDate, wizardDate } from '../../src/domain/dateDisplay'
 import { catalog, type Catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn, type Locale } from './support/portal'
-import { grantViaPointPermission, serverTrips, type ApiTrip } from './support/trips'
+import { grantViaPointPermission, serverTrips, useUpQuota, type ApiTrip } from './support/trips'
 
 /** The tenants' zone, where the wizard's dates and the trips' times are. */
 const timeZone = 'Europe/Helsinki'
@@ -302,4 +302,34 @@ test('a tenant that asks for international phone numbers refuses another form', 
   await expect(next).toBeDisabled()
   await phone.fill('+358 40 123 4567')
   await expect(next).toBeEnabled()
+})
+
+test('a booking the server refuses at saving says why, in the page language', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const tenant = 'meneva'
+  await signIn(page, server, tenant, demoUsers.guardian)
+  const name = 'Viimeiset matkat'
+  const permissions = await grantViaPointPermission(page, server, tenant, name)
+  await page.goto(portalUrl(server, tenant, '/booking?lang=fi'))
+  const { text, next } = await toQuotaStep(page, 'fi', tomorrow().typed)
+  await page.getByRole('radio', { name: new RegExp(name) }).check()
+  await next.click()
+  await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('10:00')
+  await chooseAddress(page, text('booking.trip.from'), 0)
+  await chooseAddress(page, text('booking.trip.to'), 1)
+  await next.click()
+  await next.click()
+  await expect(await stepHeading(page, 'fi', 6, 'booking.step_summary')).toBeVisible()
+  await expect(deductible(page, text)).toBeVisible()
+
+  // The operator reports the permission's trips used meanwhile: the server checks the quota again at saving.
+  await Promise.all(permissions.map((permission) => useUpQuota(server, tenant, permission)))
+  await page.getByRole('button', { name: text('booking.save') }).click()
+  const refusal = page.getByRole('alert').filter({ hasText: text('booking.failed') })
+  await expect(refusal).toContainText(text('booking_refusal.no_quota'))
+  await expect(await stepHeading(page, 'fi', 6, 'booking.step_summary')).toBeVisible()
+  await expectAccessible()
 })
