@@ -1,6 +1,6 @@
 import type { Temporal } from 'temporal-polyfill'
 import { tripStatusCodes, type TripStatusCode } from '../../src/contract/trip'
-import { finalStatusCodes } from '../../src/domain/trips/cancellation'
+import { finalStatusCodes } from '../../src/domain/tracking/finalStatus'
 import type { Location, ReviewData, TripBooking, TripEvent } from './tripEvents'
 
 /** Where a booking made in the portal stands; null for a trip the operator booked. */

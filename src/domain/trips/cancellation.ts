@@ -1,14 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
-import { tripStatusCodes, type TripProblemCode, type TripStatusCode } from '../../contract/codes'
+import { tripStatusCodes, type TripProblemCode } from '../../contract/codes'
 import type { Trip } from '../../contract/trip'
 import { frameBounds, type DateFrame } from './dateFrame'
-
-/** Final statuses: tracking stops and nothing can change the trip any more (spec section 4, Tracking). */
-export const finalStatusCodes: ReadonlySet<TripStatusCode> = new Set([
-  tripStatusCodes.Cancelled,
-  tripStatusCodes.NoShow,
-  tripStatusCodes.DropOff,
-])
 
 type CancelFields = Pick<
   Trip,
