@@ -3,24 +3,8 @@ import type { bookingMachine, PendingSave } from '../../machines/booking.machine
 import type { BookingRequest } from '../contract/booking'
 import type { RoutePoint } from '../contract/places'
 import { reachClient } from './actions'
-import type { AuthHandle } from './authHandle'
+import { authSettled } from './authSettled'
 import type { Platform } from './platform'
-
-/** Resolves once auth has a token, or has settled without one (a call then fails as it would anyway). */
-function settled(auth: AuthHandle): Promise<void> {
-  const ready = () => {
-    const { token, status } = auth.view()
-    return token !== null || (status !== 'starting' && status !== 'resuming')
-  }
-  if (ready()) return Promise.resolve()
-  return new Promise((resolve) => {
-    const stop = auth.subscribe(() => {
-      if (!ready()) return
-      stop()
-      resolve()
-    })
-  })
-}
 
 /**
  * The booking machine's effects over the platform (machines/booking.machine.ts): its calls go straight to the
@@ -35,7 +19,7 @@ export function bookingEffects({
   locale,
 }: Pick<Platform, 'api' | 'auth' | 'sessions' | 'locale'>): Parameters<typeof bookingMachine.provide>[0] {
   // A wizard restored by a reload asks for its quotas at once, before the start's token has come.
-  const client = () => settled(auth).then(() => reachClient(api))
+  const client = () => authSettled(auth).then(() => reachClient(api))
   // The server says why it refused a booking in the language asked for (server/i18n/apiLocale.ts).
   const language = { 'Accept-Language': locale }
   return {

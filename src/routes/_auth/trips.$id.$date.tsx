@@ -12,6 +12,7 @@ import { CancelStatus } from '../../components/trips/CancelStatus'
 import { CancelTripDialog } from '../../components/trips/CancelTripDialog'
 import { ReviewSection } from '../../components/trips/ReviewSection'
 import { CancellationAlert, TripDetails, TripHeader } from '../../components/trips/TripDetails'
+import { TripTracking } from '../../components/tracking/TripTracking'
 import { Button } from '../../components/ui/Button'
 import { ArrowLeftIcon, CancelIcon } from '../../components/ui/icons'
 import { Page } from '../../components/ui/Page'
@@ -85,8 +86,8 @@ function TripDetail({ trip }: { trip: Trip }) {
       />
       <CancellationAlert trip={trip} timeZone={timeZone} />
       <CancelStatus view={cancel} />
-      {/* The tracking panel and map (a later issue) take this place. */}
-      <div data-slot="tracking" className="empty:hidden" />
+      <TripTracking trip={trip} timeZone={timeZone} />
+      {/* The map (a later issue) goes under the tracking panel. */}
       <TripDetails trip={trip} timeZone={timeZone} locale={locale} />
       {commands !== undefined ? (
         <ReviewSection trip={trip} scale={tenant.starScale} command={commands.review} />

@@ -1,5 +1,9 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { Temporal } from 'temporal-polyfill'
+import { describe, expect, it, vi } from 'vitest'
+import type { ApiClient } from '../../../src/api/client'
+import type { Platform } from '../../../src/app/platform'
+import { tripStatusCodes, type Trip } from '../../../src/contract/trip'
 import { elementsByTag, textOf } from './support/text'
 import { fakePlatform, mountScreen, waitForText } from './support/mount'
 import { anna, dayFromToday, shownDate, tripOn } from './support/data'
@@ -44,5 +48,84 @@ describe('the trip detail screen', { timeout: 20_000 }, () => {
     const screen = await mountScreen(await annasTrip(), `/trips/t9/${tomorrow}`)
     const text = await waitForText(screen, 'Trip not found.')
     expect(text).not.toContain('Anna Aalto')
+  })
+})
+
+const timeZone = 'Europe/Helsinki'
+
+/** Anna's trip starting `minutes` from now (to the minute), 30 minutes long, as the local data has it. */
+function tripStartingIn(minutes: number, overrides: Partial<Trip> = {}): Trip {
+  const start = Temporal.Now.zonedDateTimeISO(timeZone)
+    .round({ smallestUnit: 'minute', roundingMode: 'ceil' })
+    .add({ minutes })
+  const iso = (time: Temporal.ZonedDateTime) => time.toString({ timeZoneName: 'never' })
+  const trip = tripOn('t1', anna, start.toPlainDate().toString(), ['10:00', '10:30'], {
+    status: { code: tripStatusCodes.Booked, eta: null, etd: null, ata: null, carLocation: null },
+    ...overrides,
+  })
+  return { ...trip, startDateTime: iso(start), endDateTime: iso(start.add({ minutes: 30 })) }
+}
+
+/** The platform over Anna's trip, with an API whose trip status answers the trip EnRoute, leaving at its start. */
+async function trackedPlatform(trip: Trip) {
+  const platform = await fakePlatform({ account, passengers: [anna], places: {}, trips: { p1: [trip] } })
+  const call = vi.fn(async (name: string) => {
+    if (name !== 'tripStatus') throw new Error(`Unexpected call ${name}`)
+    const status = {
+      code: tripStatusCodes.EnRoute,
+      eta: null,
+      etd: trip.startDateTime,
+      ata: null,
+      carLocation: null,
+    }
+    return { ...trip, status }
+  })
+  const tracked: Platform = { ...platform, api: () => Promise.resolve({ call } as unknown as ApiClient) }
+  return { platform: tracked, call }
+}
+
+describe('the trip detail screen: tracking', { timeout: 20_000 }, () => {
+  it('shows the status panel for a trip starting within 30 minutes that allows ETA queries', async () => {
+    const trip = tripStartingIn(10)
+    const { platform, call } = await trackedPlatform(trip)
+    const screen = await mountScreen(platform, `/trips/t1/${trip.date}`)
+    const text = await waitForText(screen, 'Estimated departure')
+    const departure = Temporal.Instant.from(trip.startDateTime).toZonedDateTimeISO(timeZone)
+    const clock = departure.toPlainTime().toString({ smallestUnit: 'minute' })
+    expect(text).toMatch(new RegExp(`Tracking Estimated departure ${clock} (10|11) minutes left`))
+    expect(call).toHaveBeenCalledWith('tripStatus', {
+      body: { passengerId: 'p1', tripId: 't1', date: trip.date },
+    })
+    const bar = screen.main().querySelector('[role="progressbar"]')
+    expect(bar?.getAttribute('aria-valuetext')).toMatch(/^(10|11) minutes left$/)
+    const live = screen.main().querySelector('[aria-live="polite"]')
+    expect(live?.textContent).toMatch(new RegExp(`^Estimated departure ${clock}\\. (10|11) minutes left$`))
+  })
+
+  /** The screen has settled on no panel: its other data shows, and no panel or announcement does. */
+  function expectNoPanel(screen: Awaited<ReturnType<typeof mountScreen>>) {
+    expect(screen.text()).not.toContain('Tracking')
+    expect(screen.main().querySelector('[role="progressbar"]')).toBeNull()
+    expect(screen.main().querySelector('[aria-live="polite"]')?.textContent).toBe('')
+  }
+
+  it('shows no panel for a trip that does not allow ETA queries, though its status comes', async () => {
+    const trip = tripStartingIn(10, { allowEtaQuery: false })
+    const { platform, call } = await trackedPlatform(trip)
+    const screen = await mountScreen(platform, `/trips/t1/${trip.date}`)
+    await waitForText(screen, 'Cancel trip')
+    await vi.waitFor(() => expect(call.mock.settledResults[0]?.type).toBe('fulfilled'))
+    // One more turn for React to render what the answer changed.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expectNoPanel(screen)
+  })
+
+  it('shows no panel and asks for no status for a trip starting in more than 30 minutes', async () => {
+    const trip = tripStartingIn(45)
+    const { platform, call } = await trackedPlatform(trip)
+    const screen = await mountScreen(platform, `/trips/t1/${trip.date}`)
+    await waitForText(screen, 'Cancel trip')
+    expect(call).not.toHaveBeenCalled()
+    expectNoPanel(screen)
   })
 })

@@ -1,0 +1,65 @@
+import { Temporal } from 'temporal-polyfill'
+import { useTracking, type TrackingView } from '../../app/useTracking'
+import { useNow } from '../../app/useNow'
+import type { Trip } from '../../contract/trip'
+import { isFinalStatus } from '../../domain/tracking/finalStatus'
+import { showsTrackingPanel } from '../../domain/tracking/panelVisibility'
+import { TrackingPanel, useTrackingWords, type TrackingPanelProps } from './TrackingPanel'
+
+/** The countdown and the status's age are minutes: a quarter-minute tick keeps them at most that late. */
+const clockTickMs = 15_000
+
+/** How many minutes old the last status is when it could not be renewed; null while it is fresh or final. */
+export function statusAgeMinutes(view: TrackingView, now: Temporal.Instant): number | null {
+  if (!view.receivedAt || !view.status || isFinalStatus(view.status.code)) return null
+  if (!view.failed && view.online) return null
+  return Math.max(0, Math.floor(Temporal.Instant.from(view.receivedAt).until(now).total('minutes')))
+}
+
+/**
+ * The trip detail's tracking: runs the tracking machine while the screen is shown, shows the panel by the
+ * spec's rule, and says the same in a polite live region, present from the start so its changes are heard.
+ */
+export function TripTracking({
+  trip,
+  timeZone,
+  trackingRoute = false,
+}: {
+  trip: Trip
+  timeZone: string
+  trackingRoute?: boolean
+}) {
+  const view = useTracking(trip)
+  const now = useNow(clockTickMs)
+  const { status } = view
+  const shown = status && showsTrackingPanel({ trackingRoute, allowEtaQuery: trip.allowEtaQuery, status })
+  return (
+    <>
+      {shown ? (
+        <TrackingPanel
+          trip={trip}
+          status={status}
+          ageMinutes={statusAgeMinutes(view, now)}
+          now={now}
+          timeZone={timeZone}
+        />
+      ) : null}
+      <p aria-live="polite" className="sr-only">
+        {shown ? (
+          <Announcement
+            trip={trip}
+            status={status}
+            ageMinutes={statusAgeMinutes(view, now)}
+            now={now}
+            timeZone={timeZone}
+          />
+        ) : null}
+      </p>
+    </>
+  )
+}
+
+function Announcement(props: TrackingPanelProps) {
+  const { headline, countdown, age } = useTrackingWords(props)
+  return [headline, countdown, age].filter(Boolean).join('. ')
+}
