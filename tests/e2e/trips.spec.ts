@@ -1,3 +1,4 @@
+import { Temporal } from 'temporal-polyfill'
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn } from './support/portal'
 import { reviewableTrip, serverTrips } from './support/trips'
@@ -77,6 +78,30 @@ test('trip detail shows the car, deductible and note, and a trip that does not e
   await expect(page.getByText('Trip not found.')).toBeVisible()
   await page.getByRole('button', { name: 'Back' }).click()
   await expect(page).toHaveURL(/\/trips/)
+})
+
+test('trip detail tracks a trip starting within 30 minutes in a status panel', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  await signIn(page, server, 'helpbus', demoUsers.guardian)
+  // The demo has trips today around the current time: on their way, waiting, aboard.
+  const soon = Temporal.Now.instant().add({ minutes: 30 })
+  const trip = (await serverTrips(page)).find(
+    (candidate) =>
+      !candidate.cancelledAt &&
+      !candidate.dropoffTime &&
+      !candidate.noShowTime &&
+      Temporal.Instant.compare(Temporal.Instant.from(candidate.startDateTime), soon) <= 0,
+  )!
+  await page.goto(portalUrl(server, 'helpbus', `/trips/${trip.id}/${trip.date}`))
+  await expect(page.getByRole('heading', { name: 'Tracking' })).toBeVisible()
+  await expect(page.getByRole('progressbar', { name: 'Trip progress' })).toHaveAttribute(
+    'aria-valuetext',
+    /^\d+ minutes? left$/,
+  )
+  await expectAccessible()
 })
 
 test('a completed trip is reviewed with the tenant star scale and then shown read-only', async ({
