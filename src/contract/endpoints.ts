@@ -12,6 +12,7 @@ import {
   routeDetails,
   routeRequest,
 } from './places'
+import { trackedTrip, trackingLink, trackingLinkParams, trackingLinkRequest } from './tracking'
 import { trip } from './trip'
 import { cancelTripsRequest, reviewRequest, tripStatusRequest } from './tripCommands'
 
@@ -153,10 +154,46 @@ export const endpoints = {
   tripStatus: {
     method: 'POST',
     path: '/api/trip/status',
-    summary: 'A trip with its current status (ETA, car location)',
+    summary:
+      'A trip with its current status (ETA, car location); with the ETag of its last answer in If-None-Match, 304 while nothing changed',
     auth: true,
     body: tripStatusRequest,
     response: trip,
+  },
+  getTrackingLink: {
+    method: 'GET',
+    path: '/api/trip/trackingLink',
+    summary: "The trip's tracking link that is not revoked and has not expired, or null",
+    auth: true,
+    query: trackingLinkRequest,
+    response: trackingLink.nullable(),
+  },
+  createTrackingLink: {
+    method: 'POST',
+    path: '/api/trip/trackingLink',
+    summary:
+      "A tracking link for the user's passenger's trip, to share with a drivers' office; the trip's current link when it has one",
+    auth: true,
+    body: trackingLinkRequest,
+    response: trackingLink,
+  },
+  revokeTrackingLink: {
+    method: 'DELETE',
+    path: '/api/trip/trackingLink/:link',
+    summary: "Revoke a tracking link of the user's passenger's trip: from now on it answers 404",
+    auth: true,
+    params: trackingLinkParams,
+    response: z.null(),
+  },
+  trackTrip: {
+    method: 'GET',
+    path: '/api/track/:link',
+    summary:
+      'The trip a tracking link shows, without contact data, with its status; no login. 404 not_found for an unknown or revoked link, tracking_not_started before its window and tracking_ended after it; 429 when a client asks too often; 304 to an If-None-Match of the current ETag',
+    auth: false,
+    params: trackingLinkParams,
+    response: trackedTrip,
+    errorStatuses: [429],
   },
   searchAddresses: {
     method: 'GET',

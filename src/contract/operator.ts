@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { id, isoDateTime, text, textLimits } from './common'
+import { id, isoDate, isoDateTime, text, textLimits } from './common'
 import type { Endpoint } from './endpoints'
 import { quota } from './permissions'
 import { coordinates, tripAddress } from './trip'
+import { trackingLink } from './tracking'
 import { cancelReasonMaxLength } from './tripCommands'
 
 /**
@@ -121,5 +122,15 @@ export const operatorEndpoints = {
     params: z.object({ id }),
     body: operatorPermission,
     response: writtenPermission,
+  },
+  createTrackingLink: {
+    method: 'POST',
+    path: '/api/operator/trips/:id/trackingLinks',
+    summary:
+      "A tracking link for a trip of the tenant on a date, for a drivers' office the operator serves; a new link each call",
+    auth: 'apiKey',
+    params: z.object({ id }),
+    body: z.object({ date: isoDate }),
+    response: trackingLink,
   },
 } as const satisfies Record<string, Endpoint>
