@@ -42,6 +42,11 @@ export interface ServerConfig extends GeoConfig {
    * default; `off` leaves bookings to the operator API); null outside demo mode.
    */
   demoApprovalDelayMs: number | null
+  /**
+   * In demo mode, today's trips move in real time and the demo guardian always has one near (server/simulator):
+   * on unless DEMO_SIMULATOR=off; never outside demo mode.
+   */
+  demoSimulator: boolean
   /** Operator API keys to store (hashed) at start, from OPERATOR_API_KEYS. */
   operatorApiKeys: readonly { tenant: TenantId; key: string }[]
 }
@@ -132,6 +137,12 @@ function demoMode(env: Env, publicOrigin: string): boolean {
   )
 }
 
+function demoSimulator(env: Env, demo: boolean): boolean {
+  const value = env.DEMO_SIMULATOR ?? ''
+  if (value !== '' && value !== 'on' && value !== 'off') throw new Error('DEMO_SIMULATOR must be on or off')
+  return demo && value !== 'off'
+}
+
 function demoApprovalDelayMs(env: Env, demo: boolean): number | null {
   if (!demo || env.DEMO_APPROVAL_DELAY_MS === 'off') return null
   return integer(env, 'DEMO_APPROVAL_DELAY_MS', 5000)
@@ -148,6 +159,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     pgliteDir: env.PGLITE_DIR === 'memory' ? null : (env.PGLITE_DIR ?? '.data/pglite'),
     demo,
     demoApprovalDelayMs: demoApprovalDelayMs(env, demo),
+    demoSimulator: demoSimulator(env, demo),
     oidc: oidcFrom(env),
     publicOrigin,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 300),

@@ -11,6 +11,8 @@ import { demoAccounts, tenantUrls } from './demo/accounts'
 import { fullName, seededIdentity } from './demo/identities'
 import { demoOperatorKey } from './demo/operatorKeys'
 import { seedDemoData } from './demo/seed'
+import { systemClock } from './simulator/clock'
+import { startDemoSimulator } from './simulator/simulator'
 
 /** `npm start`: build the portal if it is missing, migrate, seed demo data on an empty database, serve. */
 async function main(): Promise<void> {
@@ -36,6 +38,15 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db })
+  if (config.demoSimulator) {
+    const simulator = startDemoSimulator({
+      db,
+      clock: systemClock,
+      lockDatabaseUrl: config.databaseUrl,
+      log: app.log,
+    })
+    app.addHook('onClose', () => simulator.stop())
+  }
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return

@@ -18,6 +18,14 @@ describe('demo mode', () => {
     expect(loadConfig({ DEMO: 'false' }).demo).toBe(false)
   })
 
+  it('runs the demo simulator only in demo mode, unless DEMO_SIMULATOR=off', () => {
+    expect(loadConfig({}).demoSimulator).toBe(true)
+    expect(loadConfig({ DEMO_SIMULATOR: 'off' }).demoSimulator).toBe(false)
+    expect(loadConfig({ DEMO: 'false' }).demoSimulator).toBe(false)
+    expect(loadConfig({ DEMO: 'false', DEMO_SIMULATOR: 'on' }).demoSimulator).toBe(false)
+    expect(() => loadConfig({ DEMO_SIMULATOR: 'yes' })).toThrow(/DEMO_SIMULATOR must be on or off/)
+  })
+
   it('rejects a DEMO value that is neither true nor false', () => {
     expect(() => loadConfig({ DEMO: 'yes' })).toThrow(/DEMO must be true or false/)
   })

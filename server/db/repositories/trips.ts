@@ -1,5 +1,6 @@
 import type { Temporal } from 'temporal-polyfill'
 import { tripListMaxCount } from '../../../src/contract/endpoints'
+import { finalStatusCodes } from '../../../src/domain/tracking/finalStatus'
 import type { TripEvent, TripEventData } from '../../domain/tripEvents'
 import { applyTripEvent, projectTrip, type TripProjection } from '../../domain/tripProjection'
 import { TripVersionConflict } from '../conflicts'
@@ -93,6 +94,22 @@ export function tripsRepository(db: ScopedDb) {
           ? (stored as TripBody[])
           : (await listForPassenger(passengerId, from, to)).map((trip) => toTripBody(trip, timeZone))
       return { passenger, trips }
+    },
+
+    /**
+     * The tenant's trips still to run that start in [from, to), by start time: shown to their passengers and not
+     * final (the demo simulator moves them on).
+     */
+    async listUnfinished(from: Temporal.Instant, to: Temporal.Instant): Promise<TripProjection[]> {
+      const rows = await trips()
+        .where('start_time', '>=', from)
+        .where('start_time', '<', to)
+        .where((eb) => eb.or([eb('approval', 'is', null), eb('approval', '=', 'approved')]))
+        .where('status_code', 'not in', [...finalStatusCodes])
+        .orderBy('start_time')
+        .orderBy('id')
+        .execute()
+      return rows.map(fromTripRow)
     },
 
     /** A trip; with `lock` (inside a transaction) its row stays locked until the transaction ends. */
