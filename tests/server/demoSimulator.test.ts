@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tripStatusCodes } from '../../src/contract/trip'
+import type { Database } from '../../server/db/schema'
 import { tenantDb, type TenantDb } from '../../server/db/tenantDb'
 import { seedDemoData } from '../../server/demo/seed'
 import type { Location, TripEvent } from '../../server/domain/tripEvents'
@@ -10,7 +12,7 @@ import { startDemoSimulator, type DemoSimulator } from '../../server/simulator/s
 import { isNoShow } from '../../server/simulator/tripSteps'
 import { appendOperatorEvent } from '../../server/trips/operatorEvents'
 import { backends, createTestDatabase, type TestDatabase } from './support/database'
-import { simulatedClock } from './support/simulatedClock'
+import { simulatedClock, type SimulatedClock } from './support/simulatedClock'
 
 const t0 = Temporal.ZonedDateTime.from('2026-11-24T12:00:00[Europe/Helsinki]').toInstant()
 const silent = { info: () => undefined, error: () => undefined }
@@ -172,5 +174,57 @@ describe.each(backends)('demo simulator on $name', (backend) => {
       expect(saved).toContain(trip.endAddress.address)
       expect(trip.endAddress.address).not.toBe(trip.startAddress.address)
     }
+  })
+})
+
+const postgres = backends.filter((backend) => backend.databaseUrl !== null)
+
+describe.each(postgres)('demo simulators of several servers on one $name database', (backend) => {
+  let database: TestDatabase
+  const lockKey = Math.floor(Math.random() * 1_000_000_000)
+  const eventCount = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from trip_events`.execute(database.db)).rows[0]!.n
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend)
+    await seedDemoData(database.db, t0, ['espoo'])
+  })
+  afterAll(() => database.drop())
+
+  it('runs one at a time: another waits while the first holds the lock and takes over when it stops or dies', async () => {
+    const url = backend.databaseUrl!
+    const start = (db: Kysely<Database>, clock: SimulatedClock) =>
+      startDemoSimulator({ db, clock, lockDatabaseUrl: url, lockKey, log: silent, tenants: ['espoo'] })
+    const first = simulatedClock(t0)
+    const second = simulatedClock(t0)
+    const a = start(database.db, first)
+    await first.advance({ seconds: 0 })
+    expect(a.running).toBe(true)
+    const b = start(await database.connectAgain(), second)
+    const before = await eventCount()
+    // The second server's time runs on, but it holds no lock: the trips due meanwhile stay as they were.
+    await second.advance({ minutes: 10 })
+    expect(b.running).toBe(false)
+    expect(await eventCount()).toBe(before)
+
+    await a.stop()
+    await second.advance({ seconds: 30 })
+    expect(b.running).toBe(true)
+    expect(await eventCount()).toBeGreaterThan(before)
+
+    // The second server dies: its session ends, and a third takes over at its next try.
+    const third = simulatedClock(t0.add({ minutes: 11 }))
+    const c = start(await database.connectAgain(), third)
+    await third.advance({ seconds: 0 })
+    expect(c.running).toBe(false)
+    await sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and objid = ${lockKey}`.execute(
+      database.db,
+    )
+    await third.advance({ seconds: 30 })
+    expect(c.running).toBe(true)
+    await second.advance({ seconds: 15 })
+    expect(b.running).toBe(false)
+    await Promise.all([b.stop(), c.stop()])
+    expect(first.pending + second.pending + third.pending).toBe(0)
   })
 })
