@@ -1,0 +1,53 @@
+import { Temporal } from 'temporal-polyfill'
+
+/** A tracking link opens this long before the trip's start, so an office can see the car coming. */
+export const linkOpensMinutesBefore = 60
+/** ...and works this long after the trip ends, so the office sees how it ended. */
+export const linkGraceMinutes = 30
+
+/** What of a trip decides its tracking link's window: read from the trip as it is now, so a moved trip moves it. */
+export interface LinkWindowTrip {
+  start: Temporal.Instant
+  /** The planned end. */
+  end: Temporal.Instant
+  /** Expected arrival: a late car keeps the link open past the planned end until it arrives. */
+  eta: Temporal.Instant | null
+  dropoffTime: Temporal.Instant | null
+  cancelledAt: Temporal.Instant | null
+  noShowTime: Temporal.Instant | null
+}
+
+export interface LinkWindow {
+  validFrom: Temporal.Instant
+  validUntil: Temporal.Instant
+}
+
+export type LinkPhase = 'notStarted' | 'open' | 'ended'
+
+const later = (a: Temporal.Instant, b: Temporal.Instant) => (Temporal.Instant.compare(a, b) >= 0 ? a : b)
+
+/**
+ * The window a trip's tracking link works in: from 60 minutes before the start until 30 minutes after the trip
+ * ends. It ends at its drop-off, cancellation or no-show (the earliest, when an event log has more than one);
+ * without one, at the planned end, or the ETA when that is later.
+ */
+export function linkWindow(trip: LinkWindowTrip): LinkWindow {
+  const finished = [trip.dropoffTime, trip.cancelledAt, trip.noShowTime]
+    .filter((instant): instant is Temporal.Instant => instant !== null)
+    .sort(Temporal.Instant.compare)[0]
+  const end = finished ?? (trip.eta ? later(trip.eta, trip.end) : trip.end)
+  return {
+    validFrom: trip.start.subtract({ minutes: linkOpensMinutesBefore }),
+    validUntil: end.add({ minutes: linkGraceMinutes }),
+  }
+}
+
+/**
+ * Where `now` is in a window, half-open [validFrom, validUntil). Ended wins: a trip cancelled long before its
+ * start has a window that ends before it opens, and has ended, not yet to start.
+ */
+export function linkPhase(window: LinkWindow, now: Temporal.Instant): LinkPhase {
+  if (Temporal.Instant.compare(now, window.validUntil) >= 0) return 'ended'
+  if (Temporal.Instant.compare(now, window.validFrom) < 0) return 'notStarted'
+  return 'open'
+}
