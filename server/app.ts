@@ -104,6 +104,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     geocoder: createGeocoder(config, app.log),
     router: createRouter(config),
     i18n,
+    trackRateLimitPerMinute: config.trackRateLimitPerMinute,
     demoApprover:
       config.demoApprovalDelayMs === null ? null : createDemoApprover(app, db, config.demoApprovalDelayMs),
   })

@@ -47,6 +47,11 @@ export interface ServerConfig extends GeoConfig {
    * on unless DEMO_SIMULATOR=off; never outside demo mode.
    */
   demoSimulator: boolean
+  /**
+   * Requests a client address may make to `GET api/track/{link}` a minute, per instance
+   * (TRACK_RATE_LIMIT_PER_MINUTE, 300 by default: 50 open tracking screens polling every 10 s behind one address).
+   */
+  trackRateLimitPerMinute: number
   /** Operator API keys to store (hashed) at start, from OPERATOR_API_KEYS. */
   operatorApiKeys: readonly { tenant: TenantId; key: string }[]
 }
@@ -169,6 +174,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     ...timeouts(env),
+    trackRateLimitPerMinute: integer(env, 'TRACK_RATE_LIMIT_PER_MINUTE', 300),
     operatorApiKeys: parseOperatorKeys(env.OPERATOR_API_KEYS),
     errorReportingDsn: errorReportingDsn(env.ERROR_REPORTING_DSN),
     ...geoConfigFrom(env, (name, fallback) => integer(env, name, fallback)),

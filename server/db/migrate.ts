@@ -9,6 +9,7 @@ import * as tripViews from './migrations/0006_trip_views'
 import * as readVersions from './migrations/0007_read_versions'
 import * as transportationPermissions from './migrations/0008_transportation_permissions'
 import * as tripApproval from './migrations/0009_trip_approval'
+import * as trackingLinks from './migrations/0010_tracking_links'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -21,6 +22,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007_read_versions': readVersions,
   '0008_transportation_permissions': transportationPermissions,
   '0009_trip_approval': tripApproval,
+  '0010_tracking_links': trackingLinks,
 }
 
 /**

@@ -278,6 +278,21 @@ export interface PermissionPlacesTable {
   place_id: string
 }
 
+/** A trip shared with a drivers' office (migration 0010); its window follows the trip. */
+export interface TrackingLinksTable {
+  tenant_id: Tenant
+  /** base64url of 16 random bytes: the link's only secret. */
+  link: string
+  trip_id: string
+  date: IsoDate
+  /** The guardian who shared it; null when the operator did. */
+  created_by_user_id: string | null
+  /** The operator API key that made it; null when a guardian did. */
+  created_by_operator_key_id: string | null
+  created_at: CreatedAt
+  revoked_at: Timestamp | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -294,6 +309,7 @@ export interface Database {
   transportation_permissions: TransportationPermissionsTable
   permission_periods: PermissionPeriodsTable
   permission_places: PermissionPlacesTable
+  tracking_links: TrackingLinksTable
 }
 
 /** The database or a transaction on it: repositories accept either. */

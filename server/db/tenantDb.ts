@@ -9,6 +9,7 @@ import { placesRepository } from './repositories/places'
 import { readVersionsRepository } from './repositories/readVersions'
 import { sessionsRepository } from './repositories/sessions'
 import { signingKeysRepository } from './repositories/signingKeys'
+import { trackingLinksRepository } from './repositories/trackingLinks'
 import { tripsRepository } from './repositories/trips'
 import { usersRepository } from './repositories/users'
 import { runPrepared } from './prepared'
@@ -28,6 +29,7 @@ function repositories(db: Db, tenant: TenantId) {
     places: placesRepository(scoped),
     permissions: permissionsRepository(scoped),
     trips: tripsRepository(scoped),
+    trackingLinks: trackingLinksRepository(scoped),
     readVersions: readVersionsRepository(scoped, (statement, args) => runPrepared(db, statement, args)),
     idempotencyKeys: idempotencyKeysRepository(scoped),
     operatorKeys: operatorKeysRepository(scoped),

@@ -60,6 +60,7 @@ const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   transportation_permissions: 'tenant',
   permission_periods: 'tenant',
   permission_places: 'tenant',
+  tracking_links: 'tenant',
 }
 
 const tenantColumn = 'tenant_id'

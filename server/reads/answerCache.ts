@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Serialized answers of the hot reads, each valid only for the version it was read at. */
@@ -5,10 +7,17 @@ declare module 'fastify' {
   }
 }
 
-/** An answer already serialized as JSON, of type T: sent as these bytes (server/routes/registerEndpoint.ts). */
+/**
+ * An answer already serialized as JSON, of type T: sent as these bytes with this ETag, and 304 to a request that
+ * names it (server/routes/registerEndpoint.ts). The ETag is a hash of the bytes, worked out once when they are:
+ * every instance gives the same answer the same tag, so a poller behind a load balancer gets its 304 anywhere.
+ */
 export class SerializedAnswer<T> {
   declare readonly answerOf: T
-  constructor(readonly bytes: Buffer) {}
+  readonly etag: string
+  constructor(readonly bytes: Buffer) {
+    this.etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
+  }
 }
 
 export interface AnswerCacheOptions {
@@ -20,7 +29,9 @@ export const answerCacheDefaults: AnswerCacheOptions = { maxEntries: 10_000, max
 
 interface Entry {
   version: string
-  bytes: Buffer
+  answer: SerializedAnswer<unknown>
+  /** What the handler keeps beside the answer (a tracking link's window). */
+  meta: unknown
 }
 
 /**
@@ -37,34 +48,47 @@ export function createAnswerCache(options: AnswerCacheOptions = answerCacheDefau
     const entry = entries.get(key)
     if (!entry) return
     entries.delete(key)
-    bytes -= entry.bytes.length
+    bytes -= entry.answer.bytes.length
   }
 
   function remember(key: string, entry: Entry) {
     drop(key)
-    if (entry.bytes.length > options.maxBytes) return
-    while (entries.size >= options.maxEntries || bytes + entry.bytes.length > options.maxBytes) {
+    const size = entry.answer.bytes.length
+    if (size > options.maxBytes) return
+    while (entries.size >= options.maxEntries || bytes + size > options.maxBytes) {
       const oldest = entries.keys().next()
       if (oldest.done) break
       drop(oldest.value)
     }
     entries.set(key, entry)
-    bytes += entry.bytes.length
+    bytes += size
+  }
+
+  /** The answer (and what was kept with it) cached under `key` at `version`, else `build()`'s, then kept. */
+  async function entry<T, M>(
+    key: string,
+    version: string,
+    build: () => Promise<{ value: T; meta: M }>,
+  ): Promise<{ answer: SerializedAnswer<T>; meta: M }> {
+    const hit = entries.get(key)
+    if (hit?.version === version) {
+      // Most recently used goes last, so eviction takes the oldest.
+      entries.delete(key)
+      entries.set(key, hit)
+      return { answer: hit.answer as SerializedAnswer<T>, meta: hit.meta as M }
+    }
+    const built = await build()
+    const answer = new SerializedAnswer<T>(Buffer.from(JSON.stringify(built.value)))
+    remember(key, { version, answer, meta: built.meta })
+    return { answer, meta: built.meta }
   }
 
   return {
+    entry,
+
     /** The answer cached under `key` at `version`, else `build()`'s, serialized and kept for the next time. */
     async answer<T>(key: string, version: string, build: () => Promise<T>): Promise<SerializedAnswer<T>> {
-      const hit = entries.get(key)
-      if (hit?.version === version) {
-        // Most recently used goes last, so eviction takes the oldest.
-        entries.delete(key)
-        entries.set(key, hit)
-        return new SerializedAnswer<T>(hit.bytes)
-      }
-      const serialized = Buffer.from(JSON.stringify(await build()))
-      remember(key, { version, bytes: serialized })
-      return new SerializedAnswer<T>(serialized)
+      return (await entry(key, version, async () => ({ value: await build(), meta: undefined }))).answer
     },
 
     get size(): { entries: number; bytes: number } {

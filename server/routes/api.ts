@@ -13,6 +13,7 @@ import { registerOperatorRoutes } from './operator'
 import { registerPassengerRoutes } from './passengers'
 import { registerPlaceRoutes } from './places'
 import { registerPermissionRoutes } from './permissions'
+import { registerTrackingRoutes } from './tracking'
 import { registerTripRoutes } from './trips'
 
 export interface ApiOptions {
@@ -26,6 +27,8 @@ export interface ApiOptions {
   /** Translations of the API's own messages (booking refusals). */
   i18n: ServerI18n
   demoApprover: DemoApprover | null
+  /** TRACK_RATE_LIMIT_PER_MINUTE. */
+  trackRateLimitPerMinute: number
 }
 
 /** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
@@ -37,6 +40,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerPassengerRoutes(api, options.keys)
   registerPermissionRoutes(api, options.keys)
   registerTripRoutes(api, options.keys)
+  registerTrackingRoutes(api, options.keys, options)
   registerPlaceRoutes(api, options.keys, options)
   registerBookingRoutes(api, options.keys, options)
   registerOperatorRoutes(api, options.keys)

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
+import { errorCodes } from '../../src/contract/common'
 import { operatorEndpoints } from '../../src/contract/operator'
 import type { KeyStore } from '../auth/accessTokens'
 import { retryOnConflict } from '../db/conflicts'
 import type { PermissionRecord } from '../db/repositories/permissions'
 import { createPermission, replacePermission } from '../permissions/operatorPermissions'
 import { toQuotaView } from '../permissions/quotaView'
-import { requestTimeZone } from '../trips/access'
+import { isShownToPassenger } from '../domain/tripProjection'
+import { HttpError } from '../plugins/errors'
+import { newLinkToken, toTrackingLink } from '../tracking/links'
+import { isOnDate, requestTimeZone } from '../trips/access'
 import { appendOperatorEvent } from '../trips/operatorEvents'
 import { registerEndpoint } from './registerEndpoint'
 
@@ -46,6 +50,24 @@ export function registerOperatorRoutes(app: FastifyInstance, keys: KeyStore): vo
     async ({ request, params, body }) => {
       const record = await request.db.transaction((db) => replacePermission(db, params.id, body))
       return writtenView(request, record)
+    },
+  )
+
+  // A new link each call: the operator hands one to each office and revokes none (they end with the trip).
+  registerEndpoint(
+    app,
+    keys,
+    operatorEndpoints.createTrackingLink,
+    async ({ request, operatorKey, params, body }) => {
+      const timeZone = requestTimeZone(request)
+      const trip = await request.db.trips.find(params.id)
+      if (!trip || !isShownToPassenger(trip) || !isOnDate(trip, body.date, timeZone)) {
+        throw new HttpError(404, errorCodes.notFound, 'Trip not found')
+      }
+      const row = await request.db.trackingLinks.create(newLinkToken(), trip.id, body.date, {
+        operatorKeyId: operatorKey.id,
+      })
+      return toTrackingLink(row, trip, timeZone)
     },
   )
 }

@@ -61,6 +61,25 @@ function errorResponses(endpoint: Endpoint) {
   }
 }
 
+/** Whether an If-None-Match header names `etag` (a list, weak or not, or `*`). */
+export function namesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim()
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag
+  })
+}
+
+/**
+ * A cached answer with its ETag; 304 with no body when the client already has it, which a poller sends every
+ * time nothing changed. `no-cache`: a browser may keep it but asks again each time; `private`: no shared cache.
+ */
+function sendSerialized(request: FastifyRequest, reply: FastifyReply, answer: SerializedAnswer<unknown>) {
+  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache')
+  if (namesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
+  return reply.type('application/json; charset=utf-8').send(answer.bytes)
+}
+
 /**
  * Registers one call of the contract: its zod schemas validate the request and, on calls that change state, the
  * answer (and make the OpenAPI document); `auth` endpoints get the bearer token's user, `apiKey` ones the operator's key; and
@@ -114,7 +133,7 @@ export function registerEndpoint<E extends Endpoint>(
       } as unknown as EndpointContext<E>
       const answer = await runIdempotent(request, reply, () => handler(context))
       if (!(answer instanceof SerializedAnswer)) return answer
-      return reply.type('application/json; charset=utf-8').send(answer.bytes)
+      return sendSerialized(request, reply, answer)
     },
   })
 }

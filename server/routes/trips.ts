@@ -4,10 +4,9 @@ import { errorCodes } from '../../src/contract/common'
 import { endpoints } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import { retryOnConflict } from '../db/conflicts'
-import { isShownToPassenger } from '../domain/tripProjection'
 import { toTripView } from '../domain/tripView'
 import { HttpError } from '../plugins/errors'
-import { grantedPassengers, isOnDate, requestTimeZone, toTripPassenger } from '../trips/access'
+import { grantedPassengers, grantedTrip, requestTimeZone, toTripPassenger } from '../trips/access'
 import { cancelTrips } from '../trips/cancel'
 import { reviewTrip, starErrors } from '../trips/review'
 import { registerEndpoint } from './registerEndpoint'
@@ -49,14 +48,18 @@ export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
     )
   })
 
+  // Polled every 10 s by every open trip detail: one small query per request, the grant and the version of the
+  // passenger and its trips (server/reads/), and the answer with its ETag built once per version.
   registerEndpoint(app, keys, endpoints.tripStatus, async ({ request, user, body }) => {
+    const notFound = () => new HttpError(404, errorCodes.notFound, 'Trip not found')
+    const version = await request.db.readVersions.grantedPassenger(user.id, body.passengerId)
+    if (version === undefined) throw notFound()
     const timeZone = requestTimeZone(request)
-    const passenger = await request.db.passengers.findGranted(user.id, body.passengerId)
-    const trip = passenger && (await request.db.trips.find(body.tripId))
-    const theirs = passenger && trip && isShownToPassenger(trip) && trip.passengerId === passenger.id
-    if (!theirs || !isOnDate(trip, body.date, timeZone)) {
-      throw new HttpError(404, errorCodes.notFound, 'Trip not found')
-    }
-    return toTripView(trip, toTripPassenger(passenger), timeZone)
+    const key = `status\u0000${request.tenant.id}\u0000${body.passengerId}\u0000${body.tripId}\u0000${body.date}\u0000${timeZone}`
+    return request.server.answerCache.answer(key, version, async () => {
+      const found = await grantedTrip(request.db, user.id, body, timeZone)
+      if (!found) throw notFound()
+      return toTripView(found.trip, toTripPassenger(found.passenger), timeZone)
+    })
   })
 }

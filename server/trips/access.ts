@@ -29,6 +29,30 @@ export function isOnDate(trip: TripProjection, date: string, timeZone: string): 
   return dateOf(trip.start) === date || dateOf(trip.end) === date
 }
 
+/** What names a passenger's trip in a user's request (trip status, tracking links). */
+export interface PassengerTripRef {
+  passengerId: string
+  tripId: string
+  date: string
+}
+
+/**
+ * The trip `ref` names with its passenger, when the passenger is granted to the user in this tenant, the trip is
+ * theirs and shown to them, and it is on that date; else null (which every caller answers as not found).
+ */
+export async function grantedTrip(
+  db: TenantDb,
+  userId: string,
+  ref: PassengerTripRef,
+  timeZone: string,
+): Promise<{ trip: TripProjection; passenger: PassengerRow } | null> {
+  const passenger = await db.passengers.findGranted(userId, ref.passengerId)
+  const trip = passenger && (await db.trips.find(ref.tripId))
+  const theirs = passenger && trip && isShownToPassenger(trip) && trip.passengerId === passenger.id
+  if (!theirs || !isOnDate(trip, ref.date, timeZone)) return null
+  return { trip, passenger }
+}
+
 export interface UserTrip {
   trip: TripProjection
   passenger: TripPassenger

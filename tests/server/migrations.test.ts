@@ -17,6 +17,7 @@ const tables = [
   'places',
   'sessions',
   'signing_keys',
+  'tracking_links',
   'transportation_permissions',
   'trip_events',
   'trips',

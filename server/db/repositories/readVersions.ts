@@ -3,6 +3,12 @@ import { createBatchedLookup } from '../batchedLookup'
 import { argument, PreparedStatement, type RunPrepared } from '../prepared'
 import type { ScopedDb } from '../tenantScope'
 
+export interface LinkedTrip {
+  tripId: string
+  date: string
+  version: string
+}
+
 const pairKey = (userId: string, passengerId: string) => `${userId}\u0000${passengerId}`
 
 /**
@@ -14,6 +20,7 @@ export function readVersionsRepository(db: ScopedDb, run: RunPrepared) {
   // Compiled at the first lookup (a transaction's repositories seldom look up), then reused.
   let grantedPassengerVersions: PreparedStatement | undefined
   let passengerListVersions: PreparedStatement | undefined
+  let trackingLinkVersions: PreparedStatement | undefined
   const compileGrantedPassengerVersions = () =>
     PreparedStatement.compile(
       'read_versions_granted_passengers',
@@ -41,6 +48,24 @@ export function readVersionsRepository(db: ScopedDb, run: RunPrepared) {
         .where('id', '=', sql<string>`any(${argument(0, 'text[]')})`),
     )
 
+  // A link that is not revoked, with the version of its trip's passenger, which covers the trip (migration 0007).
+  const compileTrackingLinkVersions = () =>
+    PreparedStatement.compile(
+      'read_versions_tracking_links',
+      db
+        .selectFrom('tracking_links as l')
+        .innerJoin('trips as t', 't.id', 'l.trip_id')
+        .innerJoin('passengers as p', 'p.id', 't.passenger_id')
+        .select([
+          'l.link',
+          'l.trip_id',
+          sql<string>`l.date::text`.as('date'),
+          sql<string>`p.read_version::text`.as('version'),
+        ])
+        .where('l.link', '=', sql<string>`any(${argument(0, 'text[]')})`)
+        .where('l.revoked_at', 'is', null),
+    )
+
   const grantedPassenger = createBatchedLookup(async (keys) => {
     const pairs = keys.map((key) => key.split('\u0000') as [string, string])
     const rows = await run<{ user_id: string; passenger_id: string; version: string }>(
@@ -57,6 +82,16 @@ export function readVersionsRepository(db: ScopedDb, run: RunPrepared) {
     return new Map(rows.map((row) => [row.user_id, row.version]))
   })
 
+  const trackingLink = createBatchedLookup(async (links) => {
+    const rows = await run<{ link: string; trip_id: string; date: string; version: string }>(
+      (trackingLinkVersions ??= compileTrackingLinkVersions()),
+      [links],
+    )
+    return new Map(
+      rows.map((row) => [row.link, { tripId: row.trip_id, date: row.date, version: row.version }]),
+    )
+  })
+
   return {
     /** The version of a passenger and its trips, when the user has a grant to it in this tenant; else undefined. */
     grantedPassenger: (userId: string, passengerId: string): Promise<string | undefined> =>
@@ -64,5 +99,11 @@ export function readVersionsRepository(db: ScopedDb, run: RunPrepared) {
 
     /** The version of the user's list of passengers; undefined for a user not of this tenant. */
     passengerList: (userId: string): Promise<string | undefined> => passengerList(userId),
+
+    /**
+     * The trip a tracking link of this tenant names, with the version of the trip and its passenger; undefined
+     * for an unknown or revoked link.
+     */
+    trackingLink: (link: string): Promise<LinkedTrip | undefined> => trackingLink(link),
   }
 }

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
+import { errorCodes } from '../../src/contract/common'
+import { endpoints } from '../../src/contract/endpoints'
+import type { TrackedTrip } from '../../src/contract/tracking'
+import { linkPhase, linkWindow, type LinkWindow } from '../../src/domain/tracking/linkWindow'
+import type { KeyStore } from '../auth/accessTokens'
+import { createRateWindow } from '../errorReporting/rateWindow'
+import { HttpError } from '../plugins/errors'
+import { newLinkToken, toTrackingLink } from '../tracking/links'
+import { toTrackedTrip } from '../tracking/trackedTrip'
+import { grantedTrip, requestTimeZone } from '../trips/access'
+import { registerEndpoint } from './registerEndpoint'
+
+const tripNotFound = () => new HttpError(404, errorCodes.notFound, 'Trip not found')
+const linkNotFound = () => new HttpError(404, errorCodes.notFound, 'Tracking link not found')
+
+const phaseErrors = {
+  notStarted: () => new HttpError(404, errorCodes.trackingNotStarted, 'Tracking has not started yet'),
+  ended: () => new HttpError(404, errorCodes.trackingEnded, 'The trip has ended'),
+}
+
+/**
+ * Tracking links (issue 9): a guardian shares their passenger's trip with a drivers' office, which follows it
+ * at `GET api/track/{link}` with no login. A guardian sees and revokes only the links they made themselves.
+ */
+export function registerTrackingRoutes(
+  app: FastifyInstance,
+  keys: KeyStore,
+  options: { trackRateLimitPerMinute: number },
+): void {
+  registerEndpoint(app, keys, endpoints.getTrackingLink, async ({ request, user, query }) => {
+    const timeZone = requestTimeZone(request)
+    const found = await grantedTrip(request.db, user.id, query, timeZone)
+    if (!found) throw tripNotFound()
+    const row = await request.db.trackingLinks.latestOfUser(query.tripId, query.date, user.id)
+    if (!row || linkPhase(linkWindow(found.trip), Temporal.Now.instant()) === 'ended') return null
+    return toTrackingLink(row, found.trip, timeZone)
+  })
+
+  registerEndpoint(app, keys, endpoints.createTrackingLink, async ({ request, user, body }) => {
+    const timeZone = requestTimeZone(request)
+    return request.db.transaction(async (db) => {
+      const found = await grantedTrip(db, user.id, body, timeZone)
+      if (!found) throw tripNotFound()
+      const current = await db.trackingLinks.latestOfUser(body.tripId, body.date, user.id)
+      const live = current && linkPhase(linkWindow(found.trip), Temporal.Now.instant()) !== 'ended'
+      const row = live
+        ? current
+        : await db.trackingLinks.create(newLinkToken(), body.tripId, body.date, { userId: user.id })
+      return toTrackingLink(row, found.trip, timeZone)
+    })
+  })
+
+  registerEndpoint(app, keys, endpoints.revokeTrackingLink, async ({ request, user, params }) => {
+    if (!(await request.db.trackingLinks.revokeOfUser(params.link, user.id, Temporal.Now.instant()))) {
+      throw linkNotFound()
+    }
+    return null
+  })
+
+  // Per client address and instance, in memory like the client error reports' limit: a flood costs no
+  // database work, and the links themselves are too long to guess, so N instances letting N times through is
+  // harmless.
+  const rate = createRateWindow({
+    limit: options.trackRateLimitPerMinute,
+    windowMs: 60_000,
+    maxKeys: 10_000,
+  })
+  registerEndpoint(app, keys, endpoints.trackTrip, async ({ request, params }) => {
+    if (!rate.take(request.ip)) {
+      throw new HttpError(
+        429,
+        errorCodes.tooManyRequests,
+        'Too many requests from this address; wait a minute',
+      )
+    }
+    // One small query per request: the link (not revoked) and the version of its trip. The answer and its
+    // window are built once per version of the trip, on each instance.
+    const linked = await request.db.readVersions.trackingLink(params.link)
+    if (!linked) throw linkNotFound()
+    const timeZone = requestTimeZone(request)
+    const key = `track\u0000${request.tenant.id}\u0000${linked.tripId}\u0000${timeZone}`
+    const { answer, meta: window } = await request.server.answerCache.entry<TrackedTrip, LinkWindow>(
+      key,
+      linked.version,
+      async () => {
+        const trip = await request.db.trips.find(linked.tripId)
+        const passenger = trip && (await request.db.passengers.find(trip.passengerId))
+        if (!trip || !passenger) throw linkNotFound()
+        const window = linkWindow(trip)
+        return { value: toTrackedTrip(trip, passenger.name, window, timeZone), meta: window }
+      },
+    )
+    const phase = linkPhase(window, Temporal.Now.instant())
+    if (phase !== 'open') throw phaseErrors[phase]()
+    return answer
+  })
+}
