@@ -129,7 +129,7 @@ export function api(
   tenant: TenantId,
   token: string | null,
   request: {
-    method?: 'GET' | 'POST' | 'PUT'
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
     url: string
     payload?: unknown
     headers?: Record<string, string>

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Passenger } from '../../src/contract/passenger'
+import type { TripRef } from '../../src/contract/tripCommands'
+import { api, createTestApp, tokenFor, type TestApp } from './support/app'
+import { backends } from './support/database'
+import { linkOf, track } from './support/tracking'
+import { bookTrip, helsinkiIn, operatorEvent } from './support/trips'
+
+/**
+ * The two polled answers (trip status, a tracking link) carry an ETag and answer 304 while nothing changed,
+ * and a new ETag once an event is appended, on any instance.
+ */
+describe.each(backends)('conditional polling on $name', (backend) => {
+  let test: TestApp
+  let guardian: string
+  let passenger: Passenger
+  let trip: TripRef
+
+  const status = (headers: Record<string, string> = {}, token: string | null = guardian) =>
+    api(test.app, 'espoo', token, {
+      method: 'POST',
+      url: '/api/trip/status',
+      payload: { passengerId: passenger.id, tripId: trip.id, date: trip.date },
+      headers,
+    })
+  const moveCar = (latitude: number) =>
+    operatorEvent(test.app, 'espoo', trip.id, { type: 'position', location: { latitude, longitude: 24.66 } })
+
+  beforeAll(async () => {
+    test = await createTestApp(backend, { seed: ['espoo'] })
+    guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+    passenger = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json<Passenger[]>()[0]!
+    trip = await bookTrip(test.app, 'espoo', {
+      passengerId: passenger.id,
+      start: helsinkiIn(5),
+      then: ['dispatched'],
+    })
+  })
+  afterAll(() => test.close())
+
+  it('trip status: 304 to its ETag, a new ETag and body after an operator event', async () => {
+    const first = await status()
+    expect(first.statusCode).toBe(200)
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/)
+    const again = await status({ 'if-none-match': etag })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    expect((await status({ 'if-none-match': '"something-else"' })).statusCode).toBe(200)
+
+    expect((await moveCar(60.25)).statusCode).toBe(200)
+    const moved = await status({ 'if-none-match': etag })
+    expect(moved.statusCode).toBe(200)
+    expect(moved.headers.etag).not.toBe(etag)
+    expect(moved.json()).toMatchObject({ status: { carLocation: { latitude: 60.25 } } })
+  })
+
+  it('trip status: the ETag never stands in for the login', async () => {
+    const etag = (await status()).headers.etag as string
+    expect((await status({ 'if-none-match': etag }, null)).statusCode).toBe(401)
+  })
+
+  it('a tracking link: 304 to its ETag, and another instance sees a new event at once', async () => {
+    const { link } = await linkOf(test.app, 'espoo', guardian, passenger.id, trip)
+    const other = await test.secondInstance()
+    const first = await track(other, 'espoo', link)
+    expect(first.statusCode).toBe(200)
+    const etag = first.headers.etag as string
+    expect(first.headers['cache-control']).toBe('private, no-cache')
+    expect((await track(other, 'espoo', link, { 'if-none-match': etag })).statusCode).toBe(304)
+    // The same bytes get the same tag on every instance.
+    expect((await track(test.app, 'espoo', link, { 'if-none-match': etag })).statusCode).toBe(304)
+
+    expect((await moveCar(60.26)).statusCode).toBe(200)
+    const moved = await track(other, 'espoo', link, { 'if-none-match': etag })
+    expect(moved.statusCode).toBe(200)
+    expect(moved.headers.etag).not.toBe(etag)
+    expect(moved.json()).toMatchObject({ status: { carLocation: { latitude: 60.26 } } })
+  })
+})
