@@ -12,6 +12,17 @@ import { toTrackedTrip } from '../tracking/trackedTrip'
 import { grantedTrip, requestTimeZone } from '../trips/access'
 import { registerEndpoint } from './registerEndpoint'
 
+/** A link's window as epoch milliseconds, kept with its cached answer (the same rule as linkPhase). */
+interface WindowMs {
+  fromMs: number
+  untilMs: number
+}
+
+const inMilliseconds = (window: LinkWindow): WindowMs => ({
+  fromMs: window.validFrom.epochMilliseconds,
+  untilMs: window.validUntil.epochMilliseconds,
+})
+
 const tripNotFound = () => new HttpError(404, errorCodes.notFound, 'Trip not found')
 const linkNotFound = () => new HttpError(404, errorCodes.notFound, 'Tracking link not found')
 
@@ -81,7 +92,7 @@ export function registerTrackingRoutes(
     if (!linked) throw linkNotFound()
     const timeZone = requestTimeZone(request)
     const key = `track\u0000${request.tenant.id}\u0000${linked.tripId}\u0000${timeZone}`
-    const { answer, meta: window } = await request.server.answerCache.entry<TrackedTrip, LinkWindow>(
+    const { answer, meta: window } = await request.server.answerCache.entry<TrackedTrip, WindowMs>(
       key,
       linked.version,
       async () => {
@@ -89,11 +100,13 @@ export function registerTrackingRoutes(
         const passenger = trip && (await request.db.passengers.find(trip.passengerId))
         if (!trip || !passenger) throw linkNotFound()
         const window = linkWindow(trip)
-        return { value: toTrackedTrip(trip, passenger.name, window, timeZone), meta: window }
+        return { value: toTrackedTrip(trip, passenger.name, window, timeZone), meta: inMilliseconds(window) }
       },
     )
-    const phase = linkPhase(window, Temporal.Now.instant())
-    if (phase !== 'open') throw phaseErrors[phase]()
+    // Epoch milliseconds against the clock's: the hot path makes no Temporal objects.
+    const now = Date.now()
+    if (now >= window.untilMs) throw phaseErrors.ended()
+    if (now < window.fromMs) throw phaseErrors.notStarted()
     return answer
   })
 }
