@@ -90,7 +90,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.decorate('sessionCache', createSessionCache())
   app.decorate('answerCache', createAnswerCache())
   registerErrorHandler(app)
-  registerSecurityHeaders(app)
+  registerSecurityHeaders(app, config.mapOrigins)
   registerTenantResolution(app, db, i18n, tenantOptions)
   registerIdempotencyPurge(app, db)
   await app.register(fastifyCookie)
@@ -101,6 +101,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     keys,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     errorReportingDsn: config.errorReportingDsn,
+    mapStyleUrl: config.mapStyleUrl,
     geocoder: createGeocoder(config, app.log),
     router: createRouter(config),
     i18n,

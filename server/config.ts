@@ -3,6 +3,7 @@ import { isLocalHost } from '../src/domain/hosts'
 import type { HostMap } from '../src/domain/tenantResolution'
 import { parseSentryDsn } from './errorReporting/sentrySink'
 import { geoConfigFrom, type GeoConfig } from './geo/geoConfig'
+import { mapConfigFrom, type MapConfig } from './map/mapConfig'
 
 export interface OidcConfig {
   issuer: string
@@ -10,7 +11,7 @@ export interface OidcConfig {
   clientSecret: string
 }
 
-export interface ServerConfig extends GeoConfig {
+export interface ServerConfig extends GeoConfig, MapConfig {
   port: number
   host: string
   /** PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -178,5 +179,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     operatorApiKeys: parseOperatorKeys(env.OPERATOR_API_KEYS),
     errorReportingDsn: errorReportingDsn(env.ERROR_REPORTING_DSN),
     ...geoConfigFrom(env, (name, fallback) => integer(env, name, fallback)),
+    ...mapConfigFrom(env),
   }
 }

@@ -4,31 +4,38 @@ import { isLocalHost } from '../../src/domain/hosts'
 /**
  * A policy for the Vite-built portal and the server-rendered pages: scripts only from this origin, inline styles
  * allowed (the pages and Radix set style attributes), images also from data: and blob: URLs, the map's worker
- * from blob:, calls only to this origin, never framed.
+ * from blob:, calls only to this origin and the configured map's (MAP_STYLE_URL, MAP_ORIGINS), never framed.
  */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+export function contentSecurityPolicyWith(mapOrigins: readonly string[]): string {
+  const map = mapOrigins.map((origin) => ` ${origin}`).join('')
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${map}`,
+    "font-src 'self'",
+    "worker-src 'self' blob:",
+    `connect-src 'self'${map}`,
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/** The policy with no map host: the portal's basemap is its own. */
+export const contentSecurityPolicy = contentSecurityPolicyWith([])
 
 /** A year; no includeSubDomains, since a tenant's host may share its parent domain with other services. */
 export const strictTransportSecurity = 'max-age=31536000'
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, mapOrigins: readonly string[] = []): void {
+  const policy = contentSecurityPolicyWith(mapOrigins)
   app.addHook('onSend', async (request, reply, payload) => {
     // Only answers that came over https may pin it, and never on loopback, where development runs plain http.
     if (request.protocol === 'https' && !isLocalHost(request.hostname))
       reply.header('strict-transport-security', strictTransportSecurity)
-    reply.header('content-security-policy', contentSecurityPolicy)
+    reply.header('content-security-policy', policy)
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'strict-origin-when-cross-origin')
     reply.header('x-frame-options', 'DENY')

@@ -9,6 +9,7 @@ import { registerAccessTokenRoute } from './accessToken'
 import { registerAccountRoutes } from './account'
 import { registerBookingRoutes } from './booking'
 import { registerClientErrorRoute } from './clientErrors'
+import { registerMapRoute } from './map'
 import { registerOperatorRoutes } from './operator'
 import { registerPassengerRoutes } from './passengers'
 import { registerPlaceRoutes } from './places'
@@ -29,6 +30,8 @@ export interface ApiOptions {
   demoApprover: DemoApprover | null
   /** TRACK_RATE_LIMIT_PER_MINUTE. */
   trackRateLimitPerMinute: number
+  /** The map's style (MAP_STYLE_URL), or null for the portal's basemap. */
+  mapStyleUrl: string | null
 }
 
 /** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
@@ -45,4 +48,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerBookingRoutes(api, options.keys, options)
   registerOperatorRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
+  registerMapRoute(api, options.keys, options.mapStyleUrl)
 }

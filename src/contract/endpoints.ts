@@ -4,6 +4,7 @@ import { accessTokenResponse, accountEditRequest, changePasswordRequest, user } 
 import { id } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
 import { bookingEstimate, bookingRequest, bookingResponse } from './booking'
+import { mapSettings } from './map'
 import { quota, quotaDateQuery } from './permissions'
 import {
   addressSearchLimit,
@@ -230,6 +231,14 @@ export const endpoints = {
     body: bookingRequest,
     response: bookingResponse,
     idempotencyKeyRequired: true,
+  },
+  getMapSettings: {
+    method: 'GET',
+    path: '/api/map/settings',
+    summary:
+      "What the map draws under a trip: the deployment's MapLibre style URL, or null for the portal's own basemap",
+    auth: false,
+    response: mapSettings,
   },
   reportClientError: {
     method: 'POST',
