@@ -1,0 +1,53 @@
+import type { Coordinates, Trip, TripAddress } from '../../contract/trip'
+
+export type MapPlaceKind = 'start' | 'via' | 'end'
+
+/** A stop of the trip as the map draws it and its text alternative lists it. */
+export interface MapPlace {
+  kind: MapPlaceKind
+  /** The alias when the place has one, else its address. */
+  name: string
+  /** Null for an address without coordinates: listed, not drawn. */
+  coordinates: Coordinates | null
+}
+
+function coordinatesOf(address: TripAddress): Coordinates | null {
+  return address.lat === null || address.lng === null
+    ? null
+    : { latitude: address.lat, longitude: address.lng }
+}
+
+function placeOf(kind: MapPlaceKind, address: TripAddress): MapPlace {
+  return { kind, name: address.alias || address.address, coordinates: coordinatesOf(address) }
+}
+
+/** The trip's stops in order: start, via points, end. */
+export function mapPlaces(trip: Pick<Trip, 'startAddress' | 'endAddress' | 'viaPoints'>): MapPlace[] {
+  return [
+    placeOf('start', trip.startAddress),
+    ...trip.viaPoints.map((via) => placeOf('via', via.viaPointAddress)),
+    placeOf('end', trip.endAddress),
+  ]
+}
+
+/** The route line: the stops that have coordinates, in order; none when fewer than two. */
+export function routeLine(places: readonly MapPlace[]): Coordinates[] {
+  const points = places.flatMap((place) => (place.coordinates ? [place.coordinates] : []))
+  return points.length >= 2 ? points : []
+}
+
+/**
+ * Whether the trip detail shows the map (spec section 4): when the tracking panel shows and the start or the
+ * end address has coordinates.
+ */
+export function showsTripMap(panelShown: boolean, trip: Pick<Trip, 'startAddress' | 'endAddress'>): boolean {
+  return panelShown && (coordinatesOf(trip.startAddress) !== null || coordinatesOf(trip.endAddress) !== null)
+}
+
+/** Where the map opens: on the car when it is known, else on the start, else on the end. */
+export function mapCenter(places: readonly MapPlace[], car: Coordinates | null): Coordinates | null {
+  if (car) return car
+  const start = places.find((place) => place.kind === 'start')?.coordinates
+  const end = places.find((place) => place.kind === 'end')?.coordinates
+  return start ?? end ?? null
+}
