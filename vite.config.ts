@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
+import { basemap } from './vite.basemap'
 import { catalogParts } from './vite.catalogParts'
 import { linguiMacro } from './vite.linguiMacro'
 import { nativeTemporal } from './vite.nativeTemporal'
@@ -40,6 +41,7 @@ export default defineConfig({
     lingui({ failOnMissing: true, failOnCompileError: true }),
     catalogParts(),
     tailwindcss(),
+    basemap(),
   ],
   define: { __PORTAL_RELEASE__: JSON.stringify(release()) },
   worker: { format: 'es', plugins: () => [nativeTemporal(), linguiMacro()] },
