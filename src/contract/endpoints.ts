@@ -236,7 +236,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/map/settings',
     summary:
-      "What the map draws under a trip: the deployment's MapLibre style URL, or null for the portal's own basemap",
+      "What the map draws under a trip: the deployment's street map style URL, or null for the portal's own basemap",
     auth: false,
     response: mapSettings,
   },

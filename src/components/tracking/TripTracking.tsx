@@ -3,8 +3,10 @@ import { useTracking, type TrackingView } from '../../app/useTracking'
 import { useNow } from '../../app/useNow'
 import type { Trip } from '../../contract/trip'
 import { isFinalStatus } from '../../domain/tracking/finalStatus'
+import { showsTripMap } from '../../domain/tracking/mapPlaces'
 import { showsTrackingPanel } from '../../domain/tracking/panelVisibility'
 import { TrackingPanel, useTrackingWords, type TrackingPanelProps } from './TrackingPanel'
+import { TripMapSection } from './TripMapSection'
 
 /** The countdown and the status's age are minutes: a quarter-minute tick keeps them at most that late. */
 const clockTickMs = 15_000
@@ -19,6 +21,7 @@ export function statusAgeMinutes(view: TrackingView, now: Temporal.Instant): num
 /**
  * The trip detail's tracking: runs the tracking machine while the screen is shown, shows the panel by the
  * spec's rule, and says the same in a polite live region, present from the start so its changes are heard.
+ * Under the panel, the map when a start or end address has coordinates.
  */
 export function TripTracking({
   trip,
@@ -43,6 +46,9 @@ export function TripTracking({
           now={now}
           timeZone={timeZone}
         />
+      ) : null}
+      {shown && showsTripMap(shown, trip) ? (
+        <TripMapSection trip={trip} carLocation={status.carLocation} />
       ) : null}
       <p aria-live="polite" className="sr-only">
         {shown ? (

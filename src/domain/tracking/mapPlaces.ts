@@ -51,3 +51,6 @@ export function mapCenter(places: readonly MapPlace[], car: Coordinates | null):
   const end = places.find((place) => place.kind === 'end')?.coordinates
   return start ?? end ?? null
 }
+
+/** The map's zoom (spec section 9): opens at 15, and the user may zoom from 10 to 17. */
+export const mapZoom = { initial: 15, min: 10, max: 17 } as const

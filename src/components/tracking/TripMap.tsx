@@ -1,0 +1,140 @@
+import { useLingui } from '@lingui/react/macro'
+import { Map as MapLibre, NavigationControl, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl'
+import 'maplibre-gl/dist/maplibre-gl.css'
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url'
+import { useEffect, useReducer, useRef, useState } from 'react'
+import basemap from 'virtual:basemap'
+import type { CarHeading } from '../../domain/tracking/carHeading'
+import { initialMapFollow, mapFollow, showsFollowButton } from '../../domain/tracking/mapFollow'
+import { mapCenter, mapZoom, routeLine, type MapPlace } from '../../domain/tracking/mapPlaces'
+import { buttonClasses } from '../ui/classes'
+import { carIcon, carIconPixelRatio } from './carIcon'
+import {
+  carFeatures,
+  carImages,
+  embeddedStyle,
+  overlayLayers,
+  overlaySources,
+  tripFeatures,
+} from './mapStyle'
+
+// The worker is built by Vite and served by the portal like any script: no blob: or remote worker is needed.
+setWorkerUrl(workerUrl)
+
+export interface TripMapProps {
+  places: readonly MapPlace[]
+  car: CarHeading | null
+  /** A configured MapLibre style, or null for the portal's own basemap. */
+  styleUrl: string | null
+  /** The id of the places' text alternative, which the canvas is described by. */
+  describedBy: string
+  /** The map cannot be shown: no WebGL, or its style did not load. */
+  onFailure(): void
+}
+
+const lngLat = (car: CarHeading) => [car.location.longitude, car.location.latitude] as [number, number]
+
+/**
+ * The trip on a map (MapLibre): the route through its stops, the car turned to its heading, zoom 15 within
+ * 10-17. It follows the car until the user moves the map by hand; 'Follow the car' turns that back on.
+ * Loaded only where a map shows (TripMapSection).
+ */
+export default function TripMap({ places, car, styleUrl, describedBy, onFailure }: TripMapProps) {
+  const { t } = useLingui()
+  const container = useRef<HTMLDivElement>(null)
+  const mapRef = useRef<MapLibre | null>(null)
+  const [ready, setReady] = useState(false)
+  const [follow, dispatch] = useReducer(mapFollow, initialMapFollow)
+  // The map is made once; these are what it starts with, kept current for that moment.
+  const start = useRef({ places, car, onFailure })
+  useEffect(() => {
+    start.current = { places, car, onFailure }
+  })
+
+  useEffect(() => {
+    const element = container.current
+    if (!element) return
+    const initial = start.current
+    const center = mapCenter(initial.places, initial.car?.location ?? null)
+    let map: MapLibre
+    try {
+      map = new MapLibre({
+        container: element,
+        style: styleUrl ?? embeddedStyle(basemap),
+        center: center ? [center.longitude, center.latitude] : undefined,
+        zoom: mapZoom.initial,
+        minZoom: mapZoom.min,
+        maxZoom: mapZoom.max,
+        attributionControl: { compact: true },
+        locale: {
+          'Map.Title': t({ id: 'trips.map.canvas', message: 'Map of the trip' }),
+          'NavigationControl.ZoomIn': t({ id: 'trips.map.zoom_in', message: 'Zoom in' }),
+          'NavigationControl.ZoomOut': t({ id: 'trips.map.zoom_out', message: 'Zoom out' }),
+          'AttributionControl.ToggleAttribution': t({
+            id: 'trips.map.attribution',
+            message: 'Show map sources',
+          }),
+        },
+      })
+    } catch {
+      // No WebGL 2 (or it was refused): the constructor throws before anything is drawn.
+      initial.onFailure()
+      return
+    }
+    mapRef.current = map
+    map.getCanvas().setAttribute('aria-describedby', describedBy)
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
+    let styleLoaded = false
+    map.on('error', () => {
+      // Before its style has loaded the map has nothing to draw; later errors (a tile) leave it working.
+      if (!styleLoaded) start.current.onFailure()
+    })
+    map.on('style.load', () => {
+      styleLoaded = true
+      const { places: stops, car: located } = start.current
+      map.addImage(carImages.heading, carIcon(true), { pixelRatio: carIconPixelRatio })
+      map.addImage(carImages.still, carIcon(false), { pixelRatio: carIconPixelRatio })
+      for (const [id, source] of Object.entries(
+        overlaySources(tripFeatures(stops, routeLine(stops)), carFeatures(located)),
+      ))
+        map.addSource(id, source)
+      for (const layer of overlayLayers) map.addLayer(layer)
+      setReady(true)
+    })
+    // Only a move the user made carries the input event that caused it; following the car's does not.
+    map.on('movestart', (event) => {
+      if (event.originalEvent) dispatch({ type: 'user.moved' })
+    })
+    return () => {
+      mapRef.current = null
+      map.remove()
+    }
+  }, [styleUrl, describedBy, t])
+
+  useEffect(() => {
+    if (ready)
+      mapRef.current?.getSource<GeoJSONSource>('trip')?.setData(tripFeatures(places, routeLine(places)))
+  }, [ready, places])
+
+  useEffect(() => {
+    const map = mapRef.current
+    if (!ready || !map) return
+    map.getSource<GeoJSONSource>('car')?.setData(carFeatures(car))
+    if (car && follow.following) map.easeTo({ center: lngLat(car) })
+  }, [ready, car, follow.following])
+
+  return (
+    <div className="relative h-72 overflow-hidden rounded-xl border sm:h-96">
+      <div ref={container} className="h-full w-full" />
+      {showsFollowButton(follow, car !== null) ? (
+        <button
+          type="button"
+          className={buttonClasses('primary', 'absolute bottom-3 left-3 shadow-md')}
+          onClick={() => dispatch({ type: 'follow' })}
+        >
+          {t({ id: 'trips.map.follow', message: 'Follow the car' })}
+        </button>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+import { useLingui } from '@lingui/react/macro'
+import { useEffect, useId, useMemo, useState, type ComponentType } from 'react'
+import { loadMapSettings } from '../../app/mapSettings'
+import { usePlatform } from '../../app/platform'
+import type { Coordinates, Trip } from '../../contract/trip'
+import { nextCarHeading, type CarHeading } from '../../domain/tracking/carHeading'
+import { mapPlaces, type MapPlaceKind } from '../../domain/tracking/mapPlaces'
+import type { TripMapProps } from './TripMap'
+
+type Loaded = { TripMap: ComponentType<TripMapProps>; styleUrl: string | null }
+
+/** Whether the browser can draw the map at all (MapLibre needs WebGL 2); asked before its code is loaded. */
+export function supportsWebGl2(): boolean {
+  try {
+    return document.createElement('canvas').getContext('webgl2') !== null
+  } catch {
+    return false
+  }
+}
+
+/** The car with its heading, turned by each new location the polls bring. */
+function useCarHeading(location: Coordinates | null): CarHeading | null {
+  const [car, setCar] = useState(() => nextCarHeading(null, location))
+  const [seen, setSeen] = useState(location)
+  if (seen !== location) {
+    setSeen(location)
+    setCar(nextCarHeading(car, location))
+  }
+  return car
+}
+
+/**
+ * The map under the tracking panel, with a text alternative listing the trip's stops (a canvas says nothing to
+ * a screen reader). MapLibre and the basemap load here, only when the map shows; when the browser cannot draw
+ * it or its code or style does not load, a message says so and the panel goes on.
+ */
+export function TripMapSection({
+  trip,
+  carLocation,
+}: {
+  trip: Pick<Trip, 'startAddress' | 'endAddress' | 'viaPoints'>
+  carLocation: Coordinates | null
+}) {
+  const { t } = useLingui()
+  const { api } = usePlatform()
+  const headingId = useId()
+  const placesId = useId()
+  const places = useMemo(() => mapPlaces(trip), [trip])
+  const car = useCarHeading(carLocation)
+  const [canDraw] = useState(supportsWebGl2)
+  const [loaded, setLoaded] = useState<Loaded | null>(null)
+  const [failed, setFailed] = useState(false)
+
+  useEffect(() => {
+    if (!canDraw) return
+    let current = true
+    Promise.all([import('./TripMap'), loadMapSettings(api)]).then(
+      ([module, settings]) => {
+        if (current) setLoaded({ TripMap: module.default, styleUrl: settings.styleUrl })
+      },
+      () => {
+        if (current) setFailed(true)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [canDraw, api])
+
+  const kindLabels: Record<MapPlaceKind, string> = {
+    start: t({ id: 'trips.map.start', message: 'Start' }),
+    via: t({ id: 'trips.map.via', message: 'Via point' }),
+    end: t({ id: 'trips.map.end', message: 'Destination' }),
+  }
+  const TripMap = loaded?.TripMap
+  return (
+    <section aria-labelledby={headingId} className="mt-4">
+      <h2 id={headingId} className="sr-only">
+        {t({ id: 'trips.map.heading', message: 'Map' })}
+      </h2>
+      <ul id={placesId} className="sr-only">
+        {places.map((place, index) => (
+          <li key={index}>{`${kindLabels[place.kind]}: ${place.name}`}</li>
+        ))}
+        {car ? <li>{t({ id: 'trips.map.car', message: 'The car is shown on the map.' })}</li> : null}
+      </ul>
+      {!canDraw || failed ? (
+        <p className="rounded-xl border p-4">
+          {t({ id: 'trips.map.failed', message: 'The map could not be shown.' })}
+        </p>
+      ) : TripMap ? (
+        <TripMap
+          places={places}
+          car={car}
+          styleUrl={loaded.styleUrl}
+          describedBy={placesId}
+          onFailure={() => setFailed(true)}
+        />
+      ) : (
+        <div className="h-72 rounded-xl border sm:h-96" aria-hidden="true" />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { ApiClient } from '../../../src/api/client'
+import { loadMapSettings } from '../../../src/app/mapSettings'
+import type { Platform } from '../../../src/app/platform'
+
+const apiAnswering =
+  (call: ReturnType<typeof vi.fn>): Platform['api'] =>
+  () =>
+    Promise.resolve({ call } as unknown as ApiClient)
+
+describe('the map settings', () => {
+  it('asks the server once per page load and gives its style', async () => {
+    const call = vi.fn(async () => ({ styleUrl: 'https://tiles.example.fi/style.json' }))
+    const api = apiAnswering(call)
+    await expect(loadMapSettings(api)).resolves.toEqual({ styleUrl: 'https://tiles.example.fi/style.json' })
+    await expect(loadMapSettings(api)).resolves.toEqual({ styleUrl: 'https://tiles.example.fi/style.json' })
+    expect(call).toHaveBeenCalledTimes(1)
+    expect(call).toHaveBeenCalledWith('getMapSettings')
+  })
+
+  it("falls back to the portal's basemap when the server cannot be asked, and asks again next time", async () => {
+    const call = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ styleUrl: null })
+    const api = apiAnswering(call)
+    await expect(loadMapSettings(api)).resolves.toEqual({ styleUrl: null })
+    await expect(loadMapSettings(api)).resolves.toEqual({ styleUrl: null })
+    expect(call).toHaveBeenCalledTimes(2)
+  })
+})
