@@ -15,7 +15,9 @@ export interface ApiTrip {
   cancelledAt: string | null
   noShowTime: string | null
   allowReview: boolean
+  allowEtaQuery: boolean
   reviews: unknown[]
+  status: { carLocation: { latitude: number; longitude: number } | null } | null
 }
 
 /** Every trip of the signed-in user's passengers, as the server has them now. */
@@ -28,6 +30,24 @@ export async function serverTrips(page: Page): Promise<ApiTrip[]> {
     ),
   )
   return (lists as ApiTrip[][]).flat().sort((a, b) => a.startDateTime.localeCompare(b.startDateTime))
+}
+
+/**
+ * The demo's trips today that are under way or start within 30 minutes and allow ETA queries: their detail
+ * shows the tracking panel. Those whose car has a location come first.
+ */
+export async function trackedTrips(page: Page): Promise<ApiTrip[]> {
+  const soon = Temporal.Now.instant().add({ minutes: 30 })
+  const trips = (await serverTrips(page)).filter(
+    (trip) =>
+      trip.allowEtaQuery &&
+      !trip.cancelledAt &&
+      !trip.dropoffTime &&
+      !trip.noShowTime &&
+      Temporal.Instant.compare(Temporal.Instant.from(trip.startDateTime), soon) <= 0,
+  )
+  const located = (trip: ApiTrip) => (trip.status?.carLocation ? 0 : 1)
+  return trips.sort((a, b) => located(a) - located(b))
 }
 
 /** Booked trips from tomorrow on, which stay cancellable whatever the time of day the suite runs. */
