@@ -124,7 +124,8 @@ export default function TripMap({ places, car, styleUrl, describedBy, onFailure 
   }, [ready, car, follow.following])
 
   return (
-    <div className="relative h-72 overflow-hidden rounded-xl border sm:h-96">
+    // Isolated, so MapLibre's control z-indices stay under the shell's sticky bars.
+    <div className="relative isolate h-72 overflow-hidden rounded-xl border sm:h-96">
       <div ref={container} className="h-full w-full" />
       {showsFollowButton(follow, car !== null) ? (
         <button

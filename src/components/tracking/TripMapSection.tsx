@@ -6,17 +6,9 @@ import type { Coordinates, Trip } from '../../contract/trip'
 import { nextCarHeading, type CarHeading } from '../../domain/tracking/carHeading'
 import { mapPlaces, type MapPlaceKind } from '../../domain/tracking/mapPlaces'
 import type { TripMapProps } from './TripMap'
+import { supportsWebGl2 } from './webglSupport'
 
 type Loaded = { TripMap: ComponentType<TripMapProps>; styleUrl: string | null }
-
-/** Whether the browser can draw the map at all (MapLibre needs WebGL 2); asked before its code is loaded. */
-export function supportsWebGl2(): boolean {
-  try {
-    return document.createElement('canvas').getContext('webgl2') !== null
-  } catch {
-    return false
-  }
-}
 
 /** The car with its heading, turned by each new location the polls bring. */
 function useCarHeading(location: Coordinates | null): CarHeading | null {
