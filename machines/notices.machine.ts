@@ -18,6 +18,11 @@ export interface Notice {
   message: string
   severity: 'info' | 'success' | 'error'
   action?: NoticeAction
+  /**
+   * The news it tells, for news that can come by two ways (a trip's pickup from a pull and from tracking): a
+   * notice whose key was already pushed is dropped.
+   */
+  key?: string
 }
 
 export type QueuedNotice = Notice & { id: string }
@@ -27,6 +32,8 @@ export interface NoticesContext {
   queue: QueuedNotice[]
   /** Numbers the notices, so the UI can key and announce each one once. */
   seq: number
+  /** The keys of the notices pushed so far. */
+  keys: string[]
 }
 
 export type NoticesEvent = { type: 'notice.push'; notice: Notice } | { type: 'notice.dismiss' }
@@ -42,7 +49,12 @@ export const noticesMachine = setup({
     enqueue: assign(({ context, event }) => {
       if (event.type !== 'notice.push') return {}
       const seq = context.seq + 1
-      return { seq, queue: [...context.queue, { ...event.notice, id: `notice-${seq}` }] }
+      const { key } = event.notice
+      return {
+        seq,
+        queue: [...context.queue, { ...event.notice, id: `notice-${seq}` }],
+        keys: key === undefined ? context.keys : [...context.keys, key],
+      }
     }),
     showNext: assign(({ context }) => ({
       current: context.queue[0] ?? null,
@@ -52,21 +64,27 @@ export const noticesMachine = setup({
   },
   guards: {
     hasQueued: ({ context }) => context.queue.length > 0,
+    toldBefore: ({ context, event }) =>
+      event.type === 'notice.push' &&
+      event.notice.key !== undefined &&
+      context.keys.includes(event.notice.key),
   },
   delays: {
     timeout: noticeTimeoutMs,
   },
 }).createMachine({
   id: 'notices',
-  context: { current: null, queue: [], seq: 0 },
+  context: { current: null, queue: [], seq: 0, keys: [] },
   initial: 'idle',
   states: {
     idle: {
-      on: { 'notice.push': { target: 'showing', actions: ['enqueue', 'showNext'] } },
+      on: {
+        'notice.push': [{ guard: 'toldBefore' }, { target: 'showing', actions: ['enqueue', 'showNext'] }],
+      },
     },
     showing: {
       on: {
-        'notice.push': { actions: 'enqueue' },
+        'notice.push': [{ guard: 'toldBefore' }, { actions: 'enqueue' }],
         'notice.dismiss': [
           { guard: 'hasQueued', target: 'showing', reenter: true, actions: 'showNext' },
           { target: 'idle', actions: 'hide' },

@@ -50,11 +50,24 @@ export interface ApiFailure {
   message: string
 }
 
+/** A conditional call's answer: unchanged (304), or the new answer with the ETag to send next time. */
+export type ConditionalResult<N extends EndpointName> =
+  { changed: false } | { changed: true; data: CallResult<N>; etag: string | null }
+
 export interface ApiClient {
   call<N extends EndpointName>(
     name: N,
     ...args: object extends CallArgs<N> ? [args?: CallArgs<N>] : [args: CallArgs<N>]
   ): Promise<CallResult<N>>
+  /**
+   * A call with `If-None-Match: etag` when `etag` is given (polled reads such as the trip's status): a 304 is
+   * `changed: false`, anything else as `call`.
+   */
+  callIfChanged<N extends EndpointName>(
+    name: N,
+    args: CallArgs<N>,
+    etag: string | null,
+  ): Promise<ConditionalResult<N>>
 }
 
 /** Replaces `:name` segments with the encoded parameters. */
@@ -94,7 +107,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
 
-  async function call<N extends EndpointName>(name: N, args?: CallArgs<N>): Promise<CallResult<N>> {
+  async function send<N extends EndpointName>(
+    name: N,
+    args: CallArgs<N> | undefined,
+    etag: string | null,
+  ): Promise<ConditionalResult<N>> {
     const endpoint = endpoints[name]
     const url = new URL(
       fillPath(endpoint.path, args?.params as Record<string, unknown> | undefined),
@@ -114,13 +131,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       response = await http(url, {
         method: endpoint.method,
-        headers: { ...args?.headers, ...requestHeaders(options.tenantId, token) },
+        headers: {
+          ...args?.headers,
+          ...(etag === null ? {} : { 'If-None-Match': etag }),
+          ...requestHeaders(options.tenantId, token),
+        },
         ...(args?.body === undefined ? {} : { json: args.body }),
       })
     } catch {
       fail(0, 'got no answer')
       throw new ApiRequestError(0, null)
     }
+    if (response.status === 304 && etag !== null) return { changed: false }
     const json = await readJson(response)
     if (response.status === 401) options.onUnauthorized(token)
     if (response.status >= 500) fail(response.status, `answered ${response.status}`)
@@ -130,10 +152,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       fail(response.status, 'answered outside the contract')
       throw new ApiRequestError(response.status, null, `${name}: the response does not match the contract`)
     }
-    return parsed.data as CallResult<N>
+    return { changed: true, data: parsed.data as CallResult<N>, etag: response.headers.get('ETag') }
   }
 
-  return { call: call as ApiClient['call'] }
+  async function call<N extends EndpointName>(name: N, args?: CallArgs<N>): Promise<CallResult<N>> {
+    const result = await send(name, args, null)
+    // Without an ETag sent, no 304 can come back.
+    if (!result.changed) throw new Error(`${name}: an unconditional call answered 304`)
+    return result.data
+  }
+
+  return {
+    call: call as ApiClient['call'],
+    callIfChanged: (name, args, etag) => send(name, args, etag),
+  }
 }
 
 /** The server's error in the contract's shape, or null when it sent something else. */

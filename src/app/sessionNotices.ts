@@ -19,8 +19,11 @@ export function openTrip(trip: TripRef) {
 /** A pickup or drop-off a pull newly showed; the drop-off asks to rate the trip when it can be rated. */
 export function milestoneNotice({ kind, trip }: TripMilestone): Notice {
   const name = trip.passenger.name
+  // A pull and the trip detail's tracking may both see it: the queue tells it once.
+  const key = `${kind}:${trip.id}:${trip.date}`
   if (kind === 'pickup') {
     return {
+      key,
       message: t({ id: 'notice.passenger_picked_up', message: `Passenger picked up: ${name}` }),
       severity: 'info',
       action: openTrip(trip),
@@ -28,6 +31,7 @@ export function milestoneNotice({ kind, trip }: TripMilestone): Notice {
   }
   if (!trip.allowReview) {
     return {
+      key,
       message: t({ id: 'notice.passenger_dropped_off', message: `Passenger dropped off: ${name}` }),
       severity: 'info',
       action: openTrip(trip),
@@ -38,6 +42,7 @@ export function milestoneNotice({ kind, trip }: TripMilestone): Notice {
       id: 'notice.passenger_dropped_off_rate',
       message: `Passenger dropped off: ${name}. Would you like to rate the trip?`,
     }),
+    key,
     severity: 'info',
     action: { label: t({ id: 'notice.rate_trip', message: 'Rate the trip' }), to: tripPath(trip) },
   }

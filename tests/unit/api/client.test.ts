@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createApiClient, fillPath, requestHeaders } from '../../../src/api/client'
 import { ApiRequestError } from '../../../src/api/errors'
-import { passengerOf } from '../db/samples'
+import { passengerOf, tripOf } from '../db/samples'
 import { fakeFetch, json } from './fakeServer'
 
 function client(
@@ -160,5 +160,41 @@ describe('api client', () => {
     await expect(api.call('getAccount')).rejects.toMatchObject({ status: 404 })
     await expect(api.call('listPassengers')).rejects.toMatchObject({ status: 401 })
     expect(onFailure).not.toHaveBeenCalled()
+  })
+})
+
+describe('api client: conditional calls', () => {
+  const trip = tripOf('t1', anna, '2026-11-21T10:00:00+02:00')
+  const body = { passengerId: 'p1', tripId: 't1', date: trip.date }
+
+  it('sends no If-None-Match without an ETag, and hands back the answer with its ETag', async () => {
+    const { api, requests } = client({
+      'POST /api/trip/status': () =>
+        new Response(JSON.stringify(trip), { status: 200, headers: { ETag: '"v1"' } }),
+    })
+    await expect(api.callIfChanged('tripStatus', { body }, null)).resolves.toEqual({
+      changed: true,
+      data: trip,
+      etag: '"v1"',
+    })
+    expect(requests[0]?.headers.has('if-none-match')).toBe(false)
+  })
+
+  it('sends the last ETag and reads a 304 as unchanged, with no body to parse and no failure', async () => {
+    const { api, requests, onFailure } = client({
+      'POST /api/trip/status': () => new Response(null, { status: 304, headers: { ETag: '"v1"' } }),
+    })
+    await expect(api.callIfChanged('tripStatus', { body }, '"v1"')).resolves.toEqual({ changed: false })
+    expect(requests[0]?.headers.get('if-none-match')).toBe('"v1"')
+    expect(onFailure).not.toHaveBeenCalled()
+  })
+
+  it('still fails a conditional call on an error answer', async () => {
+    const { api } = client({
+      'GET /api/track/abcdefghijklmnopqrstuv': () =>
+        json(404, { statusCode: 404, code: 'tracking_ended', message: 'ended' }),
+    })
+    const answer = api.callIfChanged('trackTrip', { params: { link: 'abcdefghijklmnopqrstuv' } }, '"v1"')
+    await expect(answer).rejects.toMatchObject({ status: 404, body: { code: 'tracking_ended' } })
   })
 })

@@ -76,6 +76,12 @@ describe('platform notices', () => {
     expect(notice.action).toMatchObject({ label: 'Open trip', to: '/trips/t1/2026-11-23' })
   })
 
+  it('keys a milestone by its kind and trip, so the pull and tracking tell it once', () => {
+    const pickup = milestoneNotice({ kind: 'pickup', trip: tripNo(1) })
+    expect(pickup.key).toBe('pickup:t1:2026-11-23')
+    expect(milestoneNotice({ kind: 'dropoff', trip: tripNo(1) }).key).toBe('dropoff:t1:2026-11-23')
+  })
+
   it('asks to rate the trip after a drop-off when it can be rated', () => {
     const rateable = milestoneNotice({ kind: 'dropoff', trip: tripNo(2, { allowReview: true }) })
     expect(rateable.message).toBe('Passenger dropped off: Anna. Would you like to rate the trip?')

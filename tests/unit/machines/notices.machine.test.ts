@@ -80,3 +80,24 @@ describe('notice queue', () => {
     expect(actor.getSnapshot().value).toBe('idle')
   })
 })
+
+describe('notice queue: news told two ways', () => {
+  it('drops a notice whose key was pushed before, shown or waiting, and keeps those without a key', () => {
+    const { actor, current } = start()
+    const keyed = (message: string, key: string) =>
+      actor.send({ type: 'notice.push', notice: { ...notice(message), key } })
+    keyed('picked up (tracking)', 'pickup:t1')
+    keyed('picked up (pull)', 'pickup:t1')
+    expect(current()?.message).toBe('picked up (tracking)')
+    expect(actor.getSnapshot().context.queue).toEqual([])
+    keyed('dropped off', 'dropoff:t1')
+    actor.send({ type: 'notice.push', notice: notice('saved') })
+    actor.send({ type: 'notice.push', notice: notice('saved') })
+    actor.send({ type: 'notice.dismiss' })
+    expect(current()?.message).toBe('dropped off')
+    actor.send({ type: 'notice.dismiss' })
+    keyed('picked up again', 'pickup:t1')
+    expect(actor.getSnapshot().context.queue.map((n) => n.message)).toEqual(['saved'])
+    expect(current()?.message).toBe('saved')
+  })
+})

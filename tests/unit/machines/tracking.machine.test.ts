@@ -4,11 +4,13 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import {
   longestWaitMs,
   trackingMachine,
+  type PollAnswer,
+  type PollInput,
   type TrackedTrip,
+  type TrackingEmitted,
   type TrackingEvent,
 } from '../../../machines/tracking.machine'
 import { tripStatusCodes, type Trip, type TripStatus, type TripStatusCode } from '../../../src/contract/trip'
-import type { TripStatusRequest } from '../../../src/contract/tripCommands'
 import { tripWith } from '../domain/trips/fixtures'
 
 /** The trip runs 10:00-10:30 Helsinki on 21.11.2026 (tripWith); the clock starts `minutesBefore` its start. */
@@ -33,8 +35,12 @@ function startTracking(
     trip?: Partial<Trip>
     online?: boolean
     visible?: boolean
-    /** The answer to the n-th poll (0-based); by default the trip EnRoute. */
+    /** The trip the n-th poll (0-based) answers; by default the trip EnRoute. */
     answer?: (call: number, trip: Trip) => Promise<Trip>
+    /** The n-th poll's whole answer (unchanged, closed), instead of `answer`. */
+    poll?: (call: number, trip: Trip) => Promise<PollAnswer>
+    /** The trip is a first answer with this ETag. */
+    fresh?: { etag: string | null }
   } = {},
 ) {
   const clock = new SimulatedClock()
@@ -43,26 +49,38 @@ function startTracking(
   const trip = tripWith({ status: statusOf(tripStatusCodes.Booked), ...options.trip })
   /** When each poll was asked, in seconds from the trip's start. */
   const polls: number[] = []
-  const requests: TripStatusRequest[] = []
+  const requests: PollInput[] = []
   const machine = trackingMachine.provide({
     actors: {
-      fetchStatus: fromPromise(({ input }: { input: TripStatusRequest }) => {
+      fetchStatus: fromPromise(async ({ input }: { input: PollInput }): Promise<PollAnswer> => {
         requests.push(input)
         polls.push(start.until(now()).total('seconds'))
+        const call = polls.length - 1
+        if (options.poll) return options.poll(call, trip)
         const answer =
           options.answer ?? (() => Promise.resolve({ ...trip, status: statusOf(tripStatusCodes.EnRoute) }))
-        return answer(polls.length - 1, trip)
+        return { kind: 'changed', trip: await answer(call, trip), etag: `"v${call}"` }
       }),
     },
   })
   const actor = createActor(machine, {
     clock,
-    input: { trip, online: options.online ?? true, visible: options.visible ?? true, now },
-  }).start()
+    input: {
+      trip,
+      online: options.online ?? true,
+      visible: options.visible ?? true,
+      now,
+      ...(options.fresh ? { fresh: options.fresh } : {}),
+    },
+  })
+  const milestones: TrackingEmitted['kind'][] = []
+  actor.on('milestone', ({ kind }) => milestones.push(kind))
+  actor.start()
   return {
     actor,
     polls,
     requests,
+    milestones,
     now,
     send: (...events: TrackingEvent[]) => events.forEach((event) => actor.send(event)),
     context: () => actor.getSnapshot().context,
@@ -86,7 +104,7 @@ describe('tracking machine: when polling starts', () => {
     expect(tracking.context().status).toBeNull()
     await tracking.advance(second)
     expect(tracking.polls).toEqual([-1800])
-    expect(tracking.requests).toEqual([{ passengerId: 'p1', tripId: 'trip-1', date: '2026-11-21' }])
+    expect(tracking.requests).toEqual([{ trip: expect.objectContaining({ id: 'trip-1' }), etag: null }])
     expect(tracking.context().status?.code).toBe(tripStatusCodes.EnRoute)
     expect(tracking.context().receivedAt).toBe(tracking.now().toString())
   })
@@ -242,5 +260,101 @@ describe('tracking machine: the local trip changes', () => {
     })
     await settle()
     expect(tracking.polls).toEqual([-2100])
+  })
+})
+
+describe('tracking machine: conditional polls', () => {
+  it('sends the last answer’s ETag, and an unchanged answer keeps the status and renews its time', async () => {
+    const poll = (call: number, trip: Trip): Promise<PollAnswer> =>
+      Promise.resolve(
+        call === 0
+          ? { kind: 'changed', trip: { ...trip, status: statusOf(tripStatusCodes.EnRoute) }, etag: '"a"' }
+          : { kind: 'unchanged' },
+      )
+    const tracking = startTracking({ minutesBefore: 10, poll })
+    await settle()
+    await tracking.advance(20 * second)
+    expect(tracking.requests.map((request) => request.etag)).toEqual([null, '"a"', '"a"'])
+    expect(tracking.context()).toMatchObject({ status: statusOf(tripStatusCodes.EnRoute), failed: false })
+    expect(tracking.context().receivedAt).toBe(tracking.now().toString())
+  })
+
+  it('starts from a fresh first answer: its status at once, its ETag on the first poll', async () => {
+    const tracking = startTracking({
+      minutesBefore: 10,
+      trip: { status: statusOf(tripStatusCodes.CarWaiting) },
+      fresh: { etag: '"first"' },
+      poll: () => Promise.resolve({ kind: 'unchanged' }),
+    })
+    expect(tracking.context().status?.code).toBe(tripStatusCodes.CarWaiting)
+    expect(tracking.context().receivedAt).toBe(tracking.now().toString())
+    await settle()
+    expect(tracking.requests[0]?.etag).toBe('"first"')
+  })
+
+  it('keeps the answer’s whole trip, so a screen shows what the last answer said', async () => {
+    const tracking = startTracking({
+      minutesBefore: 10,
+      answer: (_, trip) => Promise.resolve({ ...trip, carName: 'Taxi 7', status: statusOf(10) }),
+    })
+    await settle()
+    expect(tracking.context().trip).toMatchObject({ carName: 'Taxi 7' })
+  })
+
+  it.each([['not_found'], ['ended']] as const)(
+    'stops when the source closes (%s), keeping the last status',
+    async (reason) => {
+      const poll = (call: number, trip: Trip): Promise<PollAnswer> =>
+        Promise.resolve(
+          call === 0
+            ? { kind: 'changed', trip: { ...trip, status: statusOf(tripStatusCodes.Pickup) }, etag: null }
+            : { kind: 'closed', reason },
+        )
+      const tracking = startTracking({ minutesBefore: -5, poll })
+      await tracking.advance(10 * second)
+      expect(tracking.stopped()).toBe(true)
+      expect(tracking.context()).toMatchObject({ closed: reason, status: statusOf(tripStatusCodes.Pickup) })
+      await tracking.advance(2 * minute, 10 * second)
+      expect(tracking.polls).toHaveLength(2)
+    },
+  )
+})
+
+describe('tracking machine: pickup and drop-off', () => {
+  const codes =
+    (...sequence: TripStatusCode[]) =>
+    (call: number, trip: Trip) =>
+      Promise.resolve({ ...trip, status: statusOf(sequence[Math.min(call, sequence.length - 1)] ?? 0) })
+
+  it('tells a pickup and then a drop-off once each, as the status reaches them', async () => {
+    const { EnRoute, Pickup, DropOff } = tripStatusCodes
+    const tracking = startTracking({
+      minutesBefore: 2,
+      answer: codes(EnRoute, Pickup, Pickup, Pickup, DropOff),
+    })
+    await tracking.advance(50 * second)
+    expect(tracking.milestones).toEqual(['pickup', 'dropoff'])
+  })
+
+  it('tells nothing when the local trip already had the status the first poll brings', async () => {
+    const tracking = startTracking({
+      minutesBefore: -5,
+      trip: { status: statusOf(tripStatusCodes.Pickup) },
+      answer: codes(tripStatusCodes.Pickup),
+    })
+    await tracking.advance(30 * second)
+    expect(tracking.polls.length).toBeGreaterThan(1)
+    expect(tracking.milestones).toEqual([])
+  })
+
+  it('tells nothing for an unchanged answer or a failed poll', async () => {
+    const tracking = startTracking({
+      minutesBefore: -5,
+      poll: (call) =>
+        call === 0 ? Promise.reject(new Error('network')) : Promise.resolve({ kind: 'unchanged' }),
+    })
+    await tracking.advance(30 * second)
+    expect(tracking.polls.length).toBeGreaterThan(1)
+    expect(tracking.milestones).toEqual([])
   })
 })

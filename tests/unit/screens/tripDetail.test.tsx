@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from '../../../src/api/client'
 import type { Platform } from '../../../src/app/platform'
-import { tripStatusCodes, type Trip } from '../../../src/contract/trip'
+import { tripStatusCodes, type Trip, type TripStatusCode } from '../../../src/contract/trip'
 import { elementsByTag, textOf } from './support/text'
 import { fakePlatform, mountScreen, waitForText } from './support/mount'
 import { anna, dayFromToday, shownDate, tripOn } from './support/data'
@@ -66,21 +66,16 @@ function tripStartingIn(minutes: number, overrides: Partial<Trip> = {}): Trip {
   return { ...trip, startDateTime: iso(start), endDateTime: iso(start.add({ minutes: 30 })) }
 }
 
-/** The platform over Anna's trip, with an API whose trip status answers the trip EnRoute, leaving at its start. */
-async function trackedPlatform(trip: Trip) {
+/** The platform over Anna's trip, with an API whose trip status answers the trip with `code` (EnRoute, leaving at its start). */
+async function trackedPlatform(trip: Trip, code: TripStatusCode = tripStatusCodes.EnRoute) {
   const platform = await fakePlatform({ account, passengers: [anna], places: {}, trips: { p1: [trip] } })
-  const call = vi.fn(async (name: string) => {
+  const call = vi.fn(async (name: string, args: unknown, etag: string | null) => {
     if (name !== 'tripStatus') throw new Error(`Unexpected call ${name}`)
-    const status = {
-      code: tripStatusCodes.EnRoute,
-      eta: null,
-      etd: trip.startDateTime,
-      ata: null,
-      carLocation: null,
-    }
-    return { ...trip, status }
+    const status = { code, eta: null, etd: trip.startDateTime, ata: null, carLocation: null }
+    return Promise.resolve({ changed: true, data: { ...trip, status }, etag: etag ?? '"v1"' })
   })
-  const tracked: Platform = { ...platform, api: () => Promise.resolve({ call } as unknown as ApiClient) }
+  const client = { callIfChanged: call } as unknown as ApiClient
+  const tracked: Platform = { ...platform, api: () => Promise.resolve(client) }
   return { platform: tracked, call }
 }
 
@@ -93,9 +88,11 @@ describe('the trip detail screen: tracking', { timeout: 20_000 }, () => {
     const departure = Temporal.Instant.from(trip.startDateTime).toZonedDateTimeISO(timeZone)
     const clock = departure.toPlainTime().toString({ smallestUnit: 'minute' })
     expect(text).toMatch(new RegExp(`Tracking Estimated departure ${clock} (10|11) minutes left`))
-    expect(call).toHaveBeenCalledWith('tripStatus', {
-      body: { passengerId: 'p1', tripId: 't1', date: trip.date },
-    })
+    expect(call).toHaveBeenCalledWith(
+      'tripStatus',
+      { body: { passengerId: 'p1', tripId: 't1', date: trip.date } },
+      null,
+    )
     const bar = screen.main().querySelector('[role="progressbar"]')
     expect(bar?.getAttribute('aria-valuetext')).toMatch(/^(10|11) minutes left$/)
     const live = screen.main().querySelector('[aria-live="polite"]')
@@ -127,5 +124,19 @@ describe('the trip detail screen: tracking', { timeout: 20_000 }, () => {
     await waitForText(screen, 'Cancel trip')
     expect(call).not.toHaveBeenCalled()
     expectNoPanel(screen)
+  })
+
+  it('raises the pickup notice when a poll shows the passenger picked up', async () => {
+    const trip = tripStartingIn(-5)
+    const { platform } = await trackedPlatform(trip, tripStatusCodes.Pickup)
+    const screen = await mountScreen(platform, `/trips/t1/${trip.date}`)
+    await waitForText(screen, 'Estimated arrival')
+    expect(platform.notices.send).toHaveBeenCalledWith({
+      type: 'notice.push',
+      notice: expect.objectContaining({
+        message: 'Passenger picked up: Anna Aalto',
+        key: `pickup:t1:${trip.date}`,
+      }),
+    })
   })
 })
