@@ -49,6 +49,8 @@ export type LinkRefusal = ClosedReason | 'not_started' | 'busy' | 'failed'
 export function linkRefusalOf(error: unknown): LinkRefusal {
   if (!(error instanceof ApiRequestError)) return 'failed'
   if (error.status === 429) return 'busy'
+  // A link that is not even the shape of one (400) is as unknown as one the server does not know.
+  if (error.status === 400) return 'not_found'
   if (error.status !== 404) return 'failed'
   if (error.body?.code === 'tracking_not_started') return 'not_started'
   return error.body?.code === 'tracking_ended' ? 'ended' : 'not_found'

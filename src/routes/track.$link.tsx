@@ -1,5 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { placeholderScreen } from '../components/PlaceholderPage'
+import { TrackLinkScreen } from '../components/tracking/TrackLink'
 
-// Placeholder until the screen's own issue; the route, its guard and its title are real.
-export const Route = createFileRoute('/track/$link')({ component: placeholderScreen('track') })
+/** A shared tracking link: public, no login (spec section 1, routes). */
+export const Route = createFileRoute('/track/$link')({ component: TrackRoute })
+
+function TrackRoute() {
+  const { link } = Route.useParams()
+  // Another link is another trip: its screen starts over.
+  return <TrackLinkScreen key={link} link={link} />
+}

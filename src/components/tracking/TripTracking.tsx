@@ -19,23 +19,35 @@ export function statusAgeMinutes(view: TrackingView, now: Temporal.Instant): num
 }
 
 /**
- * The trip detail's tracking: runs the tracking machine while the screen is shown, shows the panel by the
- * spec's rule, and says the same in a polite live region, present from the start so its changes are heard.
- * Under the panel, the map when a start or end address has coordinates.
+ * The trip detail's tracking: runs the tracking machine while the screen is shown (raising the pickup and
+ * drop-off notices) and shows its status and map.
  */
-export function TripTracking({
+export function TripTracking({ trip, timeZone }: { trip: Trip; timeZone: string }) {
+  const view = useTracking(trip)
+  return <TrackingStatus view={view} trip={trip} timeZone={timeZone} trackingRoute={false} />
+}
+
+/**
+ * A trip's tracking status, shown by the spec's rule, and said the same in a polite live region, present from
+ * the start so its changes are heard; under the panel, the map when a start or end address has coordinates.
+ * The trip detail and a tracking link (`trackingRoute`) both show it.
+ */
+export function TrackingStatus({
+  view,
   trip,
   timeZone,
-  trackingRoute = false,
+  trackingRoute,
 }: {
-  trip: Trip
+  view: TrackingView
+  trip: TrackingPanelProps['trip'] &
+    Pick<Trip, 'startAddress' | 'endAddress' | 'viaPoints'> & { allowEtaQuery?: boolean }
   timeZone: string
-  trackingRoute?: boolean
+  trackingRoute: boolean
 }) {
-  const view = useTracking(trip)
   const now = useNow(clockTickMs)
   const { status } = view
-  const shown = status && showsTrackingPanel({ trackingRoute, allowEtaQuery: trip.allowEtaQuery, status })
+  const shown =
+    status && showsTrackingPanel({ trackingRoute, allowEtaQuery: trip.allowEtaQuery ?? false, status })
   return (
     <>
       {shown ? (

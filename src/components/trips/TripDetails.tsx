@@ -67,66 +67,90 @@ export function CancellationAlert({ trip, timeZone }: { trip: Trip; timeZone: st
   )
 }
 
-/** The route with times and waits, the car and driver, the deductible and the note. */
-export function TripDetails({ trip, timeZone, locale }: Omit<TripDetailsProps, 'pendingCancel'>) {
+/** The stops of a trip with their times and waits: what the detail and a tracking link both show. */
+export type RouteFields = Pick<
+  Trip,
+  'startDateTime' | 'endDateTime' | 'startAddress' | 'endAddress' | 'viaPoints'
+>
+
+export function RouteSection({ trip, timeZone }: { trip: RouteFields; timeZone: string }) {
   const { t } = useLingui()
   const time = (instant: string | null) =>
     instant ? <time dateTime={instant}>{clockTime(instant, timeZone)}</time> : null
   return (
+    <TripSection title={<Trans id="trips.route">Route</Trans>}>
+      <ol className="flex flex-col gap-3">
+        <Stop
+          label={t({ id: 'trips.from', message: 'From' })}
+          place={trip.startAddress}
+          time={time(trip.startDateTime)}
+        />
+        {trip.viaPoints.map((via, index) => (
+          <Stop
+            key={index}
+            label={t({ id: 'trips.via', message: 'Via' })}
+            place={via.viaPointAddress}
+            time={time(via.time)}
+          >
+            <Plural id="trips.wait_minutes" value={via.waitTime} one="wait # minute" other="wait # minutes" />
+          </Stop>
+        ))}
+        <Stop
+          label={t({ id: 'trips.to', message: 'To' })}
+          place={trip.endAddress}
+          time={time(trip.endDateTime)}
+        />
+      </ol>
+    </TripSection>
+  )
+}
+
+/** The car and its registration number, and on the detail the driver's contact (`children`). */
+export function CarSection({
+  trip,
+  title,
+  children,
+}: {
+  trip: Pick<Trip, 'carName' | 'carRegisterNumber'>
+  title: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <TripSection title={title}>
+      <DetailList>
+        <Item label={<Trans id="trips.car">Car</Trans>} value={trip.carName} />
+        <Item
+          label={<Trans id="trips.register_number">Registration number</Trans>}
+          value={trip.carRegisterNumber}
+        />
+        {children}
+      </DetailList>
+    </TripSection>
+  )
+}
+
+/** The route with times and waits, the car and driver, the deductible and the note. */
+export function TripDetails({ trip, timeZone, locale }: Omit<TripDetailsProps, 'pendingCancel'>) {
+  return (
     <>
-      <TripSection title={<Trans id="trips.route">Route</Trans>}>
-        <ol className="flex flex-col gap-3">
-          <Stop
-            label={t({ id: 'trips.from', message: 'From' })}
-            place={trip.startAddress}
-            time={time(trip.startDateTime)}
-          />
-          {trip.viaPoints.map((via, index) => (
-            <Stop
-              key={index}
-              label={t({ id: 'trips.via', message: 'Via' })}
-              place={via.viaPointAddress}
-              time={time(via.time)}
-            >
-              <Plural
-                id="trips.wait_minutes"
-                value={via.waitTime}
-                one="wait # minute"
-                other="wait # minutes"
-              />
-            </Stop>
-          ))}
-          <Stop
-            label={t({ id: 'trips.to', message: 'To' })}
-            place={trip.endAddress}
-            time={time(trip.endDateTime)}
-          />
-        </ol>
-      </TripSection>
-      <TripSection title={<Trans id="trips.car_and_driver">Car and driver</Trans>}>
-        <DetailList>
-          <Item label={<Trans id="trips.car">Car</Trans>} value={trip.carName} />
-          <Item
-            label={<Trans id="trips.register_number">Registration number</Trans>}
-            value={trip.carRegisterNumber}
-          />
-          <Item
-            label={<Trans id="trips.phone">Phone</Trans>}
-            value={
-              trip.carPhoneNumber ? (
-                <a
-                  href={`tel:${trip.carPhoneNumber.replace(/[^\d+]/g, '')}`}
-                  className="link inline-flex min-h-target items-center gap-1 [&_svg]:size-5"
-                >
-                  <PhoneIcon />
-                  {trip.carPhoneNumber}
-                </a>
-              ) : null
-            }
-          />
-          <Item label={<Trans id="trips.driver">Driver</Trans>} value={trip.driverName} />
-        </DetailList>
-      </TripSection>
+      <RouteSection trip={trip} timeZone={timeZone} />
+      <CarSection trip={trip} title={<Trans id="trips.car_and_driver">Car and driver</Trans>}>
+        <Item
+          label={<Trans id="trips.phone">Phone</Trans>}
+          value={
+            trip.carPhoneNumber ? (
+              <a
+                href={`tel:${trip.carPhoneNumber.replace(/[^\d+]/g, '')}`}
+                className="link inline-flex min-h-target items-center gap-1 [&_svg]:size-5"
+              >
+                <PhoneIcon />
+                {trip.carPhoneNumber}
+              </a>
+            ) : null
+          }
+        />
+        <Item label={<Trans id="trips.driver">Driver</Trans>} value={trip.driverName} />
+      </CarSection>
       <TripSection title={<Trans id="trips.information">Information</Trans>}>
         <DetailList>
           <Item

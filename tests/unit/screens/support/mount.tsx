@@ -4,6 +4,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { createRoot } from 'react-dom/client'
 import { afterEach, vi } from 'vitest'
 import { getTenant } from '../../../../tenants'
+import type { ApiClient } from '../../../../src/api/client'
 import type { AuthHandle } from '../../../../src/app/authHandle'
 import { App } from '../../../../src/app/App'
 import type { PortalEnvironment } from '../../../../src/app/environment'
@@ -69,6 +70,24 @@ export async function fakePlatform(
     sessions,
     userSession,
     api: () => Promise.reject(new Error('No network in screen tests')),
+  }
+}
+
+/**
+ * An anonymous visitor's platform (a public screen such as a tracking link): no session, auth settled as
+ * `anonymous`, and the API client given.
+ */
+export function publicPlatform(api: ApiClient, tenantId = 'espoo'): Platform {
+  const view = { status: 'anonymous', userId: null, token: null } as const
+  return {
+    env: environmentOf(tenantId),
+    locale: 'en',
+    origin: `http://${tenantId}.localhost:8080`,
+    auth: { view: () => view, send: vi.fn(), subscribe: () => () => {} },
+    notices: { current: () => null, send: vi.fn(), subscribe: () => () => {} },
+    sessions: new SessionStore(),
+    userSession: { waiting: () => null, send: vi.fn(), subscribe: () => () => {}, load: async () => {} },
+    api: () => Promise.resolve(api),
   }
 }
 
