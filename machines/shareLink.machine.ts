@@ -13,7 +13,7 @@ export type ShareWay = 'shared' | 'copied' | 'dismissed'
 /** The last thing that happened, for the screen's polite status. */
 export type ShareOutcome = 'shared' | 'copied' | 'revoked'
 
-export type ShareFailure = 'load' | 'create' | 'share' | 'revoke'
+export type ShareFailure = 'create' | 'share' | 'revoke'
 
 export interface ShareLinkContext {
   request: TrackingLinkRequest
@@ -61,8 +61,9 @@ export const shareLinkMachine = setup({
         src: 'loadLink',
         input: ({ context }) => context.request,
         onDone: { target: 'idle', actions: assign({ link: ({ event }) => event.output }) },
-        // Not knowing the current link still lets the user share one: creating answers the current link.
-        onError: { target: 'idle', actions: { type: 'fail', params: 'load' as const } },
+        // Not knowing the current link (offline at the start) still lets the user share one: creating answers
+        // the current link, so this is not worth an error.
+        onError: { target: 'idle' },
       },
     },
     idle: {

@@ -12,13 +12,21 @@ import { CancelStatus } from '../../components/trips/CancelStatus'
 import { CancelTripDialog } from '../../components/trips/CancelTripDialog'
 import { ReviewSection } from '../../components/trips/ReviewSection'
 import { CancellationAlert, TripDetails, TripHeader } from '../../components/trips/TripDetails'
+import { ShareTracking } from '../../components/tracking/ShareTracking'
 import { TripTracking } from '../../components/tracking/TripTracking'
 import { Button } from '../../components/ui/Button'
 import { ArrowLeftIcon, CancelIcon } from '../../components/ui/icons'
 import { Page } from '../../components/ui/Page'
 import { LoadingBlock } from '../../components/ui/Spinner'
 import type { Trip } from '../../contract/trip'
+import { isFinalStatus } from '../../domain/tracking/finalStatus'
 import { canCancelOnDetail } from '../../domain/trips/cancellation'
+
+/** A trip can be shared while it can still be followed: not over, and today or later. */
+function shareable(trip: Trip, today: Temporal.PlainDate): boolean {
+  const over = trip.cancelledAt || trip.dropoffTime || trip.noShowTime || isFinalStatus(trip.status?.code)
+  return !over && Temporal.PlainDate.compare(Temporal.PlainDate.from(trip.date), today) >= 0
+}
 
 export const Route = createFileRoute('/_auth/trips/$id/$date')({ component: TripDetailScreen })
 
@@ -70,7 +78,6 @@ function TripDetail({ trip }: { trip: Trip }) {
   const [cancelling, setCancelling] = useState(false)
   const cancel = commandView(trip, commands?.cancel ?? null)
   const today = Temporal.Now.plainDateISO(timeZone)
-  // The track route (a later issue) shows the same screen with cancelling off.
   const cancellable =
     commands !== undefined &&
     cancel?.kind !== 'pending' &&
@@ -89,6 +96,7 @@ function TripDetail({ trip }: { trip: Trip }) {
       <TripTracking trip={trip} timeZone={timeZone} />
       {/* The map (a later issue) goes under the tracking panel. */}
       <TripDetails trip={trip} timeZone={timeZone} locale={locale} />
+      {shareable(trip, today) ? <ShareTracking trip={trip} /> : null}
       {commands !== undefined ? (
         <ReviewSection trip={trip} scale={tenant.starScale} command={commands.review} />
       ) : null}
