@@ -101,7 +101,7 @@ describe('the trip detail screen: tracking', { timeout: 20_000 }, () => {
 
   /** The screen has settled on no panel: its other data shows, and no panel or announcement does. */
   function expectNoPanel(screen: Awaited<ReturnType<typeof mountScreen>>) {
-    expect(screen.text()).not.toContain('Tracking')
+    expect(elementsByTag(screen.main(), 'h2').map(textOf)).not.toContain('Tracking')
     expect(screen.main().querySelector('[role="progressbar"]')).toBeNull()
     expect(screen.main().querySelector('[aria-live="polite"]')?.textContent).toBe('')
   }
