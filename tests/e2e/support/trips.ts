@@ -17,7 +17,7 @@ export interface ApiTrip {
   allowReview: boolean
   allowEtaQuery: boolean
   reviews: unknown[]
-  status: { carLocation: { latitude: number; longitude: number } | null } | null
+  status: { code: number; carLocation: { latitude: number; longitude: number } | null } | null
 }
 
 /** Every trip of the signed-in user's passengers, as the server has them now. */
@@ -78,6 +78,37 @@ export async function reviewableTrip(page: Page, server: RunningServer, tenant: 
   await operatorEvent(server, tenant, last.id, { type: 'pickedUp' })
   await operatorEvent(server, tenant, last.id, { type: 'droppedOff' })
   return last
+}
+
+/**
+ * Books a trip for `passengerId` starting `minutes` from now through the operator API, as a dispatch system
+ * would: from a school to a swimming hall in Turku, with ETA queries allowed. The demo's simulator then moves
+ * it (dispatched and en route at once, since their times have passed). Its id and date.
+ */
+export async function bookTripSoon(
+  server: RunningServer,
+  tenant: string,
+  passengerId: string,
+  minutes: number,
+): Promise<{ id: string; date: string }> {
+  const id = `e2e-${crypto.randomUUID()}`
+  const start = Temporal.Now.zonedDateTimeISO('Europe/Helsinki')
+    .add({ minutes })
+    .round({ smallestUnit: 'minute', roundingMode: 'ceil' })
+  await operatorEvent(server, tenant, id, {
+    type: 'booked',
+    passengerId,
+    start: start.toInstant().toString(),
+    end: start.add({ minutes: 20 }).toInstant().toString(),
+    startAddress: { alias: 'Koulu', address: 'Koulukatu 6, 20560 Turku', lat: 60.4449, lng: 22.2871 },
+    endAddress: { alias: 'Uimahalli', address: 'Urheilukatu 28, 20530 Turku', lat: 60.4313, lng: 22.2602 },
+    viaPoints: [],
+    deductibleCents: null,
+    note: null,
+    allowEtaQuery: true,
+    allowReview: true,
+  })
+  return { id, date: start.toPlainDate().toString() }
 }
 
 /** Appends an event to a trip through the operator integration API, as a dispatch system would. */
