@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../../src/contract/endpoints'
 import { routeMaxPoints, type RouteDetails, type RoutePoint } from '../../src/contract/places'
-import {
-  estimateRouter,
-  greatCircleMetres,
-  roadFactor,
-  urbanSpeedMetresPerSecond,
-} from '../../server/geo/estimateRouter'
+import { greatCircleMetres } from '../../src/domain/greatCircle'
+import { estimateRouter, roadFactor, urbanSpeedMetresPerSecond } from '../../server/geo/estimateRouter'
 import { osrmRouter } from '../../server/geo/osrmRouter'
 import { RouteError } from '../../server/geo/router'
 import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'

@@ -5,7 +5,6 @@ import { usePlatform } from '../../app/platform'
 import { loadLinkTrip, type LinkLoad, type LinkRefusal } from '../../app/trackingCalls'
 import { useLinkTracking } from '../../app/useTracking'
 import type { TrackedTrip } from '../../contract/tracking'
-import { clockTime, instantDate } from '../../domain/dateDisplay'
 import { isFinalStatus } from '../../domain/tracking/finalStatus'
 import { screenTitles } from '../screenTitles'
 import { CarSection, RouteSection } from '../trips/TripDetails'
@@ -14,6 +13,7 @@ import { Button } from '../ui/Button'
 import { Page } from '../ui/Page'
 import { LoadingBlock } from '../ui/Spinner'
 import { TrackingStatus } from './TripTracking'
+import { TripTimes } from '../trips/TripTimes'
 
 /**
  * /track/{link} (spec: the trip detail's screen with no login and no cancelling): what a drivers' office needs
@@ -59,12 +59,7 @@ function FollowedTrip({ link, first }: { link: string; first: { trip: TrackedTri
     <div className="flex flex-col gap-4">
       <div className="rounded-xl bg-surface p-4">
         <h2 className="text-lg font-semibold">{trip.passengerName}</h2>
-        <p>
-          <time dateTime={trip.startDateTime}>
-            {instantDate(trip.startDateTime, timeZone)} {clockTime(trip.startDateTime, timeZone)}–
-            {clockTime(trip.endDateTime, timeZone)}
-          </time>
-        </p>
+        <TripTimes trip={trip} timeZone={timeZone} />
       </div>
       <TrackingStatus view={view} trip={trip} timeZone={timeZone} trackingRoute />
       <RouteSection trip={trip} timeZone={timeZone} />

@@ -48,30 +48,15 @@ export function TrackingStatus({
   const { status } = view
   const shown =
     status && showsTrackingPanel({ trackingRoute, allowEtaQuery: trip.allowEtaQuery ?? false, status })
+  const panel = shown ? { trip, status, ageMinutes: statusAgeMinutes(view, now), now, timeZone } : null
   return (
     <>
-      {shown ? (
-        <TrackingPanel
-          trip={trip}
-          status={status}
-          ageMinutes={statusAgeMinutes(view, now)}
-          now={now}
-          timeZone={timeZone}
-        />
-      ) : null}
-      {shown && showsTripMap(shown, trip) ? (
-        <TripMapSection trip={trip} carLocation={status.carLocation} />
+      {panel ? <TrackingPanel {...panel} /> : null}
+      {panel && showsTripMap(true, trip) ? (
+        <TripMapSection trip={trip} carLocation={panel.status.carLocation} />
       ) : null}
       <p aria-live="polite" className="sr-only">
-        {shown ? (
-          <Announcement
-            trip={trip}
-            status={status}
-            ageMinutes={statusAgeMinutes(view, now)}
-            now={now}
-            timeZone={timeZone}
-          />
-        ) : null}
+        {panel ? <Announcement {...panel} /> : null}
       </p>
     </>
   )

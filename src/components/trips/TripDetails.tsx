@@ -9,6 +9,7 @@ import { PhoneIcon } from '../ui/icons'
 import { formatEuros, placeLabel } from './tripFormat'
 import { TripChip } from './TripChip'
 import { DetailList, TripSection } from './TripSection'
+import { TripTimes } from './TripTimes'
 
 export interface TripDetailsProps {
   trip: Trip
@@ -33,12 +34,7 @@ export function TripHeader({
       <Avatar passengerId={trip.passenger.id} text={trip.passenger.avatarText} />
       <div className="min-w-0 flex-1 basis-48">
         <h2 className="text-lg font-semibold">{trip.passenger.name}</h2>
-        <p>
-          <time dateTime={trip.startDateTime}>
-            {instantDate(trip.startDateTime, timeZone)} {clockTime(trip.startDateTime, timeZone)}–
-            {clockTime(trip.endDateTime, timeZone)}
-          </time>
-        </p>
+        <TripTimes trip={trip} timeZone={timeZone} />
       </div>
       <TripChip trip={trip} pending={pendingCancel ? 'cancel' : null} />
     </div>

@@ -1,21 +1,10 @@
 import type { Coordinates } from '../../contract/trip'
+import { greatCircleMetres, radians } from '../greatCircle'
 
 /** Moves shorter than this are GPS jitter of a car standing still: they keep the heading it had. */
 export const headingMinMoveMeters = 5
 
-const earthRadiusMeters = 6_371_000
-const radians = (degrees: number) => (degrees * Math.PI) / 180
 const degrees = (value: number) => (value * 180) / Math.PI
-
-/** The great-circle distance between two points, in metres (haversine). */
-export function distanceMeters(from: Coordinates, to: Coordinates): number {
-  const dLat = radians(to.latitude - from.latitude)
-  const dLng = radians(to.longitude - from.longitude)
-  const a =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLng / 2) ** 2
-  return 2 * earthRadiusMeters * Math.asin(Math.min(1, Math.sqrt(a)))
-}
 
 /** The initial bearing from one point towards another: degrees clockwise from north, 0 up to but not 360. */
 export function bearingDegrees(from: Coordinates, to: Coordinates): number {
@@ -40,7 +29,7 @@ export interface CarHeading {
 export function nextCarHeading(previous: CarHeading | null, location: Coordinates | null): CarHeading | null {
   if (!location) return null
   if (!previous) return { location, heading: null }
-  if (distanceMeters(previous.location, location) < headingMinMoveMeters)
+  if (greatCircleMetres(previous.location, location) < headingMinMoveMeters)
     return { location, heading: previous.heading }
   return { location, heading: bearingDegrees(previous.location, location) }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { greatCircleMetres } from '../../../../src/domain/greatCircle'
 import {
   bearingDegrees,
-  distanceMeters,
   headingMinMoveMeters,
   nextCarHeading,
 } from '../../../../src/domain/tracking/carHeading'
@@ -28,7 +28,7 @@ describe('car heading', () => {
     const osaka = { latitude: 35, longitude: 135 }
     expect(bearingDegrees(baghdad, osaka)).toBeCloseTo(60, 0)
     // A degree of latitude on a sphere of 6371 km.
-    expect(distanceMeters(espoo, { ...espoo, latitude: espoo.latitude + 1 })).toBeCloseTo(111_195, -1)
+    expect(greatCircleMetres(espoo, { ...espoo, latitude: espoo.latitude + 1 })).toBeCloseTo(111_195, -1)
   })
 
   it('has no heading for a car seen once, and none without a location', () => {
