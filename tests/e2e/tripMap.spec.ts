@@ -22,7 +22,7 @@ test('trip detail draws the map under the tracking panel with no internet, and o
   const [trip] = await trackedTrips(page)
   if (!trip?.status?.carLocation) throw new Error('The demo has no tracked trip whose car has a location')
   await page.goto(portalUrl(server, 'helpbus', `/trips/${trip.id}/${trip.date}`))
-  await expect(page.getByRole('heading', { name: 'Tracking' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Tracking', exact: true })).toBeVisible()
 
   const map = page.getByRole('region', { name: 'Map of the trip' })
   await expect(map).toBeVisible()

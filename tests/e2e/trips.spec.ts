@@ -89,7 +89,7 @@ test('trip detail tracks a trip starting within 30 minutes in a status panel', a
   const [trip] = await trackedTrips(page)
   if (!trip) throw new Error('The demo has no trip under way or starting within 30 minutes')
   await page.goto(portalUrl(server, 'helpbus', `/trips/${trip.id}/${trip.date}`))
-  await expect(page.getByRole('heading', { name: 'Tracking' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Tracking', exact: true })).toBeVisible()
   await expect(page.getByRole('progressbar', { name: 'Trip progress' })).toHaveAttribute(
     'aria-valuetext',
     /^\d+ minutes? left$/,

@@ -25,8 +25,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
     async ({}, use) => {
-      // The demo approves a booking a second after it is made, not five: a booking journey waits for it.
-      const server = await startServer({ DEMO_APPROVAL_DELAY_MS: '1000' })
+      // The demo approves a booking a second after it is made, not five: a booking journey waits for it. Its
+      // simulator stays off: the journeys move trips themselves through the operator API, so no trip changes
+      // (and no pickup notice rises) under a journey that did not ask for it. It has tests of its own.
+      const server = await startServer({ DEMO_APPROVAL_DELAY_MS: '1000', DEMO_SIMULATOR: 'off' })
       await use(server)
       await server.stop()
     },

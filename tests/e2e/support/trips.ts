@@ -82,15 +82,14 @@ export async function reviewableTrip(page: Page, server: RunningServer, tenant: 
 
 /**
  * Books a trip for `passengerId` starting `minutes` from now through the operator API, as a dispatch system
- * would: from a school to a swimming hall in Turku, with ETA queries allowed. The demo's simulator then moves
- * it (dispatched and en route at once, since their times have passed). Its id and date.
+ * would: from a school to a swimming hall in Turku, with ETA queries allowed. Its id, date and start.
  */
 export async function bookTripSoon(
   server: RunningServer,
   tenant: string,
   passengerId: string,
   minutes: number,
-): Promise<{ id: string; date: string }> {
+): Promise<{ id: string; date: string; start: string }> {
   const id = `e2e-${crypto.randomUUID()}`
   const start = Temporal.Now.zonedDateTimeISO('Europe/Helsinki')
     .add({ minutes })
@@ -108,7 +107,7 @@ export async function bookTripSoon(
     allowEtaQuery: true,
     allowReview: true,
   })
-  return { id, date: start.toPlainDate().toString() }
+  return { id, date: start.toPlainDate().toString(), start: start.toInstant().toString() }
 }
 
 /** Appends an event to a trip through the operator integration API, as a dispatch system would. */
