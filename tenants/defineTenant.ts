@@ -13,6 +13,7 @@ export interface TenantInput {
   features?: Partial<Features>
   phone?: Partial<TenantConfig['phone']>
   starScale?: 4 | 5
+  trackingName?: TenantConfig['trackingName']
   textVariant?: TenantConfig['textVariant']
 }
 
@@ -76,6 +77,7 @@ export function defineTenant(input: TenantInput): TenantConfig {
     features,
     phone: { internationalFormat: false, requiredAtBooking: false, ...input.phone },
     starScale: input.starScale ?? 5,
+    trackingName: input.trackingName ?? 'firstName',
     menu: menuFor(features),
     bottomNav: bottomNavFor(features),
   }

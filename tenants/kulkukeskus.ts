@@ -8,4 +8,5 @@ export default defineTenant({
     colors: { primary: '#2f5d50', accent: '#f2c14e' },
   },
   features: { transportationPermissions: true, keusotePages: true },
+  trackingName: 'initials',
 })

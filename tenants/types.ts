@@ -22,6 +22,9 @@ export type TenantId = (typeof tenantIds)[number]
 /** Text variants that exist only as catalogue overrides (spec section 1: `th`). */
 export type TextVariant = 'th'
 
+/** How a tracking link names the passenger to a drivers' office (issue 9: first name or initials). */
+export type TrackingName = 'firstName' | 'initials'
+
 export type MenuItemId =
   | 'home'
   | 'passengers'
@@ -93,6 +96,7 @@ export interface TenantConfig {
     requiredAtBooking: boolean
   }
   starScale: 4 | 5
+  trackingName: TrackingName
   textVariant?: TextVariant
   menu: readonly MenuItemId[]
   bottomNav: readonly BottomNavItemId[]

@@ -100,7 +100,11 @@ export function registerTrackingRoutes(
         const passenger = trip && (await request.db.passengers.find(trip.passengerId))
         if (!trip || !passenger) throw linkNotFound()
         const window = linkWindow(trip)
-        return { value: toTrackedTrip(trip, passenger.name, window, timeZone), meta: inMilliseconds(window) }
+        const nameStyle = request.tenant.config.trackingName
+        return {
+          value: toTrackedTrip(trip, passenger.name, nameStyle, window, timeZone),
+          meta: inMilliseconds(window),
+        }
       },
     )
     // Epoch milliseconds against the clock's: the hot path makes no Temporal objects.

@@ -1,21 +1,20 @@
 import type { TrackedTrip } from '../../src/contract/tracking'
 import type { LinkWindow } from '../../src/domain/tracking/linkWindow'
+import { trackedPassengerName } from '../../src/domain/tracking/passengerName'
+import type { TrackingName } from '../../tenants'
 import type { TripProjection } from '../domain/tripProjection'
 import { toTripBody, zonedIso } from '../domain/tripView'
-
-/** The first word of a passenger's name: all of it a drivers' office needs to know whom the car carries. */
-export function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? ''
-}
 
 /**
  * A trip as a tracking link shows it: picked field by field from the passenger's view, so that a field added
  * to trips later stays out until someone decides an office may see it. No phone numbers, email, driver, note,
- * deductible, reviews or other trips.
+ * deductible, reviews or other trips; of the passenger's name only the first name or the initials, as the
+ * tenant prefers.
  */
 export function toTrackedTrip(
   trip: TripProjection,
   passengerName: string,
+  nameStyle: TrackingName,
   window: LinkWindow,
   timeZone: string,
 ): TrackedTrip {
@@ -23,7 +22,7 @@ export function toTrackedTrip(
   return {
     id: body.id,
     date: body.date,
-    passengerName: firstName(passengerName),
+    passengerName: trackedPassengerName(passengerName, nameStyle),
     startDateTime: body.startDateTime,
     endDateTime: body.endDateTime,
     startAddress: body.startAddress,

@@ -24,7 +24,7 @@ describe.each(backends)('tracking links on $name', (backend) => {
   const soon = () => bookTrip(test.app, 'espoo', { passengerId: passenger.id, start: helsinkiIn(10) })
 
   beforeAll(async () => {
-    test = await createTestApp(backend, { seed: ['espoo', 'demo'] })
+    test = await createTestApp(backend, { seed: ['espoo', 'demo', 'kulkukeskus'] })
     guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
     single = await tokenFor(test.app, 'espoo', 'single', 'demo-single-2026')
     passenger = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json<Passenger[]>()[0]!
@@ -103,6 +103,25 @@ describe.each(backends)('tracking links on $name', (backend) => {
     const surname = passenger.name.split(' ').slice(1).join(' ')
     for (const secret of [...secrets, surname].filter((value) => value)) {
       expect(response.body, String(secret)).not.toContain(secret)
+    }
+  })
+
+  it('names the passenger by initials where the tenant prefers, and shows no other part of the name', async () => {
+    const tenant = 'kulkukeskus'
+    const name = 'Anna-Liisa Åse Virtanen-Kallio'
+    const id = randomUUID()
+    const db = tenantDb(test.db, tenant)
+    await db.passengers.insertMany([{ id, name, phone: null, avatar_text: 'AV' }])
+    await db.passengers.grant((await db.users.findByUserName('guardian'))!.id, [id])
+    const token = await tokenFor(test.app, tenant, 'guardian', 'demo-guardian-2026')
+    const trip = await bookTrip(test.app, tenant, { passengerId: id, start: helsinkiIn(10) })
+    const { link } = await linkOf(test.app, tenant, token, id, trip)
+
+    const response = await track(test.app, tenant, link)
+    expect(response.statusCode).toBe(200)
+    expect(response.json<TrackedTrip>().passengerName).toBe('A.-L. Å. V.-K.')
+    for (const part of ['Anna', 'Liisa', 'Åse', 'Virtanen', 'Kallio']) {
+      expect(response.body, part).not.toContain(part)
     }
   })
 

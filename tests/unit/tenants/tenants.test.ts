@@ -46,6 +46,11 @@ describe('tenant flags (spec section 6)', () => {
     expect(ids((id) => tenants[id].starScale === 4)).toHaveLength(2)
   })
 
+  it('names a tracked passenger by initials on kulkukeskus and by first name elsewhere', () => {
+    expect(ids((id) => tenants[id].trackingName === 'initials')).toEqual(['kulkukeskus'])
+    expect(ids((id) => tenants[id].trackingName === 'firstName')).toHaveLength(15)
+  })
+
   it('puts booking or passengers first in the bottom navigation', () => {
     expect(tenants.espoo.bottomNav).toEqual(['booking', 'trips', 'canceltrips', 'messages'])
     expect(tenants.helpbus.bottomNav).toEqual(['passengers', 'trips', 'canceltrips', 'messages'])
