@@ -63,6 +63,8 @@ function newTrip(
     end: end.toString(),
     startAddress: addressOf(from),
     endAddress: addressOf(to),
+    startPlaceId: from.id,
+    endPlaceId: to.id,
     viaPoints: [],
     deductibleCents: null,
     note: null,

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import type { z } from 'zod'
-import { errorCodes } from '../../src/contract/common'
+import { errorCodes, type FieldError } from '../../src/contract/common'
 import type { operatorTripEvent } from '../../src/contract/operator'
 import { returnBookingQuota } from '../booking/returnQuota'
 import type { TenantDb } from '../db/tenantDb'
@@ -39,8 +39,8 @@ export function toTripEventData(event: OperatorEvent): TripEventData {
         passengerId: event.passengerId,
         start: operatorInstant(event.start, 'start'),
         end: operatorInstant(event.end, 'end'),
-        startPlaceId: null,
-        endPlaceId: null,
+        startPlaceId: event.startPlaceId,
+        endPlaceId: event.endPlaceId,
         startAddress: event.startAddress,
         endAddress: event.endAddress,
         viaPoints: event.viaPoints.map((via, index) => ({
@@ -86,6 +86,26 @@ function rejected(error: TripProjectionError): HttpError {
   ])
 }
 
+/**
+ * The place ids of a booking that are no saved place of its passenger (in this tenant): each as a
+ * validation error, as the permissions' place groups report theirs.
+ */
+async function foreignPlaces(db: TenantDb, event: TripEventData & { type: 'booked' }): Promise<FieldError[]> {
+  const named: [string, string | null][] = [
+    ['startPlaceId', event.startPlaceId],
+    ['endPlaceId', event.endPlaceId],
+    ...event.viaPoints.map((via, index): [string, string | null] => [
+      `viaPoints.${index}.placeId`,
+      via.placeId,
+    ]),
+  ]
+  if (named.every(([, placeId]) => placeId === null)) return []
+  const own = new Set((await db.places.listForPassenger(event.passengerId)).map((place) => place.id))
+  return named
+    .filter(([, placeId]) => placeId !== null && !own.has(placeId))
+    .map(([property]) => ({ property, error: 'not_found' }))
+}
+
 async function book(
   db: TenantDb,
   tripId: string,
@@ -101,6 +121,10 @@ async function book(
     throw new HttpError(404, errorCodes.notFound, 'No such passenger in this tenant', [
       { property: 'passengerId', error: 'not_found' },
     ])
+  }
+  const errors = await foreignPlaces(db, event)
+  if (errors.length > 0) {
+    throw new HttpError(400, errorCodes.validation, 'A place is not a saved place of the passenger', errors)
   }
   if (await db.trips.find(tripId)) {
     throw rejected(new TripProjectionError('already_booked', `Trip ${tripId} is already booked`))

@@ -28,6 +28,9 @@ export const operatorTripEvent = z.discriminatedUnion('type', [
     end: isoDateTime,
     startAddress: tripAddress,
     endAddress: tripAddress,
+    /** The passenger's saved places the trip starts and ends at, when it does (like a via point's placeId). */
+    startPlaceId: id.nullable().default(null),
+    endPlaceId: id.nullable().default(null),
     viaPoints: z
       .array(
         z.object({
@@ -97,7 +100,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/api/operator/trips/:id/events',
     summary:
-      "Append an event to a trip's log (a booked event creates the trip; approved or refused decides a booking made in the portal, and a refusal returns its quota trip); 409 trip_event_rejected when the trip cannot take it",
+      "Append an event to a trip's log (a booked event creates the trip; approved or refused decides a booking made in the portal, and a refusal returns its quota trip); 400 validation_failed when a booking names a place that is not its passenger's saved place; 409 trip_event_rejected when the trip cannot take it",
     auth: 'apiKey',
     params: z.object({ id }),
     body: operatorTripEvent,

@@ -19,7 +19,10 @@ describe.each(backends)('the operator API on $name', (backend) => {
   let tripNumber = 0
   const newTripId = () => `op-trip-${++tripNumber}`
 
-  const booking = (passengerId: string, start = helsinkiIn(90)): OperatorTripEvent => ({
+  const booking = (
+    passengerId: string,
+    start = helsinkiIn(90),
+  ): Extract<OperatorTripEvent, { type: 'booked' }> => ({
     type: 'booked',
     passengerId,
     start: start.toString({ timeZoneName: 'never' }),
@@ -106,6 +109,63 @@ describe.each(backends)('the operator API on $name', (backend) => {
       const response = await operatorEvent(test.app, 'espoo', newTripId(), booking(passengerId))
       expect(response.statusCode).toBe(404)
       expect(response.json()).toMatchObject({ code: 'not_found', errors: [{ property: 'passengerId' }] })
+    }
+  })
+
+  it('stores the saved places of its passenger a booking starts and ends at, which the user then sees', async () => {
+    const [home, school] = await tenantDb(test.db, 'espoo').places.listForPassenger(passenger.id)
+    const tripId = newTripId()
+    const response = await operatorEvent(test.app, 'espoo', tripId, {
+      ...booking(passenger.id),
+      startPlaceId: home!.id,
+      endPlaceId: school!.id,
+      viaPoints: [{ address: place, placeId: home!.id, time: null, waitMinutes: 5 }],
+    })
+    expect(response.statusCode).toBe(200)
+    expect(await tenantDb(test.db, 'espoo').trips.find(tripId)).toMatchObject({
+      startPlaceId: home!.id,
+      endPlaceId: school!.id,
+      viaPoints: [{ placeId: home!.id }],
+    })
+    const trips = (
+      await api(test.app, 'espoo', guardian, { url: `/api/passenger/${passenger.id}/trips` })
+    ).json<Trip[]>()
+    expect(trips.find((trip) => trip.id === tripId)).toMatchObject({
+      startPlace: home!.id,
+      endPlace: school!.id,
+      viaPoints: [{ viaPointPlace: home!.id }],
+    })
+  })
+
+  it('refuses with 400 a booking naming a place of another passenger or tenant, or none', async () => {
+    const passengers = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json<Passenger[]>()
+    const sibling = passengers.find((other) => other.id !== passenger.id)!
+    const [siblingPlace] = await tenantDb(test.db, 'espoo').places.listForPassenger(sibling.id)
+    const demo = tenantDb(test.db, 'demo')
+    const [demoPassenger] = await demo.passengers.listGranted(
+      (await demo.users.findByUserName('guardian'))!.id,
+    )
+    const [demoPlace] = await demo.places.listForPassenger(demoPassenger!.id)
+    const [own] = await tenantDb(test.db, 'espoo').places.listForPassenger(passenger.id)
+    for (const foreign of [siblingPlace!.id, demoPlace!.id, 'no-such-place']) {
+      const tripId = newTripId()
+      const response = await operatorEvent(test.app, 'espoo', tripId, {
+        ...booking(passenger.id),
+        startPlaceId: own!.id,
+        endPlaceId: foreign,
+        viaPoints: [{ address: place, placeId: foreign, time: null, waitMinutes: 5 }],
+      })
+      expect(response.statusCode, foreign).toBe(400)
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        code: 'validation_failed',
+        message: expect.any(String),
+        errors: [
+          { property: 'endPlaceId', error: 'not_found' },
+          { property: 'viaPoints.0.placeId', error: 'not_found' },
+        ],
+      })
+      expect(await tenantDb(test.db, 'espoo').trips.find(tripId)).toBeUndefined()
     }
   })
 
