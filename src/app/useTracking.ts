@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { trackingMachineFor, type TrackedTrip, type TrackingContext } from '../../machines/tracking.machine'
 import type { TrackedTrip as LinkTrip } from '../contract/tracking'
 import type { Trip } from '../contract/trip'
+import { useAuth } from './auth'
 import { useOnline } from './online'
 import { usePageVisible } from './pageVisible'
 import { usePlatform } from './platform'
@@ -45,7 +46,11 @@ const viewOf = <T extends TrackedTrip>({ status, receivedAt, failed, online }: T
 export function useTracking(trip: Trip): TrackingView {
   const platform = usePlatform()
   const [machine] = useState(() => tripTracking.provide(tripStatusEffects(platform)))
-  const conditions = useConditions()
+  const { online, visible } = useConditions()
+  // A poll needs a token, which auth has not while offline: back on the network it fetches one first, and a
+  // poll sent meanwhile would fail (401). Tracking waits as offline until auth is back, then catches up.
+  const { status } = useAuth()
+  const conditions = { online: online && status !== 'offline', visible }
   const [snapshot, send, actor] = useMachine(machine, { input: { trip, ...conditions } })
   useConditionEvents(conditions, send)
   useEffect(() => send({ type: 'trip.update', trip }), [trip, send])
