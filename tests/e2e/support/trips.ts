@@ -110,6 +110,28 @@ export async function bookTripSoon(
   return { id, date: start.toPlainDate().toString(), start: start.toInstant().toString() }
 }
 
+/**
+ * A trip of `passengerId` starting in 10 minutes, inside the fast polling window, booked, its car dispatched
+ * (with a driver's phone, which a tracking link must not show) and sent on its way as a dispatch system
+ * would: its detail shows the tracking panel at once. Its id, date and start.
+ */
+export async function tripUnderWay(
+  server: RunningServer,
+  tenant: string,
+  passengerId: string,
+): Promise<{ id: string; date: string; start: string }> {
+  const trip = await bookTripSoon(server, tenant, passengerId, 10)
+  const car = {
+    name: 'Invataksi 5',
+    registerNumber: 'IVA-505',
+    phone: '+358 40 123 4567',
+    driverName: 'Kari Kuski',
+  }
+  await operatorEvent(server, tenant, trip.id, { type: 'dispatched', car })
+  await operatorEvent(server, tenant, trip.id, { type: 'enRoute', etd: trip.start })
+  return trip
+}
+
 /** Appends an event to a trip through the operator integration API, as a dispatch system would. */
 export async function operatorEvent(
   server: RunningServer,
@@ -118,6 +140,17 @@ export async function operatorEvent(
   event: Record<string, unknown>,
 ): Promise<void> {
   await operatorCall(server, tenant, 'POST', `/trips/${tripId}/events`, event, 'Operator event failed')
+}
+
+/** A tracking link for a trip made through the operator API, as for a drivers' office the operator serves. */
+export async function operatorTrackingLink(
+  server: RunningServer,
+  tenant: string,
+  trip: { id: string; date: string },
+): Promise<string> {
+  const path = `/trips/${trip.id}/trackingLinks`
+  const made = await operatorCall(server, tenant, 'POST', path, { date: trip.date }, 'Link not made')
+  return `${server.tenantOrigin(tenant)}/track/${(made as { link: string }).link}`
 }
 
 /** A call of the operator integration API with the tenant's demo API key; its JSON answer. */

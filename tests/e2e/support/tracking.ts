@@ -1,0 +1,65 @@
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { mapColors } from '../../../src/components/tracking/mapStyle'
+
+const isLocal = (url: URL) => url.hostname === 'localhost' || url.hostname.endsWith('.localhost')
+
+/** No internet: every request that leaves this machine is refused, and remembered in the list returned. */
+export async function withoutInternet(context: BrowserContext): Promise<string[]> {
+  const outside: string[] = []
+  await context.route(
+    (url) => !isLocal(url),
+    (route) => {
+      outside.push(route.request().url())
+      return route.abort('internetdisconnected')
+    },
+  )
+  return outside
+}
+
+/**
+ * Makes an English tracking screen poll now rather than at its next tick (10 s at best): tracking pauses while
+ * the device is offline and polls at once when the connection returns. The shell's offline banner shows that
+ * the page saw the connection go.
+ */
+export async function pollNow(page: Page): Promise<void> {
+  const offline = page.getByText('Network connection not available')
+  await page.context().setOffline(true)
+  await expect(offline).toBeVisible()
+  await page.context().setOffline(false)
+  await expect(offline).toBeHidden()
+}
+
+/** How far a channel of a drawn pixel may stray from the car's colour (its rim's edges blend into white). */
+const colourTolerance = 16
+/** Fewer pixels of the car's colour than this are not the car's disc (28 px wide) but a stray blend. */
+const leastCarPixels = 100
+
+/**
+ * Where the car is drawn on the map's canvas, in its pixels from the top left: the middle of the pixels of the
+ * car's colour in a screenshot, with the page's buttons (the map's controls, 'Follow the car') masked out.
+ * Null while no car is drawn. The screenshot is decoded in the page, which has an image decoder.
+ */
+export async function carOnMap(canvas: Locator): Promise<{ x: number; y: number } | null> {
+  const png = await canvas.screenshot({ mask: [canvas.page().getByRole('button')] })
+  return canvas.page().evaluate(
+    async ({ base64, car, tolerance, least }) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
+      const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
+      const context = new OffscreenCanvas(image.width, image.height).getContext('2d')
+      if (!context) throw new Error('No 2D canvas to read the screenshot')
+      context.drawImage(image, 0, 0)
+      const { data } = context.getImageData(0, 0, image.width, image.height)
+      const wanted = [1, 3, 5].map((at) => parseInt(car.slice(at, at + 2), 16))
+      let [count, sumX, sumY] = [0, 0, 0]
+      for (let index = 0; index < data.length; index += 4) {
+        if (wanted.every((value, channel) => Math.abs(data[index + channel]! - value) <= tolerance)) {
+          count += 1
+          sumX += (index / 4) % image.width
+          sumY += Math.floor(index / 4 / image.width)
+        }
+      }
+      return count < least ? null : { x: sumX / count, y: sumY / count }
+    },
+    { base64: png.toString('base64'), car: mapColors.car, tolerance: colourTolerance, least: leastCarPixels },
+  )
+}
