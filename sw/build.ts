@@ -1,23 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'vite'
 import { getManifest, injectManifest } from 'workbox-build'
 import { linguiMacro } from '../vite.linguiMacro'
-import { precompress } from './precompress'
+import { mapAssetFiles, precacheOptions, type ViteManifest } from './precache'
+import { precompress, type PrecompressResult } from './precompress'
 
 /**
  * Builds dist/sw.js after `vite build`: bundles sw/sw.ts into one classic script, lets workbox-build inject the
- * precache manifest of the built app shell, then writes brotli and gzip copies of every precached file and sw.js.
+ * precache manifest of the built app shell (without the map, which the worker caches at first use), then writes
+ * brotli and gzip copies of every precached file, the map's files and sw.js.
  */
 const distDir = 'dist'
+const precacheGlobs = precacheOptions(distDir)
 
-const precacheGlobs = {
-  globDirectory: distDir,
-  globPatterns: ['index.html', 'assets/**/*.{js,css,svg,png,jpg,webp,avif,woff2}'],
-  globIgnores: ['sw.js', '**/*.map', '**/*.br', '**/*.gz', '.vite/**'],
-  maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
-}
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
+const brotliKib = (files: PrecompressResult[]) =>
+  kib(files.reduce((sum, file) => sum + (file.brotliBytes ?? file.bytes), 0))
 
 async function bundleServiceWorker(outDir: string): Promise<string> {
   await build({
@@ -49,11 +49,22 @@ try {
     dontCacheBustURLsMatching: /^assets\//,
   })
   for (const warning of warnings) console.warn(`sw: ${warning}`)
-  console.log(`sw: dist/sw.js precaches ${count} files, ${(size / 1024).toFixed(0)} KiB`)
   const { manifestEntries } = await getManifest(precacheGlobs)
-  const compressed = await precompress(distDir, [...manifestEntries.map((entry) => entry.url), 'sw.js'])
-  const brotliBytes = compressed.reduce((sum, file) => sum + (file.brotliBytes ?? file.bytes), 0)
-  console.log(`sw: brotli and gzip copies written, ${(brotliBytes / 1024).toFixed(0)} KiB as brotli`)
+  const precached = await precompress(
+    distDir,
+    manifestEntries.map((entry) => entry.url),
+  )
+  console.log(`sw: dist/sw.js precaches ${count} files, ${kib(size)}, ${brotliKib(precached)} as brotli`)
+  const viteManifest = JSON.parse(
+    await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as ViteManifest
+  const map = await precompress(distDir, mapAssetFiles(viteManifest))
+  const mapBytes = map.reduce((sum, file) => sum + file.bytes, 0)
+  console.log(
+    `sw: the map's ${map.length} files cached at first use, ${kib(mapBytes)}, ${brotliKib(map)} as brotli`,
+  )
+  await precompress(distDir, ['sw.js'])
+  console.log('sw: brotli and gzip copies written')
 } finally {
   await rm(workDir, { recursive: true, force: true })
 }

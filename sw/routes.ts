@@ -22,3 +22,22 @@ export const tenantAssetPattern = new RegExp(`^${prefix}/(?:manifest\\.webmanife
 export function isTenantAsset(pathname: string): boolean {
   return tenantAssetPattern.test(pathname)
 }
+
+/**
+ * The map's code: the TripMap chunk (MapLibre, the embedded basemap) with its styles, and MapLibre's worker.
+ * Hashed, so a cached copy is never stale. Kept out of the precache (most users never open a map, and it is
+ * most of the install's bytes) and cached when first loaded instead, so a map seen once also opens offline.
+ */
+export const mapAssetPattern = /^\/assets\/(?:TripMap|maplibre-gl-worker)-[\w-]+\.(?:js|css)$/
+
+export function isMapAsset(pathname: string): boolean {
+  return mapAssetPattern.test(pathname)
+}
+
+/** The map assets' runtime route: this origin's only (workbox's match callback). */
+export function isMapAssetRequest({ url, sameOrigin }: { url: URL; sameOrigin: boolean }): boolean {
+  return sameOrigin && isMapAsset(url.pathname)
+}
+
+/** The runtime cache of the map's assets: a few versions' three files, the least recently used dropped. */
+export const mapAssetCache = { name: 'map-assets', maxEntries: 9 } as const

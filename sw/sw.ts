@@ -2,17 +2,18 @@
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { outboxSyncTag } from '../src/db/names'
 import { syncOutboxes } from './outboxSync'
 import { serviceWorkerSyncDeps } from './outboxSyncDeps'
-import { isTenantAsset, serverPagePattern } from './routes'
+import { isMapAssetRequest, isTenantAsset, mapAssetCache, serverPagePattern } from './routes'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[]
 }
 
-// The app shell: index.html, scripts, styles, locale chunks and images, listed by workbox-build at build time.
+// The app shell: index.html, scripts, styles, locale chunks and images, listed by workbox-build at build time
+// (the map's code is not: see below).
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
@@ -24,6 +25,15 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: 'tenant-assets',
     plugins: [new ExpirationPlugin({ maxEntries: 64 })],
+  }),
+)
+
+// The map's hashed code, cached the first time a map loads rather than on every install (sw/routes.ts).
+registerRoute(
+  isMapAssetRequest,
+  new CacheFirst({
+    cacheName: mapAssetCache.name,
+    plugins: [new ExpirationPlugin({ maxEntries: mapAssetCache.maxEntries, purgeOnQuotaError: true })],
   }),
 )
 
