@@ -2,7 +2,8 @@ import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { locales } from './support/locales'
 import { portalUrl, signIn } from './support/portal'
-import { bookTripSoon, operatorEvent, serverTrips } from './support/trips'
+import { pollNow } from './support/tracking'
+import { operatorEvent, operatorTrackingLink, serverTrips, tripUnderWay } from './support/trips'
 
 // A journey that creates and revokes a link on helpbus: it changes only the link, never the trip's own data.
 const tenant = 'helpbus'
@@ -23,20 +24,8 @@ test('a guardian shares a tracking link that an office follows with no login, un
     Reflect.deleteProperty(Navigator.prototype, 'share')
   })
   await signIn(page, server, tenant, demoUsers.guardian)
-  // A trip starting in 10 minutes, inside the fast polling window, its car sent on its way as a dispatch
-  // system would.
   const [passenger] = await serverTrips(page)
-  const trip = await bookTripSoon(server, tenant, passenger!.passenger.id, 10)
-  await operatorEvent(server, tenant, trip.id, {
-    type: 'dispatched',
-    car: {
-      name: 'Invataksi 5',
-      registerNumber: 'IVA-505',
-      phone: '+358 40 123 4567',
-      driverName: 'Kari Kuski',
-    },
-  })
-  await operatorEvent(server, tenant, trip.id, { type: 'enRoute', etd: trip.start })
+  const trip = await tripUnderWay(server, tenant, passenger!.passenger.id)
   await page.goto(portalUrl(server, tenant, `/trips/${trip.id}/${trip.date}`))
   await page.getByRole('button', { name: 'Share tracking link' }).click()
   await expect(
@@ -94,4 +83,37 @@ test('a made-up tracking link says not found, accessibly in every locale', async
   }
   await page.goto(portalUrl(server, tenant, '/track/nope?lang=en'))
   await expect(page.getByText('Tracking link not found.', { exact: false })).toBeVisible()
+})
+
+// The drop-off journey adds a trip to a guardian's passenger, on a tenant no other journey uses.
+const endingTenant = 'lapha'
+
+test("an office follows an operator's link in a fresh browser until the drop-off, and then it says the trip has ended", async ({
+  page,
+  browser,
+  server,
+}) => {
+  await signIn(page, server, endingTenant, demoUsers.guardian)
+  const [passenger] = await serverTrips(page)
+  const trip = await tripUnderWay(server, endingTenant, passenger!.passenger.id)
+  const url = await operatorTrackingLink(server, endingTenant, trip)
+
+  const office = await browser.newContext()
+  const desk = await office.newPage()
+  await desk.goto(`${url}?lang=en`)
+  const panel = desk.getByRole('region', { name: 'Tracking' })
+  await expect(panel).toContainText('Estimated departure')
+  expect(await office.cookies()).toEqual([])
+
+  await operatorEvent(server, endingTenant, trip.id, { type: 'pickedUp' })
+  await pollNow(desk)
+  await expect(panel).toContainText('Estimated arrival')
+  await operatorEvent(server, endingTenant, trip.id, { type: 'droppedOff' })
+  await pollNow(desk)
+  await expect(desk.getByText('The trip has ended.')).toBeVisible()
+  await expect(panel).toHaveCount(0)
+  // The server says so too, to a visitor who opens the link again.
+  await desk.reload()
+  await expect(desk.getByText('The trip has ended.')).toBeVisible()
+  await office.close()
 })

@@ -1,27 +1,27 @@
+import type { Page } from '@playwright/test'
+import { catalog } from './support/catalog'
 import { expect, test, demoUsers } from './support/fixtures'
+import { locales } from './support/locales'
 import { portalUrl, signIn } from './support/portal'
-import { trackedTrips } from './support/trips'
+import type { RunningServer } from './support/server'
+import { carOnMap, pollNow, withoutInternet } from './support/tracking'
+import { operatorEvent, serverTrips, trackedTrips, tripUnderWay } from './support/trips'
 
-const isLocal = (url: URL) => url.hostname === 'localhost' || url.hostname.endsWith('.localhost')
+/** Signs in on helpbus: the path of the detail of the demo's trip under way whose car has a location. */
+async function locatedTripPath(page: Page, server: RunningServer): Promise<string> {
+  await signIn(page, server, 'helpbus', demoUsers.guardian)
+  const [trip] = await trackedTrips(page)
+  if (!trip?.status?.carLocation) throw new Error('The demo has no tracked trip whose car has a location')
+  return `/trips/${trip.id}/${trip.date}`
+}
 
 test('trip detail draws the map under the tracking panel with no internet, and offers to follow the car again after a drag', async ({
   page,
   server,
   expectAccessible,
 }) => {
-  // No internet: every request that leaves this machine is refused, and remembered.
-  const outside: string[] = []
-  await page.context().route(
-    (url) => !isLocal(url),
-    (route) => {
-      outside.push(route.request().url())
-      return route.abort('internetdisconnected')
-    },
-  )
-  await signIn(page, server, 'helpbus', demoUsers.guardian)
-  const [trip] = await trackedTrips(page)
-  if (!trip?.status?.carLocation) throw new Error('The demo has no tracked trip whose car has a location')
-  await page.goto(portalUrl(server, 'helpbus', `/trips/${trip.id}/${trip.date}`))
+  const outside = await withoutInternet(page.context())
+  await page.goto(portalUrl(server, 'helpbus', await locatedTripPath(page, server)))
   await expect(page.getByRole('heading', { name: 'Tracking', exact: true })).toBeVisible()
 
   const map = page.getByRole('region', { name: 'Map of the trip' })
@@ -44,4 +44,88 @@ test('trip detail draws the map under the tracking panel with no internet, and o
   await expect(followButton).toHaveCount(0)
 
   expect(outside).toEqual([])
+})
+
+test('trip detail with the tracking panel and the map has nothing axe finds in Finnish and Swedish', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const path = await locatedTripPath(page, server)
+  for (const locale of locales.filter((locale) => locale !== 'en')) {
+    const _ = await catalog(locale)
+    await page.goto(portalUrl(server, 'helpbus', `${path}?lang=${locale}`))
+    await expect(page.locator('html')).toHaveAttribute('lang', locale)
+    await expect(page.getByRole('heading', { name: _('trips.tracking.heading'), exact: true })).toBeVisible()
+    await expect(page.getByRole('region', { name: _('trips.map.canvas') })).toBeVisible()
+    await expect(page.getByText('Natural Earth')).toBeAttached()
+    await expectAccessible()
+  }
+})
+
+// The journeys below add a trip to a guardian's passenger and move it, on a tenant no other journey uses.
+const movingTenant = 'espoo'
+
+/** Signs in on the moving tenant and puts a new trip of the guardian's first passenger under way. */
+async function newTripUnderWay(page: Page, server: RunningServer) {
+  await signIn(page, server, movingTenant, demoUsers.guardian)
+  const [first] = await serverTrips(page)
+  const trip = await tripUnderWay(server, movingTenant, first!.passenger.id)
+  return { trip, passenger: first!.passenger }
+}
+
+/** Web Mercator at the map's opening zoom (15): a world 512 × 2^15 pixels wide. */
+const pixelsPerDegreeOfLongitude = (512 * 2 ** 15) / 360
+
+test('the car moves on the map between polls, where the user sees it', async ({ page, server }) => {
+  const outside = await withoutInternet(page.context())
+  const { trip } = await newTripUnderWay(page, server)
+  const location = { latitude: 60.44, longitude: 22.276 }
+  await operatorEvent(server, movingTenant, trip.id, { type: 'position', location })
+  await page.goto(portalUrl(server, movingTenant, `/trips/${trip.id}/${trip.date}`))
+  const map = page.getByRole('region', { name: 'Map of the trip' })
+  await expect(page.getByText('Natural Earth')).toBeAttached()
+  const { width, height } = (await map.boundingBox())!
+  const carNear = async (x: number, y: number) => {
+    const car = await carOnMap(map)
+    return car ? Math.hypot(car.x - x, car.y - y) : Infinity
+  }
+  // Followed, the car is drawn in the middle of the map; a keyboard pan (100 px) leaves it beside.
+  await expect.poll(() => carNear(width / 2, height / 2)).toBeLessThan(3)
+  await map.press('ArrowLeft')
+  await expect(page.getByRole('button', { name: 'Follow the car' })).toBeVisible()
+  await expect.poll(() => carNear(width / 2 + 100, height / 2)).toBeLessThan(3)
+
+  // The dispatch system reports the car 0.002° further east; the next poll draws it there.
+  const east = 0.002
+  await operatorEvent(server, movingTenant, trip.id, {
+    type: 'position',
+    location: { ...location, longitude: location.longitude + east },
+  })
+  await pollNow(page)
+  await expect
+    .poll(() => carNear(width / 2 + 100 + east * pixelsPerDegreeOfLongitude, height / 2))
+    .toBeLessThan(3)
+  // Followed again, the map brings it back to the middle.
+  await page.getByRole('button', { name: 'Follow the car' }).click()
+  await expect.poll(() => carNear(width / 2, height / 2)).toBeLessThan(3)
+  expect(outside).toEqual([])
+})
+
+test("a pickup posted by the operator turns trip detail's panel to 'Estimated arrival' without a reload", async ({
+  page,
+  server,
+}) => {
+  const { trip, passenger } = await newTripUnderWay(page, server)
+  await page.goto(portalUrl(server, movingTenant, `/trips/${trip.id}/${trip.date}`))
+  const panel = page.getByRole('region', { name: 'Tracking', exact: true })
+  await expect(panel).toContainText('Estimated departure')
+  let loads = 0
+  page.on('load', () => (loads += 1))
+
+  await operatorEvent(server, movingTenant, trip.id, { type: 'pickedUp' })
+  await pollNow(page)
+  await expect(panel).toContainText('Estimated arrival')
+  await expect(page.getByText(`Passenger picked up: ${passenger.name}`)).toBeVisible()
+  expect(loads).toBe(0)
 })
