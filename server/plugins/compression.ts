@@ -16,5 +16,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
+    // No client sends compressed bodies (JSON of a few KB at most): no decompressing hook on every request.
+    globalDecompression: false,
   })
 }

@@ -30,16 +30,19 @@ export const contentSecurityPolicy = contentSecurityPolicyWith([])
 export const strictTransportSecurity = 'max-age=31536000'
 
 export function registerSecurityHeaders(app: FastifyInstance, mapOrigins: readonly string[] = []): void {
-  const policy = contentSecurityPolicyWith(mapOrigins)
-  app.addHook('onSend', async (request, reply, payload) => {
+  const headers = {
+    'content-security-policy': contentSecurityPolicyWith(mapOrigins),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+  }
+  // A callback hook, not an async one: it runs on every answer, polls included.
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Only answers that came over https may pin it, and never on loopback, where development runs plain http.
     if (request.protocol === 'https' && !isLocalHost(request.hostname))
       reply.header('strict-transport-security', strictTransportSecurity)
-    reply.header('content-security-policy', policy)
-    reply.header('x-content-type-options', 'nosniff')
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-    reply.header('x-frame-options', 'DENY')
-    reply.header('cross-origin-opener-policy', 'same-origin')
-    return payload
+    reply.headers(headers)
+    done(null, payload)
   })
 }

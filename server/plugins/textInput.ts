@@ -17,15 +17,17 @@ export function nulCharacterPath(value: unknown, path: string): string | null {
 
 /** Refuses a NUL character anywhere in the path parameters, query or body with 400, before it reaches the database. */
 export function registerTextInputCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every API request, polls included.
+  app.addHook('preValidation', (request, _reply, done) => {
     const property =
       nulCharacterPath(request.params, '') ??
       nulCharacterPath(request.query, '') ??
       nulCharacterPath(request.body, '')
-    if (property !== null) {
-      throw new HttpError(400, errorCodes.validation, 'The request holds a NUL character', [
+    if (property === null) return done()
+    done(
+      new HttpError(400, errorCodes.validation, 'The request holds a NUL character', [
         { property: property || 'body', error: 'invalid_character' },
-      ])
-    }
+      ]),
+    )
   })
 }
