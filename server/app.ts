@@ -16,6 +16,7 @@ import { createGeocoder, createRouter } from './geo/fromConfig'
 import { loadServerI18n, type ServerI18n } from './i18n/catalogs'
 import { registerIdempotencyPurge } from './idempotency/purge'
 import { createAnswerCache } from './reads/answerCache'
+import { watchReadVersions } from './reads/versionWatch'
 import { registerApiDocs } from './plugins/apiDocs'
 import { registerCompression } from './plugins/compression'
 import { registerErrorHandler, sendApiError } from './plugins/errors'
@@ -89,6 +90,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const keys = createKeyStore(db)
   app.decorate('sessionCache', createSessionCache())
   app.decorate('answerCache', createAnswerCache())
+  const versionWatch = await watchReadVersions(db)
+  app.decorate('versionWatch', versionWatch)
+  app.addHook('onClose', () => versionWatch.stop())
   registerErrorHandler(app)
   registerSecurityHeaders(app, config.mapOrigins)
   registerTenantResolution(app, db, i18n, tenantOptions)

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { usePgliteNotifications, usePostgresNotifications } from './notifications'
 import { usePreparedStatements } from './prepared'
 import type { Database } from './schema'
 import { TemporalPlugin } from './temporalPlugin'
@@ -24,22 +25,28 @@ const asText = (value: string) => value
 export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Database>> {
   const plugins = [new TemporalPlugin()]
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: options.databaseUrl,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    }
+    const pool = new pg.Pool({
+      ...connection,
       max: 10,
       types: {
         getTypeParser: ((type: number, format?: 'text' | 'binary') =>
           type === dateType ? asText : pg.types.getTypeParser(type, format)) as typeof pg.types.getTypeParser,
       },
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
     usePreparedStatements(db, pool)
+    usePostgresNotifications(db, connection)
     return db
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true })
   const pglite = await PGlite.create(options.pgliteDir ?? undefined, {
     parsers: { [dateType]: asText },
   })
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins })
+  usePgliteNotifications(db, pglite)
+  return db
 }

@@ -10,6 +10,7 @@ import * as readVersions from './migrations/0007_read_versions'
 import * as transportationPermissions from './migrations/0008_transportation_permissions'
 import * as tripApproval from './migrations/0009_trip_approval'
 import * as trackingLinks from './migrations/0010_tracking_links'
+import * as readVersionNotifications from './migrations/0011_read_version_notifications'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -23,6 +24,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008_transportation_permissions': transportationPermissions,
   '0009_trip_approval': tripApproval,
   '0010_tracking_links': trackingLinks,
+  '0011_read_version_notifications': readVersionNotifications,
 }
 
 /**

@@ -12,12 +12,13 @@ import { signingKeysRepository } from './repositories/signingKeys'
 import { trackingLinksRepository } from './repositories/trackingLinks'
 import { tripsRepository } from './repositories/trips'
 import { usersRepository } from './repositories/users'
+import type { VersionCache } from '../reads/versionCache'
 import { runPrepared } from './prepared'
 import type { Db } from './schema'
 import { scopeToTenant } from './tenantScope'
 
 /** The repositories see only `scoped`, never `db`: every query they write is the tenant's (tenantScope.ts). */
-function repositories(db: Db, tenant: TenantId) {
+function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | null) {
   const scoped = scopeToTenant(db, tenant)
   return {
     tenant,
@@ -30,7 +31,11 @@ function repositories(db: Db, tenant: TenantId) {
     permissions: permissionsRepository(scoped),
     trips: tripsRepository(scoped),
     trackingLinks: trackingLinksRepository(scoped),
-    readVersions: readVersionsRepository(scoped, (statement, args) => runPrepared(db, statement, args)),
+    readVersions: readVersionsRepository(
+      scoped,
+      (statement, args) => runPrepared(db, statement, args),
+      versionCache && { cache: versionCache, tenant },
+    ),
     idempotencyKeys: idempotencyKeysRepository(scoped),
     operatorKeys: operatorKeysRepository(scoped),
   }
@@ -66,11 +71,12 @@ async function inSavepoint<T>(trx: Db, work: () => Promise<T>): Promise<T> {
 
 /**
  * The only way request code reaches the data: every repository is bound to one tenant here, through a Kysely
- * whose plugin scopes every query to it (tenantScope.ts).
+ * whose plugin scopes every query to it (tenantScope.ts). `versionCache` is the app's announced read versions
+ * (server/reads/versionWatch.ts), for its root handles only: a transaction reads its own.
  */
-export function tenantDb(db: Db, tenant: TenantId): TenantDb {
+export function tenantDb(db: Db, tenant: TenantId, versionCache: VersionCache | null = null): TenantDb {
   const bound: TenantDb = {
-    ...repositories(db, tenant),
+    ...repositories(db, tenant, versionCache),
     transaction: (work) =>
       db.isTransaction
         ? inSavepoint(db, () => work(bound))

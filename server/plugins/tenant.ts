@@ -73,11 +73,22 @@ function resolve(raw: IncomingMessage, url: string, options: TenantOptions): Req
   return { ...resolution, pathPrefix: `/${prefix}` }
 }
 
+/**
+ * Each request's resolution, worked out once by `rewriteUrl` and read again by the onRequest hook: kept on the
+ * request itself, as a WeakMap entry per request costs the garbage collector more than the lookup saves.
+ */
+const resolutionKey = Symbol('tenant resolution')
+type ResolvedMessage = IncomingMessage & { [resolutionKey]?: RequestResolution }
+
+function resolveOnce(raw: ResolvedMessage, url: string, options: TenantOptions): RequestResolution {
+  return (raw[resolutionKey] ??= resolve(raw, url, options))
+}
+
 /** Fastify's `rewriteUrl`: `/espoo/login` on a local host is routed as `/login` for tenant espoo. */
 export function tenantRewriteUrl(options: TenantOptions): (raw: IncomingMessage) => string {
   return (raw) => {
     const url = raw.url ?? '/'
-    const resolution = resolve(raw, url, options)
+    const resolution = resolveOnce(raw, url, options)
     if (resolution.kind !== 'tenant' || resolution.pathPrefix === '') return url
     const rest = url.slice(resolution.pathPrefix.length)
     return rest.startsWith('/') ? rest : `/${rest}`
@@ -114,19 +125,24 @@ export function registerTenantResolution(
   const tenantDbs = new Map<TenantId, TenantDb>()
   const dbOf = (tenant: TenantId) => {
     let bound = tenantDbs.get(tenant)
-    if (!bound) tenantDbs.set(tenant, (bound = tenantDb(db, tenant)))
+    if (!bound) tenantDbs.set(tenant, (bound = tenantDb(db, tenant, app.versionWatch.cache)))
     return bound
   }
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.tenant === false) return
-    const resolution = resolve(request.raw, request.originalUrl, options)
-    if (resolution.kind === 'unknown') return rejectUnknownTenant(request, reply, resolution.requested, i18n)
+  // A callback hook, not an async one: it runs on every request, and a promise per hook is measurable there.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.tenant === false) return done()
+    const resolution = resolveOnce(request.raw, request.originalUrl, options)
+    if (resolution.kind === 'unknown') {
+      rejectUnknownTenant(request, reply, resolution.requested, i18n)
+      return
+    }
     if (resolution.kind === 'mismatch') {
-      return sendApiError(reply, {
+      sendApiError(reply, {
         statusCode: 400,
         code: errorCodes.tenantMismatch,
         message: `The path names tenant "${resolution.prefix}" but the request is for "${resolution.resolved}"`,
       })
+      return
     }
     request.tenant = {
       id: resolution.tenantId,
@@ -134,5 +150,6 @@ export function registerTenantResolution(
       pathPrefix: resolution.pathPrefix,
     }
     request.db = dbOf(resolution.tenantId)
+    done()
   })
 }

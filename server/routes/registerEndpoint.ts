@@ -36,8 +36,8 @@ function tagOf(path: string): string {
   return path.split('/')[2] ?? 'api'
 }
 
-/** Every call except GET changes state, and takes an Idempotency-Key. */
-const isStateChanging = (endpoint: Endpoint) => endpoint.method !== 'GET'
+/** Every call except GET and the read-only POSTs changes state, and takes an Idempotency-Key. */
+const isStateChanging = (endpoint: Endpoint) => endpoint.method !== 'GET' && !endpoint.readOnly
 
 /**
  * Reads are the hot path and answer views the server built itself, typed by the contract (EndpointHandler) and
@@ -80,6 +80,17 @@ function sendSerialized(request: FastifyRequest, reply: FastifyReply, answer: Se
   return reply.type('application/json; charset=utf-8').send(answer.bytes)
 }
 
+export interface EndpointOptions {
+  /**
+   * Polled by every open view (trip status, tracking links): its answers are a few hundred bytes, under the
+   * compression threshold, so the compression hooks are left off its route.
+   */
+  polled?: true
+}
+
+/** The options of a polled call. */
+export const polled: EndpointOptions = { polled: true }
+
 /**
  * Registers one call of the contract: its zod schemas validate the request and, on calls that change state, the
  * answer (and make the OpenAPI document); `auth` endpoints get the bearer token's user, `apiKey` ones the operator's key; and
@@ -90,6 +101,7 @@ export function registerEndpoint<E extends Endpoint>(
   keys: KeyStore,
   endpoint: E,
   handler: EndpointHandler<E>,
+  options: EndpointOptions = {},
 ): void {
   const stateChanging = isStateChanging(endpoint)
   app.route({
@@ -108,6 +120,7 @@ export function registerEndpoint<E extends Endpoint>(
       response: { 200: endpoint.response, ...errorResponses(endpoint) },
     },
     ...(stateChanging ? {} : { serializerCompiler: trustedSerializer }),
+    ...(options.polled ? { compress: false as const } : {}),
     ...(stateChanging
       ? {
           onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -132,6 +145,8 @@ export function registerEndpoint<E extends Endpoint>(
         body: request.body,
       } as unknown as EndpointContext<E>
       const answer = await runIdempotent(request, reply, () => handler(context))
+      // The caller's next poll, here, must see this call's own change (server/reads/versionWatch.ts).
+      if (stateChanging) await request.server.versionWatch.settled()
       if (!(answer instanceof SerializedAnswer)) return answer
       return sendSerialized(request, reply, answer)
     },

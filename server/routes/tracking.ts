@@ -10,7 +10,7 @@ import { HttpError } from '../plugins/errors'
 import { newLinkToken, toTrackingLink } from '../tracking/links'
 import { toTrackedTrip } from '../tracking/trackedTrip'
 import { grantedTrip, requestTimeZone } from '../trips/access'
-import { registerEndpoint } from './registerEndpoint'
+import { polled, registerEndpoint } from './registerEndpoint'
 
 /** A link's window as epoch milliseconds, kept with its cached answer (the same rule as linkPhase). */
 interface WindowMs {
@@ -78,39 +78,45 @@ export function registerTrackingRoutes(
     windowMs: 60_000,
     maxKeys: 10_000,
   })
-  registerEndpoint(app, keys, endpoints.trackTrip, async ({ request, params }) => {
-    if (!rate.take(request.ip)) {
-      throw new HttpError(
-        429,
-        errorCodes.tooManyRequests,
-        'Too many requests from this address; wait a minute',
+  registerEndpoint(
+    app,
+    keys,
+    endpoints.trackTrip,
+    async ({ request, params }) => {
+      if (!rate.take(request.ip)) {
+        throw new HttpError(
+          429,
+          errorCodes.tooManyRequests,
+          'Too many requests from this address; wait a minute',
+        )
+      }
+      // The link (not revoked) and the version of its trip, as the database last announced them (no query while
+      // nothing changed). The answer and its window are built once per version of the trip, on each instance.
+      const linked = await request.db.readVersions.trackingLink(params.link, { announced: true })
+      if (!linked) throw linkNotFound()
+      const timeZone = requestTimeZone(request)
+      const key = `track\u0000${request.tenant.id}\u0000${linked.tripId}\u0000${timeZone}`
+      const { answer, meta: window } = await request.server.answerCache.entry<TrackedTrip, WindowMs>(
+        key,
+        linked.version,
+        async () => {
+          const trip = await request.db.trips.find(linked.tripId)
+          const passenger = trip && (await request.db.passengers.find(trip.passengerId))
+          if (!trip || !passenger) throw linkNotFound()
+          const window = linkWindow(trip)
+          const nameStyle = request.tenant.config.trackingName
+          return {
+            value: toTrackedTrip(trip, passenger.name, nameStyle, window, timeZone),
+            meta: inMilliseconds(window),
+          }
+        },
       )
-    }
-    // One small query per request: the link (not revoked) and the version of its trip. The answer and its
-    // window are built once per version of the trip, on each instance.
-    const linked = await request.db.readVersions.trackingLink(params.link)
-    if (!linked) throw linkNotFound()
-    const timeZone = requestTimeZone(request)
-    const key = `track\u0000${request.tenant.id}\u0000${linked.tripId}\u0000${timeZone}`
-    const { answer, meta: window } = await request.server.answerCache.entry<TrackedTrip, WindowMs>(
-      key,
-      linked.version,
-      async () => {
-        const trip = await request.db.trips.find(linked.tripId)
-        const passenger = trip && (await request.db.passengers.find(trip.passengerId))
-        if (!trip || !passenger) throw linkNotFound()
-        const window = linkWindow(trip)
-        const nameStyle = request.tenant.config.trackingName
-        return {
-          value: toTrackedTrip(trip, passenger.name, nameStyle, window, timeZone),
-          meta: inMilliseconds(window),
-        }
-      },
-    )
-    // Epoch milliseconds against the clock's: the hot path makes no Temporal objects.
-    const now = Date.now()
-    if (now >= window.untilMs) throw phaseErrors.ended()
-    if (now < window.fromMs) throw phaseErrors.notStarted()
-    return answer
-  })
+      // Epoch milliseconds against the clock's: the hot path makes no Temporal objects.
+      const now = Date.now()
+      if (now >= window.untilMs) throw phaseErrors.ended()
+      if (now < window.fromMs) throw phaseErrors.notStarted()
+      return answer
+    },
+    polled,
+  )
 }

@@ -9,7 +9,7 @@ import { HttpError } from '../plugins/errors'
 import { grantedPassengers, grantedTrip, requestTimeZone, toTripPassenger } from '../trips/access'
 import { cancelTrips } from '../trips/cancel'
 import { reviewTrip, starErrors } from '../trips/review'
-import { registerEndpoint } from './registerEndpoint'
+import { polled, registerEndpoint } from './registerEndpoint'
 
 /**
  * Cancel, review and status of trips. Commands may arrive long after the user made them (the portal's outbox
@@ -48,18 +48,27 @@ export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
     )
   })
 
-  // Polled every 10 s by every open trip detail: one small query per request, the grant and the version of the
-  // passenger and its trips (server/reads/), and the answer with its ETag built once per version.
-  registerEndpoint(app, keys, endpoints.tripStatus, async ({ request, user, body }) => {
-    const notFound = () => new HttpError(404, errorCodes.notFound, 'Trip not found')
-    const version = await request.db.readVersions.grantedPassenger(user.id, body.passengerId)
-    if (version === undefined) throw notFound()
-    const timeZone = requestTimeZone(request)
-    const key = `status\u0000${request.tenant.id}\u0000${body.passengerId}\u0000${body.tripId}\u0000${body.date}\u0000${timeZone}`
-    return request.server.answerCache.answer(key, version, async () => {
-      const found = await grantedTrip(request.db, user.id, body, timeZone)
-      if (!found) throw notFound()
-      return toTripView(found.trip, toTripPassenger(found.passenger), timeZone)
-    })
-  })
+  // Polled every 10 s by every open trip detail: the grant and the version of the passenger and its trips, as
+  // the database last announced them (no query while nothing changed), and the answer with its ETag built once
+  // per version (server/reads/).
+  registerEndpoint(
+    app,
+    keys,
+    endpoints.tripStatus,
+    async ({ request, user, body }) => {
+      const notFound = () => new HttpError(404, errorCodes.notFound, 'Trip not found')
+      const version = await request.db.readVersions.grantedPassenger(user.id, body.passengerId, {
+        announced: true,
+      })
+      if (version === undefined) throw notFound()
+      const timeZone = requestTimeZone(request)
+      const key = `status\u0000${request.tenant.id}\u0000${body.passengerId}\u0000${body.tripId}\u0000${body.date}\u0000${timeZone}`
+      return request.server.answerCache.answer(key, version, async () => {
+        const found = await grantedTrip(request.db, user.id, body, timeZone)
+        if (!found) throw notFound()
+        return toTripView(found.trip, toTripPassenger(found.passenger), timeZone)
+      })
+    },
+    polled,
+  )
 }

@@ -34,6 +34,11 @@ export interface Endpoint {
   errorStatuses?: readonly number[]
   /** A state-changing call that must not run without an `Idempotency-Key` (400 validation_failed without). */
   idempotencyKeyRequired?: true
+  /**
+   * A POST that only reads (the spec sends its parameters in a body): like a GET it takes no Idempotency-Key and
+   * may answer from the read cache, as it is polled.
+   */
+  readOnly?: true
 }
 
 /** The most trips one read of a passenger's trips returns (the earliest first). */
@@ -160,6 +165,7 @@ export const endpoints = {
     auth: true,
     body: tripStatusRequest,
     response: trip,
+    readOnly: true,
   },
   getTrackingLink: {
     method: 'GET',

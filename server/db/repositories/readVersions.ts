@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { VersionCache } from '../../reads/versionCache'
 import { createBatchedLookup } from '../batchedLookup'
 import { argument, PreparedStatement, type RunPrepared } from '../prepared'
 import type { ScopedDb } from '../tenantScope'
@@ -6,7 +7,19 @@ import type { ScopedDb } from '../tenantScope'
 export interface LinkedTrip {
   tripId: string
   date: string
+  /** The trip's passenger, whose version covers the trip. */
+  passengerId: string
   version: string
+}
+
+/** How a lookup may be answered. */
+export interface LookupOptions {
+  /**
+   * From the versions the database announced (server/reads/versionCache.ts): no query while nothing changed,
+   * but another instance's commit shows only once its notification has arrived, a few milliseconds later. For
+   * the polled calls, which a viewer repeats every 10 s anyway.
+   */
+  announced?: boolean
 }
 
 const pairKey = (userId: string, passengerId: string) => `${userId}\u0000${passengerId}`
@@ -16,7 +29,11 @@ const pairKey = (userId: string, passengerId: string) => `${userId}\u0000${passe
  * (server/reads/). Concurrent requests share one prepared query (server/db/batchedLookup.ts). Read before the
  * data, so that an answer read after its version can only be newer than it, never older.
  */
-export function readVersionsRepository(db: ScopedDb, run: RunPrepared) {
+export function readVersionsRepository(
+  db: ScopedDb,
+  run: RunPrepared,
+  announced: { cache: VersionCache; tenant: string } | null = null,
+) {
   // Compiled at the first lookup (a transaction's repositories seldom look up), then reused.
   let grantedPassengerVersions: PreparedStatement | undefined
   let passengerListVersions: PreparedStatement | undefined
@@ -59,6 +76,7 @@ export function readVersionsRepository(db: ScopedDb, run: RunPrepared) {
         .select([
           'l.link',
           'l.trip_id',
+          't.passenger_id',
           sql<string>`l.date::text`.as('date'),
           sql<string>`p.read_version::text`.as('version'),
         ])
@@ -83,19 +101,47 @@ export function readVersionsRepository(db: ScopedDb, run: RunPrepared) {
   })
 
   const trackingLink = createBatchedLookup(async (links) => {
-    const rows = await run<{ link: string; trip_id: string; date: string; version: string }>(
-      (trackingLinkVersions ??= compileTrackingLinkVersions()),
-      [links],
-    )
+    const rows = await run<{
+      link: string
+      trip_id: string
+      passenger_id: string
+      date: string
+      version: string
+    }>((trackingLinkVersions ??= compileTrackingLinkVersions()), [links])
     return new Map(
-      rows.map((row) => [row.link, { tripId: row.trip_id, date: row.date, version: row.version }]),
+      rows.map((row) => [
+        row.link,
+        { tripId: row.trip_id, passengerId: row.passenger_id, date: row.date, version: row.version },
+      ]),
     )
   })
 
+  const announcedBy = <V>(
+    options: LookupOptions,
+    key: string,
+    load: () => Promise<V>,
+    tagsOf: (value: V) => readonly string[],
+  ): Promise<V> =>
+    options.announced && announced
+      ? announced.cache.lookup(`${announced.tenant}\u0000${key}`, load, tagsOf)
+      : load()
+
   return {
     /** The version of a passenger and its trips, when the user has a grant to it in this tenant; else undefined. */
-    grantedPassenger: (userId: string, passengerId: string): Promise<string | undefined> =>
-      grantedPassenger(pairKey(userId, passengerId)),
+    grantedPassenger: (
+      userId: string,
+      passengerId: string,
+      options: LookupOptions = {},
+    ): Promise<string | undefined> => {
+      const key = pairKey(userId, passengerId)
+      // A grant given or taken changes the user's version, a trip or the passenger the passenger's (0007).
+      return announcedBy(
+        options,
+        `g\u0000${key}`,
+        () => grantedPassenger(key),
+        () => [`u:${userId}`, `p:${passengerId}`],
+      )
+    },
 
     /** The version of the user's list of passengers; undefined for a user not of this tenant. */
     passengerList: (userId: string): Promise<string | undefined> => passengerList(userId),
@@ -104,6 +150,12 @@ export function readVersionsRepository(db: ScopedDb, run: RunPrepared) {
      * The trip a tracking link of this tenant names, with the version of the trip and its passenger; undefined
      * for an unknown or revoked link.
      */
-    trackingLink: (link: string): Promise<LinkedTrip | undefined> => trackingLink(link),
+    trackingLink: (link: string, options: LookupOptions = {}): Promise<LinkedTrip | undefined> =>
+      announcedBy(
+        options,
+        `l\u0000${link}`,
+        () => trackingLink(link),
+        (linked) => (linked ? [`l:${link}`, `p:${linked.passengerId}`] : [`l:${link}`]),
+      ),
   }
 }

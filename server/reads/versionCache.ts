@@ -1,0 +1,115 @@
+import type { NotificationHandlers } from '../db/notifications'
+
+export interface VersionCacheOptions {
+  maxEntries: number
+  /** A bound on how long a version is kept even with no notification, should one ever go missing unnoticed. */
+  maxAgeMs: number
+  /** Epoch milliseconds; tests pass their own clock. */
+  now: () => number
+}
+
+export const versionCacheDefaults: VersionCacheOptions = {
+  maxEntries: 50_000,
+  maxAgeMs: 30_000,
+  // The clock's epoch milliseconds, no Temporal object: this runs on every poll.
+  now: () => Date.now(),
+}
+
+interface Entry {
+  value: unknown
+  tags: readonly string[]
+  at: number
+}
+
+/**
+ * The read versions the polled calls check (migration 0007), kept in memory while the database announces no
+ * change to what they depend on (migration 0011's notifications, named by tags such as `p:<passenger id>`), so
+ * a poll costs no query. Used only while listening: until the listener is connected, and from the moment it is
+ * lost, every lookup asks the database, as does one whose query was under way when a change was announced.
+ */
+export function createVersionCache(options: VersionCacheOptions = versionCacheDefaults) {
+  const entries = new Map<string, Entry>()
+  const keysByTag = new Map<string, Set<string>>()
+  let live = false
+  // Bumped by every notification and loss: a lookup that saw it move while its query ran keeps nothing.
+  let changes = 0
+
+  function drop(key: string) {
+    const entry = entries.get(key)
+    if (!entry) return
+    entries.delete(key)
+    for (const tag of entry.tags) {
+      const keys = keysByTag.get(tag)
+      keys?.delete(key)
+      if (keys?.size === 0) keysByTag.delete(tag)
+    }
+  }
+
+  function remember(key: string, value: unknown, tags: readonly string[]) {
+    drop(key)
+    if (entries.size >= options.maxEntries) {
+      const oldest = entries.keys().next()
+      if (!oldest.done) drop(oldest.value)
+    }
+    entries.set(key, { value, tags, at: options.now() })
+    for (const tag of tags) {
+      let keys = keysByTag.get(tag)
+      if (!keys) keysByTag.set(tag, (keys = new Set()))
+      keys.add(key)
+    }
+  }
+
+  function forgetAll() {
+    changes++
+    entries.clear()
+    keysByTag.clear()
+  }
+
+  const handlers: NotificationHandlers = {
+    listening() {
+      forgetAll()
+      live = true
+    },
+    notified(tag) {
+      changes++
+      const keys = keysByTag.get(tag)
+      if (keys) for (const key of [...keys]) drop(key)
+    },
+    lost() {
+      live = false
+      forgetAll()
+    },
+  }
+
+  return {
+    handlers,
+
+    /** `load()`'s value for `key`, or the one kept while nothing it depends on (`tagsOf` it) has changed. */
+    async lookup<V>(
+      key: string,
+      load: () => Promise<V>,
+      tagsOf: (value: V) => readonly string[],
+    ): Promise<V> {
+      const hit = live ? entries.get(key) : undefined
+      if (hit && options.now() - hit.at < options.maxAgeMs) return hit.value as V
+      const before = changes
+      const value = await load()
+      if (live && changes === before) remember(key, value, tagsOf(value))
+      return value
+    },
+
+    /** Whether versions are kept: the listener is connected. */
+    get live(): boolean {
+      return live
+    },
+
+    /** Forgets every version kept, and any lookup under way keeps nothing. */
+    forgetAll,
+
+    get size(): number {
+      return entries.size
+    },
+  }
+}
+
+export type VersionCache = ReturnType<typeof createVersionCache>
