@@ -14,7 +14,17 @@ export interface DatabaseOptions {
   pgliteDir: string | null
   /** PostgreSQL schema to work in (tests give each file its own). */
   schema?: string
+  /**
+   * A pooled connection lost while idle (the server restarted, a proxy timed it out): the pool drops it and
+   * opens another when next needed; this hears why. Without a listener the error would end the process.
+   */
+  onIdleError?: (error: Error) => void
+  /** How its connections are named to PostgreSQL (pg_stat_activity); the listener's gets `-notifications`. */
+  applicationName?: string
 }
+
+const logIdleError = (error: Error) =>
+  console.error(`A PostgreSQL connection was lost while idle and will be replaced: ${error.message}`)
 
 /** PostgreSQL's type id of `date`. */
 const dateType = 1082
@@ -31,15 +41,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
     }
     const pool = new pg.Pool({
       ...connection,
+      application_name: options.applicationName ?? 'portal',
       max: 10,
       types: {
         getTypeParser: ((type: number, format?: 'text' | 'binary') =>
           type === dateType ? asText : pg.types.getTypeParser(type, format)) as typeof pg.types.getTypeParser,
       },
     })
+    pool.on('error', options.onIdleError ?? logIdleError)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
     usePreparedStatements(db, pool)
-    usePostgresNotifications(db, connection)
+    usePostgresNotifications(db, {
+      ...connection,
+      application_name: `${options.applicationName ?? 'portal'}-notifications`,
+    })
     return db
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true })

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db/connect'
 import { tenantDb, type TenantDb } from '../../server/db/tenantDb'
 import type { VersionWatch } from '../../server/reads/versionWatch'
 import { createTestApp, type TestApp } from './support/app'
@@ -80,12 +81,12 @@ describe.each(backends)('announced read versions on $name', (backend) => {
     expect(await announced()).toBe(await current())
   })
 
-  // PGlite is in this process: it has no listening connection to lose.
-  if (backend.name === 'postgres')
+  // PGlite is in this process: it has no connection to lose.
+  if (backend.name === 'postgres') {
     it('asks the database while its listener is lost, and listens again by itself', async () => {
       await announced()
       await sql`select pg_terminate_backend(pid) from pg_stat_activity
-                where query = 'listen "read_versions"' and pid <> pg_backend_pid()
+                where application_name = ${`portal-${test.schema}-notifications`} and pid <> pg_backend_pid()
                 and datname = current_database()`.execute(test.db)
       await expect.poll(() => watch.cache.live, { interval: 5 }).toBe(false)
       await touchPassenger()
@@ -95,4 +96,26 @@ describe.each(backends)('announced read versions on $name', (backend) => {
       await watch.settled()
       expect(await announced()).toBe(await current())
     })
+
+    it('survives a pooled connection lost while idle, and opens another', async () => {
+      const lost: Error[] = []
+      const applicationName = `portal-${test.schema}-idle`
+      const db = await openDatabase({
+        databaseUrl: process.env.TEST_DATABASE_URL!,
+        pgliteDir: null,
+        schema: test.schema!,
+        applicationName,
+        onIdleError: (error) => lost.push(error),
+      })
+      try {
+        await sql`select 1`.execute(db)
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+                  where application_name = ${applicationName}`.execute(test.db)
+        await expect.poll(() => lost.length).toBeGreaterThan(0)
+        expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }])
+      } finally {
+        await db.destroy()
+      }
+    })
+  }
 })

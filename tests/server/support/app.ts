@@ -24,6 +24,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 export interface TestApp {
   app: FastifyInstance
   db: Kysely<Database>
+  /** The test's own PostgreSQL schema; null on PGlite. */
+  schema: string | null
   /** A second instance of the app on the same data, with its own connections (see `connectAgain`). */
   secondInstance(config?: Partial<ServerConfig>): Promise<FastifyInstance>
   close(): Promise<void>
@@ -41,6 +43,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    schema: database.schema,
     secondInstance: async (config = {}) => {
       const instance = await buildApp({
         config: testConfig({ ...options.config, ...config }),

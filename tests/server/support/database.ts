@@ -42,13 +42,15 @@ export async function createEmptyDatabase(backend: Backend): Promise<TestDatabas
   const admin = await openDatabase({ databaseUrl: url, pgliteDir: null })
   await sql`create schema ${sql.id(schema)}`.execute(admin)
   await admin.destroy()
-  const db = await openDatabase({ databaseUrl: url, pgliteDir: null, schema })
+  // Named by schema, so that a test can find its own connections among those of parallel test files.
+  const applicationName = `portal-${schema}`
+  const db = await openDatabase({ databaseUrl: url, pgliteDir: null, schema, applicationName })
   const others: Kysely<Database>[] = []
   return {
     db,
     schema,
     connectAgain: async () => {
-      const other = await openDatabase({ databaseUrl: url, pgliteDir: null, schema })
+      const other = await openDatabase({ databaseUrl: url, pgliteDir: null, schema, applicationName })
       others.push(other)
       return other
     },
