@@ -11,6 +11,7 @@ import * as transportationPermissions from './migrations/0008_transportation_per
 import * as tripApproval from './migrations/0009_trip_approval'
 import * as trackingLinks from './migrations/0010_tracking_links'
 import * as readVersionNotifications from './migrations/0011_read_version_notifications'
+import * as messages from './migrations/0012_messages'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -25,6 +26,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009_trip_approval': tripApproval,
   '0010_tracking_links': trackingLinks,
   '0011_read_version_notifications': readVersionNotifications,
+  '0012_messages': messages,
 }
 
 /**

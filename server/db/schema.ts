@@ -293,6 +293,33 @@ export interface TrackingLinksTable {
   revoked_at: Timestamp | null
 }
 
+/** A message between a passenger's guardians and the operator (migration 0012). */
+export interface MessagesTable {
+  tenant_id: Tenant
+  id: string
+  /** The order messages arrived in (bigint identity, read as text). */
+  seq: ColumnType<string, never, never>
+  passenger_id: string
+  sender: 'user' | 'operator'
+  /** The writer when a user wrote it; null for the operator. */
+  sender_user_id: string | null
+  /** The operator's signature; null when a user wrote it (their name is their user row's). */
+  sender_name: string | null
+  content: string
+  created_at: Timestamp
+  confirmation_requested: boolean
+  confirmed_at: Timestamp | null
+  confirmed_by_user_id: string | null
+}
+
+/** When a user saw another's message. */
+export interface MessageSeenTable {
+  tenant_id: Tenant
+  message_id: string
+  user_id: string
+  seen_at: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -310,6 +337,8 @@ export interface Database {
   permission_periods: PermissionPeriodsTable
   permission_places: PermissionPlacesTable
   tracking_links: TrackingLinksTable
+  messages: MessagesTable
+  message_seen: MessageSeenTable
 }
 
 /** The database or a transaction on it: repositories accept either. */

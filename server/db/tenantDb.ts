@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { TenantId } from '../../tenants'
 import { idempotencyKeysRepository } from './repositories/idempotencyKeys'
 import { loginAttemptsRepository } from './repositories/loginAttempts'
+import { messagesRepository } from './repositories/messages'
 import { operatorKeysRepository } from './repositories/operatorKeys'
 import { passengersRepository } from './repositories/passengers'
 import { permissionsRepository } from './repositories/permissions'
@@ -31,6 +32,7 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     permissions: permissionsRepository(scoped),
     trips: tripsRepository(scoped),
     trackingLinks: trackingLinksRepository(scoped),
+    messages: messagesRepository(scoped),
     readVersions: readVersionsRepository(
       scoped,
       (statement, args) => runPrepared(db, statement, args),

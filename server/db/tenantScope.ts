@@ -61,6 +61,8 @@ const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   permission_periods: 'tenant',
   permission_places: 'tenant',
   tracking_links: 'tenant',
+  messages: 'tenant',
+  message_seen: 'tenant',
 }
 
 const tenantColumn = 'tenant_id'

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
-import { tenantIds, type TenantId } from '../../tenants'
+import { getTenant, tenantIds, type TenantId } from '../../tenants'
 import { installOperatorKeys } from '../auth/operatorKeys'
 import { hashPassword } from '../auth/passwords'
 import type { Database } from '../db/schema'
 import { tenantDb, type TenantDb } from '../db/tenantDb'
 import { demoAccounts, demoAccessCodes } from './accounts'
 import { fullName, seededIdentity } from './identities'
+import { demoMessages } from './messages'
 import { demoOperatorKeyGrants } from './operatorKeys'
 import { demoPermissions } from './permissions'
 import { families, familyKinds, demoPhone, initials, singlePassengers, unclaimedPassengers } from './people'
@@ -86,6 +87,16 @@ async function seedTenant(
     guardian.id,
     guardianPassengers.map((passenger) => passenger.id),
   )
+  const history = demoMessages(
+    guardianPassengers.map((passenger, index) => ({
+      id: passenger.id,
+      givenName: family.passengers[index]!,
+    })),
+    guardian.id,
+    getTenant(db.tenant).name,
+    now,
+  )
+  await db.messages.insertHistory(history.messages, history.seen)
 
   const singleName = singlePassengers[tenantIndex % singlePassengers.length]!
   const single = await db.users.create({

@@ -10,6 +10,7 @@ import { registerAccountRoutes } from './account'
 import { registerBookingRoutes } from './booking'
 import { registerClientErrorRoute } from './clientErrors'
 import { registerMapRoute } from './map'
+import { registerMessageRoutes, registerOperatorMessageRoutes } from './messages'
 import { registerOperatorRoutes } from './operator'
 import { registerPassengerRoutes } from './passengers'
 import { registerPlaceRoutes } from './places'
@@ -46,7 +47,9 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerTrackingRoutes(api, options.keys, options)
   registerPlaceRoutes(api, options.keys, options)
   registerBookingRoutes(api, options.keys, options)
+  registerMessageRoutes(api, options.keys)
   registerOperatorRoutes(api, options.keys)
+  registerOperatorMessageRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
   registerMapRoute(api, options.keys, options.mapStyleUrl)
 }

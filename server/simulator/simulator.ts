@@ -9,6 +9,7 @@ import type { TripProjection } from '../domain/tripProjection'
 import { HttpError } from '../plugins/errors'
 import { appendOperatorEvent } from '../trips/operatorEvents'
 import type { Clock } from './clock'
+import { keepGuardianWritten } from './guardianMessages'
 import { keepGuardianBusy, type AppendEvent } from './guardianTrips'
 import { simulatorLockKey, tryLeaderLock, type HeldLock } from './leaderLock'
 import { dueEvent, stepTimes } from './tripSteps'
@@ -72,7 +73,10 @@ async function advanceTrip(db: TenantDb, trip: TripProjection, now: Temporal.Ins
   }
 }
 
-/** One tick of a tenant: every unfinished trip near now moves on, then its guardian gets a trip if none is near. */
+/**
+ * One tick of a tenant: every unfinished trip near now moves on, then its guardian gets a trip if none is near,
+ * and an answer or a notice from the operator when one is due.
+ */
 export async function simulateTenant(db: TenantDb, now: Temporal.Instant): Promise<void> {
   const append = appender(db, now)
   const horizon = now.subtract(stepTimes.dispatched).add({ minutes: 1 })
@@ -80,6 +84,7 @@ export async function simulateTenant(db: TenantDb, now: Temporal.Instant): Promi
     await advanceTrip(db, trip, now, append)
   }
   await keepGuardianBusy(db, now, append)
+  await keepGuardianWritten(db, now)
 }
 
 /**

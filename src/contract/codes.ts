@@ -43,6 +43,10 @@ export const errorCodes = {
   trackingNotStarted: 'tracking_not_started',
   /** `api/track/{link}` after the link's window (404): the trip has ended. */
   trackingEnded: 'tracking_ended',
+  /** `api/message/{id}/seen` or `/confirm` of the user's own message (409): only others' messages take them. */
+  ownMessage: 'own_message',
+  /** `api/message/{id}/confirm` of a message that asks for no confirmation (409). */
+  confirmationNotRequested: 'confirmation_not_requested',
 } as const
 
 /**
@@ -145,3 +149,7 @@ export type TripDestinations = (typeof tripDestinations)[keyof typeof tripDestin
 
 /** From, up to ten via points, and to. */
 export const routeMaxPoints = 12
+
+/** Messages (spec sections 4 and 9): a page holds 10, and a message at most 2000 characters. */
+export const messagePageSize = 10
+export const messageContentMaxLength = 2000

@@ -5,6 +5,7 @@ import { id } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
 import { bookingEstimate, bookingRequest, bookingResponse } from './booking'
 import { mapSettings } from './map'
+import { message, messagePage, messagePageQuery, messageParams, sendMessageRequest } from './messages'
 import { quota, quotaDateQuery } from './permissions'
 import {
   addressSearchLimit,
@@ -237,6 +238,43 @@ export const endpoints = {
     body: bookingRequest,
     response: bookingResponse,
     idempotencyKeyRequired: true,
+  },
+  listMessages: {
+    method: 'GET',
+    path: '/api/message',
+    summary:
+      "A page of the messages of the user's passengers, oldest first within and across pages (page 1 the oldest ten); the last page without `page`; with the count of others' messages the user has not seen",
+    auth: true,
+    query: messagePageQuery,
+    response: messagePage,
+  },
+  sendMessage: {
+    method: 'POST',
+    path: '/api/message',
+    summary:
+      "Write to the operator about a passenger of the user's (Idempotency-Key required: one message per key); 404 for a passenger not the user's",
+    auth: true,
+    body: sendMessageRequest,
+    response: message,
+    idempotencyKeyRequired: true,
+  },
+  markMessageSeen: {
+    method: 'PUT',
+    path: '/api/message/:id/seen',
+    summary:
+      "Mark another's message seen by the user; again is no change. 404 for a message not of the user's passengers, 409 own_message for the user's own",
+    auth: true,
+    params: messageParams,
+    response: message,
+  },
+  confirmMessage: {
+    method: 'PUT',
+    path: '/api/message/:id/confirm',
+    summary:
+      'Confirm a message that asks for it (and mark it seen); once confirmed, by this or another guardian, again is no change. 404 as seen, 409 own_message or confirmation_not_requested',
+    auth: true,
+    params: messageParams,
+    response: message,
   },
   getMapSettings: {
     method: 'GET',

@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { id, isoDate, isoDateTime, text, textLimits } from './common'
 import type { Endpoint } from './endpoints'
+import {
+  message,
+  messageParams,
+  operatorMessageRequest,
+  operatorMessages,
+  operatorMessagesLimit,
+  operatorMessagesQuery,
+} from './messages'
 import { quota } from './permissions'
 import { coordinates, tripAddress } from './trip'
 import { trackingLink } from './tracking'
@@ -135,5 +143,34 @@ export const operatorEndpoints = {
     params: z.object({ id }),
     body: z.object({ date: isoDate }),
     response: trackingLink,
+  },
+  sendMessage: {
+    method: 'POST',
+    path: '/api/operator/passengers/:id/messages',
+    summary:
+      "Write to a passenger's guardians, optionally asking them to confirm (Idempotency-Key required: one message per key); 404 for a passenger the tenant does not have",
+    auth: 'apiKey',
+    params: z.object({ id }),
+    body: operatorMessageRequest,
+    response: message,
+    idempotencyKeyRequired: true,
+  },
+  listMessages: {
+    method: 'GET',
+    path: '/api/operator/passengers/:id/messages',
+    summary: `A passenger's messages both ways in the order they arrived, after the cursor of the last call (at most ${operatorMessagesLimit}): the guardians' replies, and the operator's own with when a guardian first saw and who confirmed them`,
+    auth: 'apiKey',
+    params: z.object({ id }),
+    query: operatorMessagesQuery,
+    response: operatorMessages,
+  },
+  getMessage: {
+    method: 'GET',
+    path: '/api/operator/messages/:id',
+    summary:
+      'One message of the tenant as it is now: whether a guardian has seen it, who confirmed it and when',
+    auth: 'apiKey',
+    params: messageParams,
+    response: message,
   },
 } as const satisfies Record<string, Endpoint>

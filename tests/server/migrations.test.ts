@@ -9,6 +9,8 @@ const tables = [
   'access_codes',
   'idempotency_keys',
   'login_throttles',
+  'message_seen',
+  'messages',
   'operator_api_keys',
   'passenger_grants',
   'passengers',
