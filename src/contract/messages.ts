@@ -84,7 +84,7 @@ export const operatorMessageRequest = z.object({
 export type OperatorMessageRequest = z.input<typeof operatorMessageRequest>
 
 /** Digits: where a passenger's messages were last read up to. */
-export const messageCursor = z.string().regex(/^\d{1,19}$/)
+export const messageCursor = z.string().regex(/^\d{1,18}$/)
 
 export const operatorMessagesQuery = z.object({
   after: messageCursor.optional().describe('The `cursor` of the last answer; from the first message without'),

@@ -19,7 +19,6 @@ const isoWithOffset = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/
 describe.each(backends)('messages on $name', (backend) => {
   let test: TestApp
   let guardian: string
-  let guardianId: string
   let single: string
   let singlePassenger: Passenger
 
@@ -46,7 +45,6 @@ describe.each(backends)('messages on $name', (backend) => {
   beforeAll(async () => {
     test = await createTestApp(backend, { seed: ['espoo', 'demo'] })
     guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
-    guardianId = (await api(test.app, 'espoo', guardian, { url: '/api/account' })).json<{ id: string }>().id
     single = await tokenFor(test.app, 'espoo', 'single', 'demo-single-2026')
     singlePassenger = (await api(test.app, 'espoo', single, { url: '/api/passenger' })).json<
       Passenger[]
