@@ -32,7 +32,6 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     permissions: permissionsRepository(scoped),
     trips: tripsRepository(scoped),
     trackingLinks: trackingLinksRepository(scoped),
-    messages: messagesRepository(scoped),
     readVersions: readVersionsRepository(
       scoped,
       (statement, args) => runPrepared(db, statement, args),
@@ -40,6 +39,7 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     ),
     idempotencyKeys: idempotencyKeysRepository(scoped),
     operatorKeys: operatorKeysRepository(scoped),
+    messages: messagesRepository(scoped),
   }
 }
 
