@@ -3,6 +3,13 @@ import { clientErrorAccepted, clientErrorReport } from './clientErrors'
 import { accessTokenResponse, accountEditRequest, changePasswordRequest, user } from './account'
 import { id } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
+import {
+  acceptedInvitation,
+  acceptInvitationRequest,
+  invitation,
+  invitationParams,
+  registerCardRequest,
+} from './invitations'
 import { bookingEstimate, bookingRequest, bookingResponse } from './booking'
 import { mapSettings } from './map'
 import { message, messagePage, messagePageQuery, messageParams, sendMessageRequest } from './messages'
@@ -275,6 +282,35 @@ export const endpoints = {
     auth: true,
     params: messageParams,
     response: message,
+  getInvitation: {
+    method: 'GET',
+    path: '/api/invitation/:code',
+    summary:
+      'An invitation and its passengers, with no login; with a bearer token, acceptedByUser says whether this user accepted it. 404 not_found for an unknown or expired code and one another user accepted; 429 when a client asks too often',
+    auth: false,
+    params: invitationParams,
+    response: invitation,
+    errorStatuses: [404, 429],
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/api/invitation',
+    summary:
+      "Accept an invitation: its passengers are granted to the user (again for the same user, nothing changes); 404 not_found when it is unknown, expired or another user's; 429 when a client asks too often",
+    auth: true,
+    body: acceptInvitationRequest,
+    response: acceptedInvitation,
+    errorStatuses: [429],
+  },
+  registerTravelCard: {
+    method: 'POST',
+    path: '/api/account/registercard',
+    summary:
+      "Register a travel card by its holder's name and number (spaces and case do not matter), with no login: a fresh invitation for the card's passenger; 404 not_found when no card of the tenant matches; 429 when a client asks too often",
+    auth: false,
+    body: registerCardRequest,
+    response: invitation,
+    errorStatuses: [404, 429],
   },
   getMapSettings: {
     method: 'GET',
