@@ -12,6 +12,7 @@ import * as tripApproval from './migrations/0009_trip_approval'
 import * as trackingLinks from './migrations/0010_tracking_links'
 import * as readVersionNotifications from './migrations/0011_read_version_notifications'
 import * as messages from './migrations/0012_messages'
+import * as invitations from './migrations/0013_invitations'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -27,6 +28,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0010_tracking_links': trackingLinks,
   '0011_read_version_notifications': readVersionNotifications,
   '0012_messages': messages,
+  '0013_invitations': invitations,
 }
 
 /**

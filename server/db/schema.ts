@@ -320,6 +320,33 @@ export interface MessageSeenTable {
   seen_at: Timestamp
 }
 
+/** An invitation (migration 0013): its code grants its passengers to the one user who accepts it in time. */
+export interface InvitationsTable {
+  tenant_id: Tenant
+  /** base64url of 16 random bytes (the demo's are readable): the invitation's only secret. */
+  code: string
+  expires_at: Timestamp
+  accepted_at: Timestamp | null
+  accepted_by_user_id: string | null
+  created_at: CreatedAt
+}
+
+export interface InvitationPassengersTable {
+  tenant_id: Tenant
+  code: string
+  passenger_id: string
+}
+
+/** A travel card of a passenger (migration 0013), registered by its holder's name and number. */
+export interface TravelCardsTable {
+  tenant_id: Tenant
+  /** Without spaces or dashes, upper-cased (`normalizeCardNumber`). */
+  card_number: string
+  holder_name: string
+  passenger_id: string
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -339,6 +366,9 @@ export interface Database {
   tracking_links: TrackingLinksTable
   messages: MessagesTable
   message_seen: MessageSeenTable
+  invitations: InvitationsTable
+  invitation_passengers: InvitationPassengersTable
+  travel_cards: TravelCardsTable
 }
 
 /** The database or a transaction on it: repositories accept either. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { TenantId } from '../../tenants'
 import { idempotencyKeysRepository } from './repositories/idempotencyKeys'
+import { invitationsRepository } from './repositories/invitations'
 import { loginAttemptsRepository } from './repositories/loginAttempts'
 import { messagesRepository } from './repositories/messages'
 import { operatorKeysRepository } from './repositories/operatorKeys'
@@ -32,6 +33,7 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     permissions: permissionsRepository(scoped),
     trips: tripsRepository(scoped),
     trackingLinks: trackingLinksRepository(scoped),
+    invitations: invitationsRepository(scoped),
     readVersions: readVersionsRepository(
       scoped,
       (statement, args) => runPrepared(db, statement, args),

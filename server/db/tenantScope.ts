@@ -63,6 +63,9 @@ const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   tracking_links: 'tenant',
   messages: 'tenant',
   message_seen: 'tenant',
+  invitations: 'tenant',
+  invitation_passengers: 'tenant',
+  travel_cards: 'tenant',
 }
 
 const tenantColumn = 'tenant_id'

@@ -8,6 +8,8 @@ import { backends, createEmptyDatabase, type TestDatabase } from './support/data
 const tables = [
   'access_codes',
   'idempotency_keys',
+  'invitation_passengers',
+  'invitations',
   'login_throttles',
   'message_seen',
   'messages',
@@ -21,6 +23,7 @@ const tables = [
   'signing_keys',
   'tracking_links',
   'transportation_permissions',
+  'travel_cards',
   'trip_events',
   'trips',
   'users',

@@ -1,0 +1,137 @@
+import type { Selectable } from 'kysely'
+import type { Temporal } from 'temporal-polyfill'
+import type { ScopedDatabase, ScopedDb } from '../tenantScope'
+import type { PassengerRow } from './passengers'
+
+export type InvitationRow = Selectable<ScopedDatabase['invitations']>
+export type TravelCardRow = Selectable<ScopedDatabase['travel_cards']>
+
+export interface NewInvitation {
+  code: string
+  expiresAt: Temporal.Instant
+  passengerIds: readonly string[]
+  /** Only the demo seed makes one already accepted. */
+  accepted?: { userId: string; at: Temporal.Instant }
+}
+
+/** Invitations and travel cards (migration 0013). Who may see or accept one is judged by server/invitations/. */
+export function invitationsRepository(db: ScopedDb) {
+  return {
+    /** An invitation that has not expired, accepted or not. */
+    findLive: (code: string, now: Temporal.Instant): Promise<InvitationRow | undefined> =>
+      db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('code', '=', code)
+        .where('expires_at', '>', now)
+        .executeTakeFirst(),
+
+    /** The passengers an invitation grants, by name. */
+    passengersOf: (code: string): Promise<PassengerRow[]> =>
+      db
+        .selectFrom('invitation_passengers')
+        .innerJoin('passengers', 'passengers.id', 'invitation_passengers.passenger_id')
+        .selectAll('passengers')
+        .where('invitation_passengers.code', '=', code)
+        .orderBy('passengers.name')
+        .orderBy('passengers.id')
+        .execute(),
+
+    /** Two statements: call it in a transaction. */
+    async create(invitation: NewInvitation): Promise<InvitationRow> {
+      const row = await db
+        .insertInto('invitations')
+        .values({
+          code: invitation.code,
+          expires_at: invitation.expiresAt,
+          accepted_at: invitation.accepted?.at ?? null,
+          accepted_by_user_id: invitation.accepted?.userId ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      if (invitation.passengerIds.length > 0) {
+        await db
+          .insertInto('invitation_passengers')
+          .values(
+            invitation.passengerIds.map((passengerId) => ({ code: row.code, passenger_id: passengerId })),
+          )
+          .execute()
+      }
+      return row
+    },
+
+    /**
+     * Accepts a live invitation for the user and grants them its passengers, in one statement, so that of two
+     * users accepting at once only the first gets it. The same user again changes nothing (grants they still
+     * have stay, one taken away since comes back). False when it is unknown, expired or another user's.
+     */
+    async accept(code: string, userId: string, now: Temporal.Instant): Promise<boolean> {
+      const row = await db
+        .with('accepted', (qb) =>
+          qb
+            .updateTable('invitations')
+            .set((eb) => ({
+              accepted_at: eb.fn.coalesce('accepted_at', eb.val(now)),
+              accepted_by_user_id: eb.val(userId),
+            }))
+            .where('code', '=', code)
+            .where('expires_at', '>', now)
+            .where((eb) =>
+              eb.or([eb('accepted_by_user_id', 'is', null), eb('accepted_by_user_id', '=', userId)]),
+            )
+            .returning('code'),
+        )
+        .with('granted', (qb) =>
+          qb
+            .insertInto('passenger_grants')
+            .columns(['user_id', 'passenger_id'])
+            .expression((eb) =>
+              eb
+                .selectFrom('invitation_passengers')
+                .innerJoin('accepted', 'accepted.code', 'invitation_passengers.code')
+                .select((s) => [s.val(userId).as('user_id'), 'invitation_passengers.passenger_id']),
+            )
+            .onConflict((conflict) => conflict.columns(['user_id', 'passenger_id']).doNothing())
+            .returning('passenger_id'),
+        )
+        .selectFrom('accepted')
+        .select('code')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Forgets invitations that can no longer be accepted or shown; the grants they gave stay. */
+    async deleteExpired(now: Temporal.Instant): Promise<void> {
+      await db.deleteFrom('invitations').where('expires_at', '<=', now).execute()
+    },
+
+    /** A travel card by its number, however it was typed. */
+    findCard: (cardNumber: string): Promise<TravelCardRow | undefined> =>
+      db
+        .selectFrom('travel_cards')
+        .selectAll()
+        .where('card_number', '=', normalizeCardNumber(cardNumber))
+        .executeTakeFirst(),
+
+    async insertCards(
+      cards: readonly { cardNumber: string; holderName: string; passengerId: string }[],
+    ): Promise<void> {
+      if (cards.length === 0) return
+      await db
+        .insertInto('travel_cards')
+        .values(
+          cards.map((card) => ({
+            card_number: normalizeCardNumber(card.cardNumber),
+            holder_name: card.holderName,
+            passenger_id: card.passengerId,
+          })),
+        )
+        .execute()
+    },
+  }
+}
+
+/** People copy a card's number with or without its spaces or dashes: stored and compared without, upper-cased. */
+export function normalizeCardNumber(cardNumber: string): string {
+  return cardNumber.replace(/[\s-]+/g, '').toUpperCase()
+}
