@@ -110,6 +110,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     router: createRouter(config),
     i18n,
     trackRateLimitPerMinute: config.trackRateLimitPerMinute,
+    invitationRateLimitPerMinute: config.invitationRateLimitPerMinute,
     demoApprover:
       config.demoApprovalDelayMs === null ? null : createDemoApprover(app, db, config.demoApprovalDelayMs),
   })

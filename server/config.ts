@@ -53,6 +53,11 @@ export interface ServerConfig extends GeoConfig, MapConfig {
    * (TRACK_RATE_LIMIT_PER_MINUTE, 300 by default: 50 open tracking screens polling every 10 s behind one address).
    */
   trackRateLimitPerMinute: number
+  /**
+   * Requests a client address may make a minute, per instance, to the invitation calls together: showing an
+   * invitation, accepting one and registering a travel card (INVITATION_RATE_LIMIT_PER_MINUTE, 30 by default).
+   */
+  invitationRateLimitPerMinute: number
   /** Operator API keys to store (hashed) at start, from OPERATOR_API_KEYS. */
   operatorApiKeys: readonly { tenant: TenantId; key: string }[]
 }
@@ -176,6 +181,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     ...timeouts(env),
     trackRateLimitPerMinute: integer(env, 'TRACK_RATE_LIMIT_PER_MINUTE', 300),
+    invitationRateLimitPerMinute: integer(env, 'INVITATION_RATE_LIMIT_PER_MINUTE', 30),
     operatorApiKeys: parseOperatorKeys(env.OPERATOR_API_KEYS),
     errorReportingDsn: errorReportingDsn(env.ERROR_REPORTING_DSN),
     ...geoConfigFrom(env, (name, fallback) => integer(env, name, fallback)),

@@ -9,6 +9,7 @@ import { registerAccessTokenRoute } from './accessToken'
 import { registerAccountRoutes } from './account'
 import { registerBookingRoutes } from './booking'
 import { registerClientErrorRoute } from './clientErrors'
+import { invitationRoutes } from './invitations'
 import { registerMapRoute } from './map'
 import { registerMessageRoutes, registerOperatorMessageRoutes } from './messages'
 import { registerOperatorRoutes } from './operator'
@@ -31,6 +32,8 @@ export interface ApiOptions {
   demoApprover: DemoApprover | null
   /** TRACK_RATE_LIMIT_PER_MINUTE. */
   trackRateLimitPerMinute: number
+  /** INVITATION_RATE_LIMIT_PER_MINUTE. */
+  invitationRateLimitPerMinute: number
   /** The map's style (MAP_STYLE_URL), or null for the portal's basemap. */
   mapStyleUrl: string | null
 }
@@ -45,6 +48,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerPermissionRoutes(api, options.keys)
   registerTripRoutes(api, options.keys)
   registerTrackingRoutes(api, options.keys, options)
+  await api.register(invitationRoutes, options)
   registerPlaceRoutes(api, options.keys, options)
   registerBookingRoutes(api, options.keys, options)
   registerMessageRoutes(api, options.keys)
