@@ -14,6 +14,8 @@ export interface LoginPageOptions {
   error?: string
   /** The username typed before a failed attempt. */
   userName?: string
+  /** Already translated paragraphs on why the user logs in (an invitation to accept). */
+  notice?: readonly string[]
 }
 
 /** The server-rendered login page in the tenant's colours: strong authentication, or username and password. */
@@ -49,6 +51,7 @@ export function renderLoginPage(i18n: I18n, options: LoginPageOptions): string {
     brand: tenant.config.name,
     tenant: tenant.config,
     body: html`<h1>${title}</h1>
+      ${(options.notice ?? []).map((paragraph) => html`<p>${paragraph}</p>`)}
       ${error ? html`<div class="error" role="alert" id="login-error">${error}</div>` : ''} ${strong}
       <section aria-labelledby="password-heading">
         <h2 id="password-heading">

@@ -5,6 +5,7 @@ import { isLocale, type Locale } from '../../src/domain/locale'
 import type { ServerConfig } from '../config'
 import type { ServerI18n } from '../i18n/catalogs'
 import { loginThrottlePolicy, reserveAttempt } from '../domain/loginThrottle'
+import { invitationNotice, landingAfterSignIn, pendingInvitation } from '../invitations/pendingAcceptance'
 import { pageLocale } from '../i18n/pageLocale'
 import { renderLoginPage } from './loginPage'
 import { createPasswordChecker } from './passwords'
@@ -48,6 +49,7 @@ export function sendLoginPage(
     tenant: request.tenant,
     strongAuth: deps.strongAuth,
     ...(error ? { error: error(i18n) } : {}),
+    ...(pendingInvitation(request) ? { notice: invitationNotice(i18n, deps.strongAuth) } : {}),
     ...(userName ? { userName } : {}),
   })
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page)
@@ -95,6 +97,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
     }
     await request.db.loginAttempts.forgive(userName, request.ip)
     await startSession(request, reply, user.id, deps.config.sessionTtlSeconds)
-    return reply.redirect(`${request.tenant.pathPrefix}/`, 303)
+    const landing = await landingAfterSignIn(request, reply, user.id, locale)
+    return reply.redirect(landing ?? `${request.tenant.pathPrefix}/`, 303)
   })
 }

@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody'
 import type { FastifyInstance } from 'fastify'
+import { registerInvitationPages } from '../invitations/pageRoutes'
 import type { KeyStore } from './accessTokens'
 import { registerLoginRoutes, type LoginPageDeps } from './loginRoutes'
 import { registerLogoutRoutes } from './logoutRoutes'
@@ -17,6 +18,7 @@ export async function loginScope(scope: FastifyInstance, options: LoginScopeOpti
   const pageDeps = { config: options.config, i18n: options.i18n, strongAuth: options.strongAuth !== null }
   registerLoginRoutes(scope, pageDeps)
   registerLogoutRoutes(scope, pageDeps)
+  registerInvitationPages(scope, pageDeps)
   if (options.strongAuth)
     registerStrongAuthRoutes(scope, { ...pageDeps, client: options.strongAuth, keys: options.keys })
 }

@@ -5,6 +5,7 @@ import { isLocale, type Locale } from '../../src/domain/locale'
 import { isUniqueViolation, type UserRow } from '../db/repositories/users'
 import type { TenantDb } from '../db/tenantDb'
 import { pageLocale } from '../i18n/pageLocale'
+import { landingAfterSignIn } from '../invitations/pendingAcceptance'
 import { signTenantJwt, verifyTenantJwt, type KeyStore } from './accessTokens'
 import { sendLoginPage, type LoginPageDeps } from './loginRoutes'
 import type { StrongAuthClient } from './oidcClient'
@@ -139,6 +140,7 @@ export function registerStrongAuthRoutes(app: FastifyInstance, deps: StrongAuthD
     if (!claims) return failed(request, reply, 401, locale)
     const user = await userForIdentity(request.db, claims)
     await startSession(request, reply, user.id, deps.config.sessionTtlSeconds)
-    return reply.header('cache-control', 'no-store').redirect(`${request.tenant.pathPrefix}/`, 303)
+    const landing = await landingAfterSignIn(request, reply, user.id, locale)
+    return reply.header('cache-control', 'no-store').redirect(landing ?? `${request.tenant.pathPrefix}/`, 303)
   })
 }
