@@ -9,10 +9,11 @@ import { tenantDb, type TenantDb } from '../db/tenantDb'
 import { demoAccounts, demoAccessCodes } from './accounts'
 import { fullName, seededIdentity } from './identities'
 import { demoMessages } from './messages'
+import { addDemoInvitations, demoTravelCards, invitedPassengers, travelCardTenants } from './invitations'
 import { demoOperatorKeyGrants } from './operatorKeys'
 import { demoPermissions } from './permissions'
 import { families, familyKinds, demoPhone, initials, singlePassengers, unclaimedPassengers } from './people'
-import type { PassengerKind } from './people'
+import type { PassengerKind, PersonTemplate } from './people'
 import { demoPlaces } from './places'
 import { regions } from './regions'
 import { demoTimeZone, guardianTrips, regularTrips, singleTrips, type DemoPassenger } from './schedule'
@@ -58,6 +59,38 @@ async function addPassengers(
   )
   await db.places.insertMany(passengers.flatMap((passenger) => passenger.places.map((place) => place.row)))
   return passengers
+}
+
+const asPeople = (templates: readonly PersonTemplate[]) =>
+  templates.map((person) => ({ name: person.givenName, kind: person.kind }))
+
+/** The passengers of the demo invitations and travel cards, granted to nobody, with the invitations and cards. */
+async function addInvitedPassengers(
+  db: TenantDb,
+  tenantIndex: number,
+  now: Temporal.ZonedDateTime,
+  guardian: { id: string; passengerId: string },
+): Promise<DemoPassenger[]> {
+  const invited = await addPassengers(db, asPeople(invitedPassengers), tenantIndex * 20 + 15)
+  await addDemoInvitations(db, now, {
+    invited,
+    guardianId: guardian.id,
+    guardianPassengerId: guardian.passengerId,
+  })
+  if (!travelCardTenants.includes(db.tenant)) return invited
+  const holders = await addPassengers(
+    db,
+    asPeople(demoTravelCards.map((card) => card.holder)),
+    tenantIndex * 20 + 18,
+  )
+  await db.invitations.insertCards(
+    demoTravelCards.map((card, index) => ({
+      cardNumber: card.cardNumber,
+      holderName: card.holder.givenName,
+      passengerId: holders[index]!.id,
+    })),
+  )
+  return [...invited, ...holders]
 }
 
 async function seedTenant(
@@ -137,7 +170,12 @@ async function seedTenant(
     })),
   )
 
-  const everyPassenger = [...guardianPassengers, singlePassenger!, strongPassenger!, ...unclaimed]
+  const invited = await addInvitedPassengers(db, tenantIndex, now, {
+    id: guardian.id,
+    passengerId: guardianPassengers[0]!.id,
+  })
+
+  const everyPassenger = [...guardianPassengers, singlePassenger!, strongPassenger!, ...unclaimed, ...invited]
   await db.permissions.insertMany(
     everyPassenger.flatMap((passenger) => demoPermissions(passenger, regions[db.tenant], today)),
   )
@@ -146,7 +184,7 @@ async function seedTenant(
     ...guardianTrips(guardianPassengers, now, guardian.id),
     ...singleTrips(singlePassenger!, now),
     ...regularTrips(strongPassenger!, today, 13),
-    ...unclaimed.flatMap((passenger) => regularTrips(passenger, today, 5)),
+    ...[...unclaimed, ...invited].flatMap((passenger) => regularTrips(passenger, today, 5)),
   ]
   const instant = now.toInstant()
   await db.trips.recordNewTrips(

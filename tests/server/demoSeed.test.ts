@@ -5,6 +5,7 @@ import { tripStatusCodes } from '../../src/contract/trip'
 import { tenantIds } from '../../tenants'
 import { tenantDb } from '../../server/db/tenantDb'
 import { demoAccessCodes, demoAccountsMarkdown } from '../../server/demo/accounts'
+import { demoInvitationCode } from '../../server/demo/invitations'
 import { seedDemoData } from '../../server/demo/seed'
 import { demoTimeZone } from '../../server/demo/schedule'
 import { projectTrip } from '../../server/domain/tripProjection'
@@ -53,6 +54,36 @@ describe.each(backends)('demo seed on $name', (backend) => {
         .orderBy('token')
         .execute()
       expect(codes).toEqual(demoAccessCodes.map((token) => ({ token, used_at: null })))
+    }
+  })
+
+  it('gives each tenant its demo invitations, and the tenants that register travel cards their cards', async () => {
+    for (const tenant of tenantIds) {
+      const invitations = await database.db
+        .selectFrom('invitations')
+        .select(['code', 'accepted_at'])
+        .where('tenant_id', '=', tenant)
+        .orderBy('code')
+        .execute()
+      expect(invitations.map((row) => row.code)).toEqual(
+        [1, 2, 3, 4].map((number) => demoInvitationCode(tenant, number)),
+      )
+      expect(invitations.map((row) => row.accepted_at !== null)).toEqual([false, false, true, false])
+      const cards = await database.db
+        .selectFrom('travel_cards')
+        .select(['card_number', 'holder_name'])
+        .where('tenant_id', '=', tenant)
+        .orderBy('card_number')
+        .execute()
+      const registers = ['kovanen', 'fixutaxi', 'meneva', 'lahitaksi', 'lapha'].includes(tenant)
+      expect(cards, tenant).toEqual(
+        registers
+          ? [
+              { card_number: '730010000001', holder_name: 'Ville Kortesalmi' },
+              { card_number: '730010000002', holder_name: 'Nelli Kortesalmi' },
+            ]
+          : [],
+      )
     }
   })
 
@@ -171,6 +202,8 @@ describe.each(backends)('demo seed on $name', (backend) => {
     expect(text).toContain('`LISAA-1001`')
     expect(text).toContain('http://espoo.localhost:8080/')
     expect(text).toContain('`demo-operator-espoo`')
+    expect(text).toContain('http://espoo.localhost:8080/invitation/demo-invitation-espoo-01')
+    expect(text).toContain('`7300 1000 0001` of Ville Kortesalmi')
   })
 })
 

@@ -1,0 +1,57 @@
+import type { Temporal } from 'temporal-polyfill'
+import { tenants, type TenantId } from '../../tenants'
+import type { TenantDb } from '../db/tenantDb'
+import type { PersonTemplate } from './people'
+
+/** Passengers the demo invitations grant, granted to nobody at first. */
+export const invitedPassengers: readonly PersonTemplate[] = [
+  { givenName: 'Kerttu Salminen', kind: 'child' },
+  { givenName: 'Toivo Salminen', kind: 'child' },
+  { givenName: 'Irja Salminen', kind: 'elder' },
+]
+
+/** The demo travel cards of the tenants that register them, each of a passenger granted to nobody. */
+export const demoTravelCards: readonly { cardNumber: string; holder: PersonTemplate }[] = [
+  { cardNumber: '7300 1000 0001', holder: { givenName: 'Ville Kortesalmi', kind: 'elder' } },
+  { cardNumber: '7300 1000 0002', holder: { givenName: 'Nelli Kortesalmi', kind: 'child' } },
+]
+
+export const travelCardTenants: readonly TenantId[] = Object.values(tenants)
+  .filter((tenant) => tenant.features.travelCardRegistration)
+  .map((tenant) => tenant.id)
+
+/** Readable, so the README can name them; as long as a real code (22 characters) even for `fcg`. */
+export function demoInvitationCode(tenant: TenantId, number: number): string {
+  return `demo-invitation-${tenant}-${String(number).padStart(2, '0')}`
+}
+
+/** How long the demo's open invitations stay open. */
+const openDays = 90
+
+/**
+ * The demo invitations of a tenant: 01 (two passengers) and 02 (one) wait to be accepted; 03 was accepted by
+ * the guardian (for one of their own passengers), so it shows as accepted to them and as not found to anyone
+ * else; 04 has expired. A travel card's registration makes fresh ones, so cards can be tried again and again.
+ */
+export async function addDemoInvitations(
+  db: TenantDb,
+  now: Temporal.ZonedDateTime,
+  people: { invited: readonly { id: string }[]; guardianId: string; guardianPassengerId: string },
+): Promise<void> {
+  const [first, second, third] = people.invited.map((passenger) => passenger.id)
+  const open = now.add({ days: openDays }).toInstant()
+  const code = (number: number) => demoInvitationCode(db.tenant, number)
+  await db.invitations.create({ code: code(1), expiresAt: open, passengerIds: [first!, second!] })
+  await db.invitations.create({ code: code(2), expiresAt: open, passengerIds: [third!] })
+  await db.invitations.create({
+    code: code(3),
+    expiresAt: open,
+    passengerIds: [people.guardianPassengerId],
+    accepted: { userId: people.guardianId, at: now.toInstant() },
+  })
+  await db.invitations.create({
+    code: code(4),
+    expiresAt: now.subtract({ days: 1 }).toInstant(),
+    passengerIds: [third!],
+  })
+}
