@@ -1,6 +1,6 @@
 import { tenants, type TenantId } from '../../tenants'
 import { fullName, seededIdentity, testIdentities } from './identities'
-import { demoInvitationCode, demoTravelCards, travelCardTenants } from './invitations'
+import { demoInvitationCode, demoInvitationOpenDays, demoTravelCards, travelCardTenants } from './invitations'
 import { demoOperatorKey } from './operatorKeys'
 
 /** The demo sign-ins, the same on every tenant. */
@@ -32,7 +32,7 @@ export function demoAccountsMarkdown(port = 8080): string {
     '',
     `Access codes for adding a passenger (each works once per tenant): ${demoAccessCodes.map((code) => `\`${code}\``).join(', ')}.`,
     '',
-    `Invitations (\`/invitation/{code}\`) on every tenant are \`demo-invitation-{tenant id}-01\` to \`-04\`, e.g. ${tenantUrls('espoo', port)[0]}invitation/${demoInvitationCode('espoo', 1)}: \`-01\` (two passengers) and \`-02\` (one) wait to be accepted, once each; \`-03\` was accepted by \`${demoAccounts.guardian.userName}\`, so it is not found for anyone else; \`-04\` has expired.`,
+    `Invitations (\`/invitation/{code}\`) on every tenant are \`demo-invitation-{tenant id}-01\` to \`-04\`, e.g. ${tenantUrls('espoo', port)[0]}invitation/${demoInvitationCode('espoo', 1)}: \`-01\` (two passengers) and \`-02\` (one) wait to be accepted, once each, for ${demoInvitationOpenDays} days after the database was created; \`-03\` was accepted by \`${demoAccounts.guardian.userName}\`, so it is not found for anyone else; \`-04\` has expired.`,
     '',
     `Travel cards (${travelCardTenants.join(', ')}; \`/register-travel-card\`): ${demoTravelCards.map((card) => `\`${card.cardNumber}\` of ${card.holder.givenName}`).join(' and ')} (spaces and case do not matter). Each registration answers a new invitation to the card's passenger, open for an hour, so they can be tried again and again.`,
     '',

@@ -25,8 +25,8 @@ export function demoInvitationCode(tenant: TenantId, number: number): string {
   return `demo-invitation-${tenant}-${String(number).padStart(2, '0')}`
 }
 
-/** How long the demo's open invitations stay open. */
-const openDays = 90
+/** How long the demo's waiting invitations can be accepted after the seed. */
+export const demoInvitationOpenDays = 90
 
 /**
  * The demo invitations of a tenant: 01 (two passengers) and 02 (one) wait to be accepted; 03 was accepted by
@@ -39,7 +39,7 @@ export async function addDemoInvitations(
   people: { invited: readonly { id: string }[]; guardianId: string; guardianPassengerId: string },
 ): Promise<void> {
   const [first, second, third] = people.invited.map((passenger) => passenger.id)
-  const open = now.add({ days: openDays }).toInstant()
+  const open = now.add({ days: demoInvitationOpenDays }).toInstant()
   const code = (number: number) => demoInvitationCode(db.tenant, number)
   await db.invitations.create({ code: code(1), expiresAt: open, passengerIds: [first!, second!] })
   await db.invitations.create({ code: code(2), expiresAt: open, passengerIds: [third!] })

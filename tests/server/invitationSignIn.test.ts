@@ -205,7 +205,8 @@ describe.each(backends)('accepting an invitation through the sign-in on $name', 
   it('asks first when another site sent the browser to logoutandacceptinvite, and takes only this site’s form', async () => {
     const code = await freshInvitation('Asked Invited')
     const guardian = await logIn(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, {}]) {
+    const foreignOrUnknown: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, {}]
+    for (const headers of foreignOrUnknown) {
       const asked = await page(`/logoutandacceptinvite?code=${code}&locale=sv`, {
         cookie: guardian,
         ...headers,
