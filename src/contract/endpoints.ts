@@ -282,6 +282,7 @@ export const endpoints = {
     auth: true,
     params: messageParams,
     response: message,
+  },
   getInvitation: {
     method: 'GET',
     path: '/api/invitation/:code',
