@@ -41,6 +41,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(axe.source)
       const violations = await target.evaluate(
         async (tags) => {
+          // The page at rest: a dialog or popover fading in has colours blended with what is under it.
+          const settling = document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          await Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)))
           const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
             runOnly: { type: 'tag', values: tags },
           })
