@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { isLocale, type Locale } from '../../src/domain/locale'
 import { pageLocale } from '../i18n/pageLocale'
-import { html } from '../pages/html'
-import { renderPage } from '../pages/layout'
+import { sendConfirmationPage } from '../pages/confirmationPage'
 import { isCrossSite, isOwnNavigation } from './formOrigin'
 import type { LoginPageDeps } from './loginRoutes'
 import { crossSiteMessage } from './loginRoutes'
@@ -22,32 +21,18 @@ function sendLogoutConfirmation(
   error?: string,
 ): FastifyReply {
   const i18n = deps.i18n(locale)
-  const prefix = request.tenant.pathPrefix
-  const title = i18n._({ id: 'logout_page.title', message: 'Log out?' })
-  const page = renderPage({
+  return sendConfirmationPage(request, reply, i18n, {
+    status,
     locale,
-    title: `${title} – ${request.tenant.config.name}`,
-    brand: request.tenant.config.name,
-    tenant: request.tenant.config,
-    body: html`<h1>${title}</h1>
-      ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
-      <p>
-        ${i18n._({
-          id: 'logout_page.text',
-          message: 'Do you want to log out of the passenger portal on this device?',
-        })}
-      </p>
-      <form method="post" action="${prefix}/logout">
-        <input type="hidden" name="locale" value="${locale}" />
-        <button class="button" type="submit">${i18n._({ id: 'menu.logout', message: 'Log out' })}</button>
-      </form>
-      <p>
-        <a class="standalone" href="${prefix}/?lang=${locale}"
-          >${i18n._({ id: 'login.back', message: 'Back to the portal' })}</a
-        >
-      </p>`,
+    title: i18n._({ id: 'logout_page.title', message: 'Log out?' }),
+    text: i18n._({
+      id: 'logout_page.text',
+      message: 'Do you want to log out of the passenger portal on this device?',
+    }),
+    action: '/logout',
+    button: i18n._({ id: 'menu.logout', message: 'Log out' }),
+    error,
   })
-  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page)
 }
 
 async function logOut(request: FastifyRequest, reply: FastifyReply, locale: unknown) {

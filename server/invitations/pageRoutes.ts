@@ -6,8 +6,7 @@ import { isCrossSite, isOwnNavigation } from '../auth/formOrigin'
 import { crossSiteMessage, type LoginPageDeps } from '../auth/loginRoutes'
 import { cookieSession, endSession } from '../auth/sessions'
 import { pageLocale } from '../i18n/pageLocale'
-import { html } from '../pages/html'
-import { renderPage } from '../pages/layout'
+import { sendConfirmationPage } from '../pages/confirmationPage'
 import { rememberInvitation } from './pendingAcceptance'
 
 /** The portal's form, as the page below posts it. */
@@ -39,39 +38,23 @@ function sendLogoutConfirmation(
   error?: string,
 ): FastifyReply {
   const i18n = deps.i18n(locale)
-  const prefix = request.tenant.pathPrefix
-  const title = i18n._({
-    id: 'login.invitation_logout_title',
-    message: 'Accept the invitation with another account?',
-  })
-  const page = renderPage({
+  return sendConfirmationPage(request, reply, i18n, {
+    status,
     locale,
-    title: `${title} – ${request.tenant.config.name}`,
-    brand: request.tenant.config.name,
-    tenant: request.tenant.config,
-    body: html`<h1>${title}</h1>
-      ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
-      <p>
-        ${i18n._({
-          id: 'login.invitation_logout_text',
-          message:
-            'You are logged in. To accept the invitation with another account, log out first, then log in or identify yourself.',
-        })}
-      </p>
-      <form method="post" action="${prefix}/logoutandacceptinvite">
-        <input type="hidden" name="code" value="${code}" />
-        <input type="hidden" name="locale" value="${locale}" />
-        <button class="button" type="submit">
-          ${i18n._({ id: 'login.invitation_logout_button', message: 'Log out and continue' })}
-        </button>
-      </form>
-      <p>
-        <a class="standalone" href="${prefix}/?lang=${locale}"
-          >${i18n._({ id: 'login.back', message: 'Back to the portal' })}</a
-        >
-      </p>`,
+    title: i18n._({
+      id: 'login.invitation_logout_title',
+      message: 'Accept the invitation with another account?',
+    }),
+    text: i18n._({
+      id: 'login.invitation_logout_text',
+      message:
+        'You are logged in. To accept the invitation with another account, log out first, then log in or identify yourself.',
+    }),
+    action: '/logoutandacceptinvite',
+    fields: { code },
+    button: i18n._({ id: 'login.invitation_logout_button', message: 'Log out and continue' }),
+    error,
   })
-  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page)
 }
 
 async function logOutToAccept(request: FastifyRequest, reply: FastifyReply, code: string, locale: Locale) {
