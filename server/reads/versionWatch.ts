@@ -67,8 +67,11 @@ export async function watchReadVersions(
         waiting.set(payload, () => resolve(true))
         timer = setTimeout(() => resolve(false), settleTimeoutMs)
       })
-      await sql`select pg_notify(${readVersionsChannel}, ${payload})`.execute(db)
-      const inTime = await heard
+      // The caller's change is committed whatever happens here: a failure costs the cache, never the answer.
+      const inTime = await sql`select pg_notify(${readVersionsChannel}, ${payload})`
+        .execute(db)
+        .then(() => heard)
+        .catch(() => false)
       clearTimeout(timer)
       waiting.delete(payload)
       if (!inTime) cache.forgetAll()
