@@ -1,6 +1,8 @@
+import { messagePageSize } from '../../src/contract/codes'
 import { tenants, type TenantId } from '../../tenants'
 import { fullName, seededIdentity, testIdentities } from './identities'
 import { demoInvitationCode, demoInvitationOpenDays, demoTravelCards, travelCardTenants } from './invitations'
+import { demoMessageCount } from './messages'
 import { demoOperatorKey } from './operatorKeys'
 
 /** The demo sign-ins, the same on every tenant. */
@@ -35,6 +37,8 @@ export function demoAccountsMarkdown(port = 8080): string {
     `Invitations (\`/invitation/{code}\`) on every tenant are \`demo-invitation-{tenant id}-01\` to \`-04\`, e.g. ${tenantUrls('espoo', port)[0]}invitation/${demoInvitationCode('espoo', 1)}: \`-01\` (two passengers) and \`-02\` (one) wait to be accepted, once each, for ${demoInvitationOpenDays} days after the database was created; \`-03\` was accepted by \`${demoAccounts.guardian.userName}\`, so it is not found for anyone else; \`-04\` has expired.`,
     '',
     `Travel cards (${travelCardTenants.join(', ')}; \`/register-travel-card\`): ${demoTravelCards.map((card) => `\`${card.cardNumber}\` of ${card.holder.givenName}`).join(' and ')} (spaces and case do not matter). Each registration answers a new invitation to the card's passenger, open for an hour, so they can be tried again and again.`,
+    '',
+    `Messages (\`/messages\`): \`${demoAccounts.guardian.userName}\` has ${demoMessageCount} messages on every tenant, over six weeks (${Math.ceil(demoMessageCount / messagePageSize)} pages of ${messagePageSize}), a few unseen and a few asking for a confirmation; with the simulator on, the operator answers a message a minute later.`,
     '',
     `Operator API (\`POST /api/operator/trips/{id}/events\`, header \`X-Api-Key\`): each tenant's key is \`demo-operator-{tenant id}\`, e.g. \`${demoOperatorKey('espoo')}\` on ${tenantUrls('espoo', port)[0]}.`,
     '',

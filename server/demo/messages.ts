@@ -214,6 +214,9 @@ const lines: readonly Line[] = [
   },
 ]
 
+/** How many messages the demo guardian has on every tenant (the README says so). */
+export const demoMessageCount = lines.length
+
 /** How long after a message arrived the guardian saw it. */
 const seenAfter = Temporal.Duration.from({ minutes: 25 })
 

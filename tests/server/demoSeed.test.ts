@@ -204,6 +204,7 @@ describe.each(backends)('demo seed on $name', (backend) => {
     expect(text).toContain('`demo-operator-espoo`')
     expect(text).toContain('http://espoo.localhost:8080/invitation/demo-invitation-espoo-01')
     expect(text).toContain('`7300 1000 0001` of Ville Kortesalmi')
+    expect(text).toContain('`guardian` has 34 messages on every tenant, over six weeks (4 pages of 10)')
   })
 })
 
