@@ -1,3 +1,4 @@
+import { createServer, type RequestListener } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -16,6 +17,7 @@ import { createGeocoder, createRouter } from './geo/fromConfig'
 import { loadServerI18n, type ServerI18n } from './i18n/catalogs'
 import { registerIdempotencyPurge } from './idempotency/purge'
 import { createAnswerCache } from './reads/answerCache'
+import { createPollReplay, type PollReplay } from './reads/pollReplay'
 import { watchReadVersions } from './reads/versionWatch'
 import { registerApiDocs } from './plugins/apiDocs'
 import { registerCompression } from './plugins/compression'
@@ -73,15 +75,33 @@ function serverTimeouts(config: ServerConfig) {
   }
 }
 
+/**
+ * The http server Fastify would make with these timeouts, with the poll front (server/reads/pollReplay.ts)
+ * answering before Fastify's handler.
+ */
+function serverWithFront(replay: PollReplay, timeouts: ReturnType<typeof serverTimeouts>) {
+  return (handler: RequestListener) => {
+    const server = createServer(timeouts.http, replay.listener(handler))
+    server.keepAliveTimeout = timeouts.keepAliveTimeout
+    server.requestTimeout = timeouts.requestTimeout
+    server.setTimeout(timeouts.connectionTimeout)
+    return server
+  }
+}
+
 /** The API host: tenant resolution, sign-in pages, the JSON API with its OpenAPI document, and the built portal. */
 export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
   const tenantOptions = { extraHosts: config.extraHosts, trustProxy: config.trustProxy }
+  const versionWatch = await watchReadVersions(db)
+  const pollReplay = createPollReplay(versionWatch.cache)
+  const timeouts = serverTimeouts(config)
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     rewriteUrl: tenantRewriteUrl(tenantOptions),
     bodyLimit: 64 * 1024,
-    ...serverTimeouts(config),
+    ...timeouts,
+    serverFactory: serverWithFront(pollReplay, timeouts),
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -90,8 +110,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const keys = createKeyStore(db)
   app.decorate('sessionCache', createSessionCache())
   app.decorate('answerCache', createAnswerCache())
-  const versionWatch = await watchReadVersions(db)
   app.decorate('versionWatch', versionWatch)
+  app.decorate('pollReplay', pollReplay)
   app.addHook('onClose', () => versionWatch.stop())
   registerErrorHandler(app)
   registerSecurityHeaders(app, config.mapOrigins)

@@ -65,6 +65,12 @@ export function createSessionCache(options: SessionCacheOptions = sessionCacheDe
       return found?.user ?? null
     },
 
+    /** The user of a session known live within ttlMs, with no await; undefined when it must be read again. */
+    peek(tenant: TenantId, sid: string): UserRow | undefined {
+      const hit = entries.get(keyOf(tenant, sid))
+      return hit && hit.until > options.now() ? (hit.user ?? undefined) : undefined
+    },
+
     forget(tenant: TenantId, sid: string): void {
       generation++
       entries.delete(keyOf(tenant, sid))

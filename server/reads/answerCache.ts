@@ -20,6 +20,18 @@ export class SerializedAnswer<T> {
   }
 }
 
+/** The type a serialized answer is sent with. */
+export const jsonType = 'application/json; charset=utf-8'
+
+/** Whether an If-None-Match header names `etag` (a list, weak or not, or `*`). */
+export function namesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim()
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag
+  })
+}
+
 export interface AnswerCacheOptions {
   maxEntries: number
   maxBytes: number

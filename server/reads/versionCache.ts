@@ -59,6 +59,12 @@ export function createVersionCache(options: VersionCacheOptions = versionCacheDe
     }
   }
 
+  /** The entry kept under `key` while listening and younger than maxAgeMs. */
+  function fresh(key: string): Entry | undefined {
+    const hit = live ? entries.get(key) : undefined
+    return hit && options.now() - hit.at < options.maxAgeMs ? hit : undefined
+  }
+
   function forgetAll() {
     changes++
     entries.clear()
@@ -90,12 +96,30 @@ export function createVersionCache(options: VersionCacheOptions = versionCacheDe
       load: () => Promise<V>,
       tagsOf: (value: V) => readonly string[],
     ): Promise<V> {
-      const hit = live ? entries.get(key) : undefined
-      if (hit && options.now() - hit.at < options.maxAgeMs) return hit.value as V
+      const hit = fresh(key)
+      if (hit) return hit.value as V
       const before = changes
       const value = await load()
       if (live && changes === before) remember(key, value, tagsOf(value))
       return value
+    },
+
+    /**
+     * Where the announcements stand: a value worked out after this mark is kept by `keep` only if nothing was
+     * announced in between (and the listener was connected all along).
+     */
+    mark(): number | undefined {
+      return live ? changes : undefined
+    },
+
+    /** Keeps `value` under `key` until one of `tags` is announced, if nothing was since `mark`. */
+    keep(mark: number | undefined, key: string, value: object, tags: readonly string[]): void {
+      if (live && mark === changes) remember(key, value, tags)
+    },
+
+    /** The value kept under `key`, with no await; undefined when there is none or the cache is not listening. */
+    peek<V extends object>(key: string): V | undefined {
+      return fresh(key)?.value as V | undefined
     },
 
     /** Whether versions are kept: the listener is connected. */

@@ -15,7 +15,14 @@ export interface Caller {
   sessionId: string | null
   operatorKey: OperatorKeyRow | null
   principal: string | null
+  /**
+   * Whether the same credentials would pass again now, with no await (false when that needs a query): how the
+   * poll front (server/reads/pollReplay.ts) checks the caller of an answer it replays.
+   */
+  stillValid: () => boolean
 }
+
+const always = () => true
 
 const bearerPattern = /^Bearer\s+(\S+)$/i
 
@@ -26,14 +33,21 @@ const bearerPattern = /^Bearer\s+(\S+)$/i
 async function authenticateUser(
   request: FastifyRequest,
   keys: KeyStore,
-): Promise<{ user: UserRow; sessionId: string }> {
+): Promise<{ user: UserRow; sessionId: string; stillValid: () => boolean }> {
   const token = bearerPattern.exec(request.headers.authorization ?? '')?.[1]
   if (!token) throw new HttpError(401, errorCodes.unauthorized, 'A bearer access token is required')
-  const claims = verifyAccessToken(await keys(request.tenant.id), request.tenant.id, token)
+  const tenant = request.tenant.id
+  const key = await keys(tenant)
+  const claims = verifyAccessToken(key, tenant, token)
   const user = claims ? await sessionUser(request, claims.sessionId) : null
   if (!claims || user?.id !== claims.userId)
     throw new HttpError(401, errorCodes.unauthorized, 'The access token is not valid')
-  return { user, sessionId: claims.sessionId }
+  const { sessionCache } = request.server
+  const { sessionId, userId } = claims
+  const stillValid = () =>
+    verifyAccessToken(key, tenant, token)?.sessionId === sessionId &&
+    sessionCache.peek(tenant, sessionId)?.id === userId
+  return { user, sessionId, stillValid }
 }
 
 /** The tenant's unrevoked operator key in `X-Api-Key`; 401 invalid_api_key otherwise (also another tenant's). */
@@ -55,11 +69,13 @@ export async function authenticate(
 ): Promise<Caller> {
   if (auth === 'apiKey') {
     const operatorKey = await authenticateOperator(request)
-    return { user: null, sessionId: null, operatorKey, principal: `operator:${operatorKey.id}` }
+    const principal = `operator:${operatorKey.id}`
+    // A key is looked up by a query every time: never replayed.
+    return { user: null, sessionId: null, operatorKey, principal, stillValid: () => false }
   }
   if (auth) {
-    const { user, sessionId } = await authenticateUser(request, keys)
-    return { user, sessionId, operatorKey: null, principal: `user:${user.id}` }
+    const { user, sessionId, stillValid } = await authenticateUser(request, keys)
+    return { user, sessionId, operatorKey: null, principal: `user:${user.id}`, stillValid }
   }
-  return { user: null, sessionId: null, operatorKey: null, principal: null }
+  return { user: null, sessionId: null, operatorKey: null, principal: null, stillValid: always }
 }

@@ -7,8 +7,9 @@ import type { OperatorKeyRow } from '../db/repositories/operatorKeys'
 import type { UserRow } from '../db/repositories/users'
 import { idempotencyHeaders, requiredIdempotencyHeaders } from '../idempotency/fingerprint'
 import { beginIdempotent, finishIdempotent, runIdempotent } from '../idempotency/idempotency'
-import { SerializedAnswer } from '../reads/answerCache'
-import { authenticate } from './authenticate'
+import { jsonType, namesEtag, SerializedAnswer } from '../reads/answerCache'
+import type { ReplayConditions } from '../reads/pollReplay'
+import { authenticate, type Caller } from './authenticate'
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined
 
@@ -24,6 +25,42 @@ export interface EndpointContext<E extends Endpoint> {
   params: Output<E['params']>
   query: Output<E['query']>
   body: Output<E['body']>
+  /**
+   * A polled call's handler declares its serialized answer replayable by the poll front (the conditions of
+   * server/reads/pollReplay.ts), besides the caller's own check; on other calls it changes nothing.
+   */
+  replayable(conditions: ReplayConditions): void
+}
+
+const replayKey = Symbol('replayable answer')
+type Replaying = FastifyRequest & {
+  [replayKey]?: { answer: SerializedAnswer<unknown>; conditions: ReplayConditions }
+}
+
+/**
+ * The handler's conditions and the caller's own check. Made out here, not in the handler, so that the kept
+ * closure holds no request (a closure keeps its whole scope's captured variables alive).
+ */
+function withCaller(conditions: ReplayConditions, caller: Caller): ReplayConditions {
+  const { admit } = conditions
+  return { ...conditions, admit: admit ? () => caller.stillValid() && admit() : caller.stillValid }
+}
+
+/** A polled route's hooks: the front's read body goes to the parser, and its answer to the front. */
+function replayHooks(app: FastifyInstance) {
+  return {
+    preParsing: app.pollReplay.preParsing,
+    onSend: (
+      request: Replaying,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (error: null, payload: unknown) => void,
+    ) => {
+      const replayable = request[replayKey]
+      if (replayable) request.server.pollReplay.keep(request, reply, replayable.answer, replayable.conditions)
+      done(null, payload)
+    },
+  }
 }
 
 /** A handler's answer: a value of the response schema, or (reads) one serialized by the answer cache. */
@@ -61,15 +98,6 @@ function errorResponses(endpoint: Endpoint) {
   }
 }
 
-/** Whether an If-None-Match header names `etag` (a list, weak or not, or `*`). */
-export function namesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim()
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag
-  })
-}
-
 /**
  * A cached answer with its ETag; 304 with no body when the client already has it, which a poller sends every
  * time nothing changed. `no-cache`: a browser may keep it but asks again each time; `private`: no shared cache.
@@ -77,7 +105,7 @@ export function namesEtag(header: string | undefined, etag: string): boolean {
 function sendSerialized(request: FastifyRequest, reply: FastifyReply, answer: SerializedAnswer<unknown>) {
   reply.header('etag', answer.etag).header('cache-control', 'private, no-cache')
   if (namesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
-  return reply.type('application/json; charset=utf-8').send(answer.bytes)
+  return reply.type(jsonType).send(answer.bytes)
 }
 
 export interface EndpointOptions {
@@ -104,6 +132,7 @@ export function registerEndpoint<E extends Endpoint>(
   options: EndpointOptions = {},
 ): void {
   const stateChanging = isStateChanging(endpoint)
+  if (options.polled) app.pollReplay.route(endpoint.method, endpoint.path)
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -120,7 +149,7 @@ export function registerEndpoint<E extends Endpoint>(
       response: { 200: endpoint.response, ...errorResponses(endpoint) },
     },
     ...(stateChanging ? {} : { serializerCompiler: trustedSerializer }),
-    ...(options.polled ? { compress: false as const } : {}),
+    ...(options.polled ? { compress: false as const, ...replayHooks(app) } : {}),
     ...(stateChanging
       ? {
           onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -143,11 +172,18 @@ export function registerEndpoint<E extends Endpoint>(
         params: request.params,
         query: request.query,
         body: request.body,
+        replayable: (conditions: ReplayConditions) => {
+          replayable = conditions
+        },
       } as unknown as EndpointContext<E>
+      let replayable: ReplayConditions | undefined
       const answer = await runIdempotent(request, reply, () => handler(context))
       // The caller's next poll, here, must see this call's own change (server/reads/versionWatch.ts).
       if (stateChanging) await request.server.versionWatch.settled()
       if (!(answer instanceof SerializedAnswer)) return answer
+      if (replayable && options.polled) {
+        ;(request as Replaying)[replayKey] = { answer, conditions: withCaller(replayable, caller) }
+      }
       return sendSerialized(request, reply, answer)
     },
   })

@@ -5,7 +5,8 @@ import { endpoints } from '../../src/contract/endpoints'
 import type { TrackedTrip } from '../../src/contract/tracking'
 import { linkPhase, linkWindow, type LinkWindow } from '../../src/domain/tracking/linkWindow'
 import type { KeyStore } from '../auth/accessTokens'
-import { createRateWindow } from '../errorReporting/rateWindow'
+import { trackingLinkTags } from '../db/repositories/readVersions'
+import { createRateWindow, type RateWindow } from '../errorReporting/rateWindow'
 import { HttpError } from '../plugins/errors'
 import { newLinkToken, toTrackingLink } from '../tracking/links'
 import { toTrackedTrip } from '../tracking/trackedTrip'
@@ -22,6 +23,12 @@ const inMilliseconds = (window: LinkWindow): WindowMs => ({
   fromMs: window.validFrom.epochMilliseconds,
   untilMs: window.validUntil.epochMilliseconds,
 })
+
+/**
+ * A replayed answer's check of the address's rate limit, made out of the handler so that it holds no request
+ * (a closure keeps its whole scope's captured variables alive).
+ */
+const takes = (rate: RateWindow, ip: string) => () => rate.take(ip)
 
 const tripNotFound = () => new HttpError(404, errorCodes.notFound, 'Trip not found')
 const linkNotFound = () => new HttpError(404, errorCodes.notFound, 'Tracking link not found')
@@ -82,8 +89,9 @@ export function registerTrackingRoutes(
     app,
     keys,
     endpoints.trackTrip,
-    async ({ request, params }) => {
-      if (!rate.take(request.ip)) {
+    async ({ request, params, replayable }) => {
+      const { ip } = request
+      if (!rate.take(ip)) {
         throw new HttpError(
           429,
           errorCodes.tooManyRequests,
@@ -115,6 +123,12 @@ export function registerTrackingRoutes(
       const now = Date.now()
       if (now >= window.untilMs) throw phaseErrors.ended()
       if (now < window.fromMs) throw phaseErrors.notStarted()
+      replayable({
+        tags: trackingLinkTags(params.link, linked.passengerId),
+        fromMs: window.fromMs,
+        untilMs: window.untilMs,
+        admit: takes(rate, ip),
+      })
       return answer
     },
     polled,

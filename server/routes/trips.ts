@@ -4,6 +4,7 @@ import { errorCodes } from '../../src/contract/common'
 import { endpoints } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import { retryOnConflict } from '../db/conflicts'
+import { grantedPassengerTags } from '../db/repositories/readVersions'
 import { toTripView } from '../domain/tripView'
 import { HttpError } from '../plugins/errors'
 import { grantedPassengers, grantedTrip, requestTimeZone, toTripPassenger } from '../trips/access'
@@ -55,12 +56,13 @@ export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
     app,
     keys,
     endpoints.tripStatus,
-    async ({ request, user, body }) => {
+    async ({ request, user, body, replayable }) => {
       const notFound = () => new HttpError(404, errorCodes.notFound, 'Trip not found')
       const version = await request.db.readVersions.grantedPassenger(user.id, body.passengerId, {
         announced: true,
       })
       if (version === undefined) throw notFound()
+      replayable({ tags: grantedPassengerTags(user.id, body.passengerId) })
       const timeZone = requestTimeZone(request)
       const key = `status\u0000${request.tenant.id}\u0000${body.passengerId}\u0000${body.tripId}\u0000${body.date}\u0000${timeZone}`
       return request.server.answerCache.answer(key, version, async () => {

@@ -22,6 +22,16 @@ export interface LookupOptions {
   announced?: boolean
 }
 
+/** The announcements that change a user's granted passenger's version: the grant, the passenger or a trip (0007). */
+export const grantedPassengerTags = (userId: string, passengerId: string) => [
+  `u:${userId}`,
+  `p:${passengerId}`,
+]
+
+/** The announcements that change what a tracking link shows: the link itself, its passenger or a trip. */
+export const trackingLinkTags = (link: string, passengerId?: string) =>
+  passengerId ? [`l:${link}`, `p:${passengerId}`] : [`l:${link}`]
+
 const pairKey = (userId: string, passengerId: string) => `${userId}\u0000${passengerId}`
 
 /**
@@ -134,12 +144,11 @@ export function readVersionsRepository(
       options: LookupOptions = {},
     ): Promise<string | undefined> => {
       const key = pairKey(userId, passengerId)
-      // A grant given or taken changes the user's version, a trip or the passenger the passenger's (0007).
       return announcedBy(
         options,
         `g\u0000${key}`,
         () => grantedPassenger(key),
-        () => [`u:${userId}`, `p:${passengerId}`],
+        () => grantedPassengerTags(userId, passengerId),
       )
     },
 
@@ -155,7 +164,7 @@ export function readVersionsRepository(
         options,
         `l\u0000${link}`,
         () => trackingLink(link),
-        (linked) => (linked ? [`l:${link}`, `p:${linked.passengerId}`] : [`l:${link}`]),
+        (linked) => trackingLinkTags(link, linked?.passengerId),
       ),
   }
 }
