@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { BookingFeature } from '../../components/booking/BookingFeature'
+import { TenantFeature } from '../../components/TenantFeature'
 import { BookingWizard } from '../../components/booking/BookingWizard'
 import { screenTitles } from '../../components/screenTitles'
 import { Page } from '../../components/ui/Page'
 
 export const Route = createFileRoute('/_auth/booking')({
   component: () => (
-    <BookingFeature>
+    <TenantFeature feature="booking">
       <BookingScreen />
-    </BookingFeature>
+    </TenantFeature>
   ),
 })
 

@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill'
 import { usePassengers, usePermissions } from '../../app/data'
 import { useEnvironment } from '../../app/environment'
 import { PermissionDetails } from '../../components/permissions/PermissionDetails'
-import { PermissionsFeature } from '../../components/permissions/PermissionsFeature'
+import { TenantFeature } from '../../components/TenantFeature'
 import { screenTitles } from '../../components/screenTitles'
 import { Avatar } from '../../components/ui/Avatar'
 import { buttonClasses } from '../../components/ui/classes'
@@ -14,9 +14,9 @@ import { LoadingBlock } from '../../components/ui/Spinner'
 
 export const Route = createFileRoute('/_auth/transportationPermissions/$passengerId/$id')({
   component: () => (
-    <PermissionsFeature>
+    <TenantFeature feature="transportationPermissions">
       <TransportationPermissionScreen />
-    </PermissionsFeature>
+    </TenantFeature>
   ),
 })
 

@@ -6,7 +6,7 @@ import { useEnvironment } from '../../app/environment'
 import type { Passenger } from '../../contract/passenger'
 import { PassengerPermissions } from '../../components/permissions/PassengerPermissions'
 import { validatePermissionsSearch } from '../../components/permissions/permissionsSearch'
-import { PermissionsFeature } from '../../components/permissions/PermissionsFeature'
+import { TenantFeature } from '../../components/TenantFeature'
 import { screenTitles } from '../../components/screenTitles'
 import { Avatar } from '../../components/ui/Avatar'
 import { buttonClasses } from '../../components/ui/classes'
@@ -18,9 +18,9 @@ import { NoPassengers } from '../../components/passengers/NoPassengers'
 export const Route = createFileRoute('/_auth/transportationPermissions/')({
   validateSearch: validatePermissionsSearch,
   component: () => (
-    <PermissionsFeature>
+    <TenantFeature feature="transportationPermissions">
       <TransportationPermissionsScreen />
-    </PermissionsFeature>
+    </TenantFeature>
   ),
 })
 
