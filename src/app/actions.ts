@@ -1,5 +1,11 @@
 import { useMemo } from 'react'
-import type { AccountEditRequest, ChangePasswordRequest, Passenger, User } from '../contract'
+import type {
+  AcceptedInvitation,
+  AccountEditRequest,
+  ChangePasswordRequest,
+  Passenger,
+  User,
+} from '../contract'
 import type { ApiClient } from '../api/client'
 import { ApiRequestError } from '../api/errors'
 import { usePlatform, type Platform } from './platform'
@@ -20,6 +26,8 @@ export interface Actions {
   /** Creates a username and password for a user who has none. */
   createLogin(request: AccountEditRequest): Promise<User>
   changePassword(request: ChangePasswordRequest): Promise<User>
+  /** Accepts an invitation: its passengers are granted to the user. */
+  acceptInvitation(code: string): Promise<AcceptedInvitation>
 }
 
 /** The platform's API client, or an ApiRequestError with status 0 when its chunk cannot load (as good as offline). */
@@ -64,6 +72,13 @@ export function createActions({ sessions, api }: Pick<Platform, 'sessions' | 'ap
       const user = await (await client()).call('changePassword', { body: request })
       await afterSuccess((session) => session.db.saveAccount(user))
       return user
+    },
+    async acceptInvitation(code) {
+      const accepted = await (await client()).call('acceptInvitation', { body: { code } })
+      await afterSuccess(async (session) => {
+        for (const { passenger } of accepted) await session.db.savePassenger(passenger)
+      })
+      return accepted
     },
   }
 }

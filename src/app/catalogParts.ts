@@ -17,12 +17,14 @@ const screenAreas = new Set([
   'canceltrips',
   'date_helper',
   'error',
+  'invitation',
   'logged_out',
   'passenger',
   'password',
   'personal_info',
   'placeholder',
   'privacy',
+  'travel_card',
   'trips',
 ])
 

@@ -1,0 +1,91 @@
+import { fromPromise } from 'xstate'
+import type { AcceptOutcome, InvitationLoad, invitationMachine } from '../../machines/invitation.machine'
+import type { registerTravelCardMachine } from '../../machines/registerTravelCard.machine'
+import { ApiRequestError } from '../api/errors'
+import {
+  invitationRefusalOf,
+  signInToAcceptUrl,
+  type InvitationRefusal,
+  type SignInToAccept,
+  type TravelCardForm,
+} from '../domain/invitations'
+import { reachClient, type Actions } from './actions'
+import { authSettled } from './authSettled'
+import type { Platform } from './platform'
+
+type Calls = Pick<Platform, 'api' | 'auth' | 'env' | 'locale'>
+
+const refusalOf = (error: unknown): InvitationRefusal =>
+  invitationRefusalOf(error instanceof ApiRequestError ? error.status : 0)
+
+/**
+ * `GET api/invitation/{code}`: no login needed, but sent once auth has settled, so that a signed-in user's token
+ * goes with it and an invitation they accepted shows as theirs.
+ */
+async function loadInvitation({ api, auth }: Calls, code: string): Promise<InvitationLoad> {
+  try {
+    await authSettled(auth)
+    const invitation = await (await reachClient(api)).call('getInvitation', { params: { code } })
+    return { kind: 'found', invitation }
+  } catch (error) {
+    return { kind: refusalOf(error) }
+  }
+}
+
+/** `POST api/invitation` through the actions, which put the passengers in the user's local data. */
+async function acceptInvitation({ auth }: Calls, actions: Actions, code: string): Promise<AcceptOutcome> {
+  try {
+    await authSettled(auth)
+    await actions.acceptInvitation(code)
+    return { kind: 'accepted' }
+  } catch (error) {
+    return { kind: refusalOf(error) }
+  }
+}
+
+/** `POST api/account/registercard`: no login; a matching card answers a fresh invitation. */
+async function registerCard({ api }: Calls, form: TravelCardForm): Promise<InvitationLoad> {
+  try {
+    const invitation = await (await reachClient(api)).call('registerTravelCard', { body: form })
+    return { kind: 'found', invitation }
+  } catch (error) {
+    return { kind: refusalOf(error) }
+  }
+}
+
+/** The spec's full-page navigation to the server page that takes the invitation through the sign-in. */
+function leaveToAccept({ env, locale }: Calls, page: SignInToAccept, code: string): void {
+  window.location.assign(signInToAcceptUrl(page, { pathPrefix: env.pathPrefix, code, locale }))
+}
+
+/** The invitation screen's calls (machines/invitation.machine.ts). */
+export function invitationEffects(
+  platform: Calls,
+  actions: Actions,
+): Parameters<typeof invitationMachine.provide>[0] {
+  return {
+    actors: {
+      load: fromPromise(({ input }: { input: string }) => loadInvitation(platform, input)),
+      accept: fromPromise(({ input }: { input: string }) => acceptInvitation(platform, actions, input)),
+    },
+    actions: { leave: (_, { page, code }) => leaveToAccept(platform, page, code) },
+  }
+}
+
+/** The travel card screen's calls (machines/registerTravelCard.machine.ts). */
+export function travelCardEffects(
+  platform: Calls,
+  actions: Actions,
+  showPassengers: () => void,
+): Parameters<typeof registerTravelCardMachine.provide>[0] {
+  return {
+    actors: {
+      register: fromPromise(({ input }: { input: TravelCardForm }) => registerCard(platform, input)),
+      accept: fromPromise(({ input }: { input: string }) => acceptInvitation(platform, actions, input)),
+    },
+    actions: {
+      leave: (_, { page, code }) => leaveToAccept(platform, page, code),
+      showPassengers,
+    },
+  }
+}

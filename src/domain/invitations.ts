@@ -1,0 +1,42 @@
+import type { Locale } from './locale'
+
+/**
+ * Why an invitation call (showing, accepting, or registering a travel card, which answers one) gave none: not
+ * found (404: unknown, expired, or accepted by another user), busy (429: the server limits guesses per client
+ * address), or failed (no answer, or any other refusal).
+ */
+export type InvitationRefusal = 'not_found' | 'busy' | 'failed'
+
+/** The refusal an HTTP status means (0: no answer). */
+export function invitationRefusalOf(status: number): InvitationRefusal {
+  // A code that is not even the shape of one (400) is as unknown as one the server does not know.
+  if (status === 404 || status === 400) return 'not_found'
+  return status === 429 ? 'busy' : 'failed'
+}
+
+/**
+ * The server pages that carry an invitation through the sign-in (spec section 2): `acceptinvite` for an
+ * anonymous visitor, `logoutandacceptinvite` for a signed-in user who accepts it as someone else (another
+ * account, or a new one made by strong authentication).
+ */
+export type SignInToAccept = 'acceptinvite' | 'logoutandacceptinvite'
+
+/** The full-page address of such a page, under the tenant's path prefix. */
+export function signInToAcceptUrl(
+  page: SignInToAccept,
+  { pathPrefix, code, locale }: { pathPrefix: string; code: string; locale: Locale },
+): string {
+  const query = new URLSearchParams({ code, locale })
+  return `${pathPrefix}/${page}?${query.toString()}`
+}
+
+/** What the travel card form asks for (spec sections 2 and 3). */
+export interface TravelCardForm {
+  name: string
+  cardNumber: string
+}
+
+/** Send is enabled only when name and card number are both filled (spec section 5); blanks are not a value. */
+export function canRegisterCard(form: TravelCardForm): boolean {
+  return form.name.trim() !== '' && form.cardNumber.trim() !== ''
+}
