@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import type { Catalog } from './catalog'
 import type { RunningServer } from './server'
 import { portalUrl, type Locale } from './portal'
 
@@ -31,4 +32,14 @@ export async function submitPassword(
   await page.locator('#username').fill(user.userName)
   await page.locator('#password').fill(user.password)
   await page.locator('form[method="post"] button[type="submit"]').click()
+}
+
+/**
+ * On the login page a sign-in to accept an invitation went to (which says why), strong authentication through
+ * the test identity provider as `who`.
+ */
+export async function identifyToAccept(page: Page, _: Catalog, who: RegExp): Promise<void> {
+  await expect(page.getByText(_('login.invitation_notice'))).toBeVisible()
+  await page.getByRole('link', { name: _('login.strong_button') }).click()
+  await page.getByRole('button', { name: who }).click()
 }

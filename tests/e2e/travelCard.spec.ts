@@ -1,0 +1,103 @@
+import { catalog } from './support/catalog'
+import { expect, test } from './support/fixtures'
+import { identifyToAccept, locales } from './support/locales'
+import { portalUrl, type Locale } from './support/portal'
+
+/**
+ * A registered card's invitation adds its passenger to a user, so each locale's journey keeps to a tenant of its
+ * own that registers cards, and signs in as test identities that become new users there, whose passengers no
+ * other test counts (invitations.spec.ts signs in as Helmi Korhonen on tenants that do not register cards).
+ */
+const tenants: Record<Locale, string> = { fi: 'kovanen', sv: 'fixutaxi', en: 'lahitaksi' }
+const cards = {
+  ville: { name: 'Ville Kortesalmi', cardNumber: '7300 1000 0001' },
+  // Spaces and case do not matter.
+  nelli: { name: 'nelli  KORTESALMI', cardNumber: '730010000002' },
+  unknown: { name: 'Ville Kortesalmi', cardNumber: '7300 1000 0009' },
+}
+
+for (const locale of locales) {
+  const tenant = tenants[locale]
+
+  test(`a travel card is registered anonymously through the login, then another added to the current user (${locale})`, async ({
+    page,
+    server,
+    expectAccessible,
+  }) => {
+    const _ = await catalog(locale)
+    const send = page.getByRole('button', { name: _('travel_card.send') })
+    const fill = async (card: { name: string; cardNumber: string }) => {
+      await page.getByLabel(_('travel_card.name'), { exact: true }).fill(card.name)
+      await page.getByLabel(_('travel_card.card_number'), { exact: true }).fill(card.cardNumber)
+    }
+
+    // Anonymous, from the home page's Register button.
+    await page.goto(portalUrl(server, tenant, `/?lang=${locale}`))
+    await page.getByRole('link', { name: _('home.register') }).click()
+    await expect(page).toHaveURL(portalUrl(server, tenant, '/register-travel-card'))
+    await expect(send).toBeDisabled()
+    await page.getByLabel(_('travel_card.name'), { exact: true }).fill(cards.ville.name)
+    await expect(send).toBeDisabled()
+    await expectAccessible()
+
+    await fill(cards.unknown)
+    await send.click()
+    await expect(page.getByRole('alert')).toHaveText(_('travel_card.not_found'))
+    await expectAccessible()
+    // Any refusal but 404 is a plain failure.
+    await page.route('**/api/account/registercard', (route) => route.fulfill({ status: 503 }), { times: 1 })
+    await fill(cards.nelli)
+    await send.click()
+    await expect(page.getByRole('alert')).toHaveText(_('travel_card.failed'))
+
+    await send.click()
+    await expect(page.getByText(_('travel_card.success_title'))).toBeVisible()
+    await expect(page.getByText('Nelli Kortesalmi')).toBeVisible()
+    await expect(page.getByRole('button', { name: _('travel_card.add_to_current') })).toHaveCount(0)
+    await expectAccessible()
+    await page.getByRole('button', { name: _('travel_card.continue') }).click()
+    await identifyToAccept(page, _, /Mikko Nieminen/)
+    await expect(page).toHaveURL(portalUrl(server, tenant, `/passengers?lang=${locale}`))
+    await expect(page.getByRole('heading', { name: 'Nelli Kortesalmi' })).toBeVisible()
+
+    // Signed in: added to the current user through the API.
+    await page.goto(portalUrl(server, tenant, `/register-travel-card?lang=${locale}`))
+    await fill(cards.ville)
+    await send.click()
+    await expect(page.getByText(_('travel_card.success_title'))).toBeVisible()
+    await expect(page.getByRole('button', { name: _('travel_card.continue') })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: _('travel_card.create_new') })).toBeVisible()
+    await expectAccessible()
+    await page.getByRole('button', { name: _('travel_card.add_to_current') }).click()
+    await expect(page).toHaveURL(portalUrl(server, tenant, '/passengers'))
+    await expect(page.getByRole('heading', { name: 'Ville Kortesalmi' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Nelli Kortesalmi' })).toBeVisible()
+  })
+}
+
+test('Create new ends the session and makes a new user of whoever identifies next', async ({
+  page,
+  server,
+}) => {
+  // The fifth tenant that registers cards, so two new identities are free there.
+  const tenant = 'lapha'
+  const _ = await catalog('en')
+  await page.goto(portalUrl(server, tenant, '/register-travel-card?lang=en'))
+  await page.getByLabel('Name', { exact: true }).fill(cards.ville.name)
+  await page.getByLabel('Travel card number', { exact: true }).fill(cards.ville.cardNumber)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await identifyToAccept(page, _, /Helmi Korhonen/)
+  await expect(page.getByRole('heading', { name: 'Ville Kortesalmi' })).toBeVisible()
+
+  await page.goto(portalUrl(server, tenant, '/register-travel-card?lang=en'))
+  await page.getByLabel('Name', { exact: true }).fill(cards.nelli.name)
+  await page.getByLabel('Travel card number', { exact: true }).fill(cards.nelli.cardNumber)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await page.getByRole('button', { name: 'Create new' }).click()
+  // Logged out on the way: the login page asks again, and the new user gets the card's passenger alone.
+  await identifyToAccept(page, _, /Mikko Nieminen/)
+  await expect(page).toHaveURL(portalUrl(server, tenant, '/passengers?lang=en'))
+  await expect(page.getByRole('heading', { name: 'Nelli Kortesalmi' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Ville Kortesalmi' })).toHaveCount(0)
+})
