@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { invitationMachine } from '../../../machines/invitation.machine'
 import { useActions } from '../../app/actions'
 import { invitationEffects } from '../../app/invitationCalls'
@@ -93,9 +93,7 @@ interface InvitationViewProps {
 }
 
 function InvitationView(props: InvitationViewProps) {
-  const { t } = useLingui()
   const { invitation, signedIn } = props
-  const headingId = useId()
   return (
     <div className="flex flex-col gap-6">
       {invitation.acceptedByUser ? (
@@ -107,12 +105,7 @@ function InvitationView(props: InvitationViewProps) {
           </Trans>
         </p>
       )}
-      <section className="flex flex-col gap-3">
-        <h2 id={headingId} className="text-lg font-semibold">
-          {t(screenTitles.passengers)}
-        </h2>
-        <InvitedPassengers invitation={invitation} labelledBy={headingId} />
-      </section>
+      <InvitedPassengers invitation={invitation} />
       {invitation.acceptedByUser ? null : signedIn ? (
         <SignedInChoices {...props} />
       ) : (

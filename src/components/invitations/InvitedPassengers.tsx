@@ -1,22 +1,26 @@
+import { useLingui } from '@lingui/react/macro'
+import { useId } from 'react'
 import type { Invitation } from '../../contract/invitations'
+import { screenTitles } from '../screenTitles'
 import { Avatar } from '../ui/Avatar'
 
-/** The passengers an invitation grants, each with their initials, under a heading of the caller's. */
-export function InvitedPassengers({
-  invitation,
-  labelledBy,
-}: {
-  invitation: Invitation
-  labelledBy: string
-}) {
+/** The passengers an invitation grants, each with their initials, under their own heading. */
+export function InvitedPassengers({ invitation }: { invitation: Invitation }) {
+  const { t } = useLingui()
+  const headingId = useId()
   return (
-    <ul aria-labelledby={labelledBy} className="flex flex-col gap-3">
-      {invitation.items.map(({ passenger }) => (
-        <li key={passenger.id} className="flex items-center gap-4 rounded-xl bg-surface p-4 shadow-sm">
-          <Avatar passengerId={passenger.id} text={passenger.avatarText} />
-          <span className="text-lg font-semibold">{passenger.name}</span>
-        </li>
-      ))}
-    </ul>
+    <section className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {t(screenTitles.passengers)}
+      </h2>
+      <ul aria-labelledby={headingId} className="flex flex-col gap-3">
+        {invitation.items.map(({ passenger }) => (
+          <li key={passenger.id} className="flex items-center gap-4 rounded-xl bg-surface p-4 shadow-sm">
+            <Avatar passengerId={passenger.id} text={passenger.avatarText} />
+            <span className="text-lg font-semibold">{passenger.name}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

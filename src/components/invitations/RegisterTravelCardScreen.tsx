@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { registerTravelCardMachine } from '../../../machines/registerTravelCard.machine'
 import { useActions } from '../../app/actions'
 import { travelCardEffects } from '../../app/invitationCalls'
@@ -112,8 +112,6 @@ interface RegisteredProps {
 
 /** The invitation the card gave, and what to do with it; it takes the focus the form's Send button had. */
 function Registered({ invitation, signedIn, adding, failure, send }: RegisteredProps) {
-  const { t } = useLingui()
-  const headingId = useId()
   const notice = useRef<HTMLDivElement>(null)
   useEffect(() => notice.current?.focus(), [])
   return (
@@ -129,12 +127,7 @@ function Registered({ invitation, signedIn, adding, failure, send }: RegisteredP
           </Trans>
         </Alert>
       </div>
-      <section className="flex flex-col gap-3">
-        <h2 id={headingId} className="text-lg font-semibold">
-          {t(screenTitles.passengers)}
-        </h2>
-        <InvitedPassengers invitation={invitation} labelledBy={headingId} />
-      </section>
+      <InvitedPassengers invitation={invitation} />
       {failure ? (
         <Alert severity="error" live>
           {failure}
