@@ -28,7 +28,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // The demo approves a booking a second after it is made, not five: a booking journey waits for it. Its
       // simulator stays off: the journeys move trips themselves through the operator API, so no trip changes
       // (and no pickup notice rises) under a journey that did not ask for it. It has tests of its own.
-      const server = await startServer({ DEMO_APPROVAL_DELAY_MS: '1000', DEMO_SIMULATOR: 'off' })
+      // The journeys of a worker all come from one address, which the invitation calls' guess limit (30 a
+      // minute, proven by tests/server/invitations.test.ts) would soon refuse.
+      const server = await startServer({
+        DEMO_APPROVAL_DELAY_MS: '1000',
+        DEMO_SIMULATOR: 'off',
+        INVITATION_RATE_LIMIT_PER_MINUTE: '1000',
+      })
       await use(server)
       await server.stop()
     },
