@@ -101,3 +101,9 @@ test('Create new ends the session and makes a new user of whoever identifies nex
   await expect(page.getByRole('heading', { name: 'Nelli Kortesalmi' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Ville Kortesalmi' })).toHaveCount(0)
 })
+
+test('a tenant that registers no cards has no such page', async ({ page, server }) => {
+  await page.goto(portalUrl(server, 'espoo', '/register-travel-card?lang=en'))
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  await expect(page.getByLabel('Travel card number')).toHaveCount(0)
+})
