@@ -46,6 +46,23 @@ describe('session cache', () => {
     expect(s.queries()).toBe(2)
   })
 
+  it('answers a peek with no query: the user of a session read within the window, else undefined', async () => {
+    const s = setup()
+    s.live.set('a', { user: user('u1'), expiresAt: farFuture })
+    expect(s.cache.peek('espoo', 'a')).toBeUndefined()
+    await s.cache.user('espoo', 'a', s.load('a'))
+    expect(s.cache.peek('espoo', 'a')?.id).toBe('u1')
+    expect(s.cache.peek('lapha', 'a')).toBeUndefined()
+    s.advance(5_000)
+    expect(s.cache.peek('espoo', 'a')).toBeUndefined()
+    await s.cache.user('espoo', 'a', s.load('a'))
+    s.cache.forget('espoo', 'a')
+    expect(s.cache.peek('espoo', 'a')).toBeUndefined()
+    await s.cache.user('espoo', 'b', s.load('b'))
+    expect(s.cache.peek('espoo', 'b')).toBeUndefined()
+    expect(s.queries()).toBe(3)
+  })
+
   it('remembers an unknown session too, so a revoked token does not query on every call', async () => {
     const s = setup()
     expect(await s.cache.user('espoo', 'gone', s.load('gone'))).toBeNull()

@@ -130,4 +130,30 @@ describe('the version cache', () => {
     cache.handlers.notified('p:c')
     expect(cache.size).toBe(1)
   })
+
+  it('keeps a value for the poll front only when nothing was announced since its mark, until a tag is', () => {
+    const { cache, advance } = setUp()
+    const replay = { bytes: 'answer' }
+    expect(cache.mark()).toBeUndefined()
+    cache.keep(cache.mark(), 'r', replay, ['p:1'])
+    expect(cache.peek('r')).toBeUndefined()
+
+    cache.handlers.listening()
+    const stale = cache.mark()
+    cache.handlers.notified('p:2')
+    cache.keep(stale, 'r', replay, ['p:1'])
+    expect(cache.peek('r')).toBeUndefined()
+
+    cache.keep(cache.mark(), 'r', replay, ['p:1'])
+    expect(cache.peek('r')).toBe(replay)
+    cache.handlers.notified('p:1')
+    expect(cache.peek('r')).toBeUndefined()
+
+    cache.keep(cache.mark(), 'r', replay, ['p:1'])
+    advance(1_000)
+    expect(cache.peek('r')).toBeUndefined()
+    cache.keep(cache.mark(), 'r', replay, ['p:1'])
+    cache.handlers.lost()
+    expect(cache.peek('r')).toBeUndefined()
+  })
 })
