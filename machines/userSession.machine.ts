@@ -50,6 +50,11 @@ export interface UserSessionContext {
   forgetting: ForgetRequest[]
   /** The commands waiting while the logout question is open; null when it is not. */
   waiting: number | null
+  /**
+   * Where the requested logout leaves for once local data is gone: a server page that logs out by itself (the
+   * invitation's `/logoutandacceptinvite`), or null for the server's logout form.
+   */
+  leaveTo: string | null
 }
 
 export type UserSessionEvent =
@@ -60,8 +65,8 @@ export type UserSessionEvent =
   | { type: 'session.clear'; userId: string | null; keepCommands: boolean }
   /** The auth machine leaves for the server's logout. */
   | { type: 'session.leave' }
-  /** Every voluntary logout (`useAuth().logout()`). */
-  | { type: 'logout.request' }
+  /** Every voluntary logout (`useAuth().logout()`); `leaveTo` as in the context. */
+  | { type: 'logout.request'; leaveTo?: string }
   /** The logout question: log out anyway, or stay. */
   | { type: 'logout.confirm' }
   | { type: 'logout.cancel' }
@@ -126,8 +131,8 @@ export const userSessionMachine = setup({
     closeQuestion: assign({ waiting: null }),
     /** Sends `auth.logout` to the auth machine. */
     logOut: () => {},
-    /** Posts the logout form: the page leaves for the server's logout. */
-    leave: () => {},
+    /** The page leaves for the server's logout: its form, or the page `leaveTo` names. */
+    leave: (_, _params: { leaveTo: string | null }) => {},
   },
   guards: {
     adopted: ({ context }) => context.userId !== null,
@@ -157,6 +162,7 @@ export const userSessionMachine = setup({
     login: input.login,
     forgetting: [],
     waiting: null,
+    leaveTo: null,
   }),
   type: 'parallel',
   states: {
@@ -280,13 +286,22 @@ export const userSessionMachine = setup({
           after: { clearingTimeout: 'left' },
         },
         // The page is leaving; a second request changes nothing.
-        left: { entry: 'leave' },
+        left: { entry: { type: 'leave', params: ({ context }) => ({ leaveTo: context.leaveTo }) } },
       },
     },
     logout: {
       initial: 'idle',
       states: {
-        idle: { on: { 'logout.request': 'counting' } },
+        idle: {
+          on: {
+            'logout.request': {
+              target: 'counting',
+              actions: assign({
+                leaveTo: ({ event }) => (event.type === 'logout.request' ? (event.leaveTo ?? null) : null),
+              }),
+            },
+          },
+        },
         counting: {
           invoke: {
             src: 'countWaiting',

@@ -147,8 +147,10 @@ export function createPlatform(
     // The router has not rendered yet (the start-up spinner shows until now), so this is its first location.
     land: (redirect) => router.history.replace(env.pathPrefix + landingPath(redirect, env.tenant)),
     logOut: () => auth.send({ type: 'auth.logout' }),
-    // A POST, which only this origin's pages may send (a GET from elsewhere only asks to confirm).
-    leave: () => postForm(`${env.pathPrefix}/logout`, { locale }),
+    // A POST, which only this origin's pages may send (a GET from elsewhere only asks to confirm). A page that
+    // logs out by itself (the invitation's) is a plain navigation of this origin, which it trusts the same way.
+    leave: (leaveTo) =>
+      leaveTo ? window.location.assign(leaveTo) : postForm(`${env.pathPrefix}/logout`, { locale }),
   }
 
   auth.subscribe(() => {

@@ -13,7 +13,7 @@ import { reachClient, type Actions } from './actions'
 import { authSettled } from './authSettled'
 import type { Platform } from './platform'
 
-type Calls = Pick<Platform, 'api' | 'auth' | 'env' | 'locale'>
+type Calls = Pick<Platform, 'api' | 'auth' | 'env' | 'locale' | 'userSession'>
 
 const refusalOf = (error: unknown): InvitationRefusal =>
   invitationRefusalOf(error instanceof ApiRequestError ? error.status : 0)
@@ -53,9 +53,15 @@ async function registerCard({ api }: Calls, form: TravelCardForm): Promise<Invit
   }
 }
 
-/** The spec's full-page navigation to the server page that takes the invitation through the sign-in. */
-function leaveToAccept({ env, locale }: Calls, page: SignInToAccept, code: string): void {
-  window.location.assign(signInToAcceptUrl(page, { pathPrefix: env.pathPrefix, code, locale }))
+/**
+ * The spec's full-page navigation to the server page that takes the invitation through the sign-in. A
+ * signed-in user leaves through the portal's own logout, so that their local data is gone (and the question
+ * about unsent commands asked) before the next user signs in on this device.
+ */
+function leaveToAccept({ env, locale, userSession }: Calls, page: SignInToAccept, code: string): void {
+  const url = signInToAcceptUrl(page, { pathPrefix: env.pathPrefix, code, locale })
+  if (page === 'logoutandacceptinvite') userSession.send({ type: 'logout.request', leaveTo: url })
+  else window.location.assign(url)
 }
 
 /** The invitation screen's calls (machines/invitation.machine.ts). */

@@ -26,7 +26,8 @@ export interface UserSessionEffects {
   openSession(input: SessionInput, signal: AbortSignal): Promise<UserSession | null>
   land(redirect: string | null): void
   logOut(): void
-  leave(): void
+  /** Leaves for the server's logout form, or for `leaveTo`, a page of this origin that logs out by itself. */
+  leave(leaveTo: string | null): void
 }
 
 /** The latest token for the session, from its child's input and then from every `pushToken`. */
@@ -97,7 +98,7 @@ export function createUserSessionActor(options: {
         endLogin: () => storeLoginPending(null),
         land: (_, { redirect }) => effects.land(redirect),
         logOut: () => effects.logOut(),
-        leave: () => effects.leave(),
+        leave: (_, { leaveTo }) => effects.leave(leaveTo),
       },
     }),
     { input: options.input },

@@ -52,7 +52,7 @@ function start(input: Partial<UserSessionInput> = {}, waiting: () => Promise<num
       endLogin: effects.endLogin,
       land: (_, { redirect }) => effects.land(redirect),
       logOut: effects.logOut,
-      leave: effects.leave,
+      leave: (_, { leaveTo }) => effects.leave(leaveTo),
     },
   })
   const actor = createActor(machine, {
@@ -223,6 +223,26 @@ describe('user session machine: a logout with commands waiting', () => {
     await settle()
     expect(countWaiting).toHaveBeenCalledTimes(2)
     expect(waitingQuestion()).toBe(1)
+  })
+
+  it('leaves for the page a logout names, and a later plain logout for the logout form', async () => {
+    const { actor, effects } = start({}, async () => 1)
+    const page = '/logoutandacceptinvite?code=abc&locale=fi'
+    actor.send({ type: 'logout.request', leaveTo: page })
+    await settle()
+    actor.send({ type: 'logout.confirm' })
+    actor.send({ type: 'session.leave' })
+    expect(effects.leave).toHaveBeenCalledWith(page)
+
+    const again = start({}, async () => 1)
+    again.actor.send({ type: 'logout.request', leaveTo: page })
+    await settle()
+    again.actor.send({ type: 'logout.cancel' })
+    again.actor.send({ type: 'logout.request' })
+    await settle()
+    again.actor.send({ type: 'logout.confirm' })
+    again.actor.send({ type: 'session.leave' })
+    expect(again.effects.leave).toHaveBeenCalledWith(null)
   })
 
   it('does not block a logout on a count that failed', async () => {
