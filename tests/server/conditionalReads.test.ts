@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Passenger } from '../../src/contract/passenger'
 import type { TripRef } from '../../src/contract/tripCommands'
-import { api, createTestApp, tokenFor, type TestApp } from './support/app'
+import { api, createTestApp, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { linkOf, track } from './support/tracking'
-import { bookTrip, helsinkiIn, operatorEvent } from './support/trips'
+import { guardianWithTripSoon, operatorEvent } from './support/trips'
 
 /**
  * The two polled answers (trip status, a tracking link) carry an ETag and answer 304 while nothing changed,
@@ -29,13 +29,7 @@ describe.each(backends)('conditional polling on $name', (backend) => {
 
   beforeAll(async () => {
     test = await createTestApp(backend, { seed: ['espoo'] })
-    guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
-    passenger = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json<Passenger[]>()[0]!
-    trip = await bookTrip(test.app, 'espoo', {
-      passengerId: passenger.id,
-      start: helsinkiIn(5),
-      then: ['dispatched'],
-    })
+    ;({ guardian, passenger, trip } = await guardianWithTripSoon(test.app, 'espoo'))
   })
   afterAll(() => test.close())
 

@@ -2,10 +2,10 @@ import { Temporal } from 'temporal-polyfill'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Passenger } from '../../src/contract/passenger'
 import type { TripRef } from '../../src/contract/tripCommands'
-import { accessToken, api, createTestApp, logIn, testPort, tokenFor, type TestApp } from './support/app'
+import { accessToken, createTestApp, logIn, testPort, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { linkOf } from './support/tracking'
-import { bookTrip, helsinkiIn, operatorEvent } from './support/trips'
+import { guardianWithTripSoon, helsinkiIn, operatorEvent } from './support/trips'
 
 /**
  * The poll front (server/reads/pollReplay.ts) over a listening server: a repeated poll is answered before
@@ -53,13 +53,7 @@ describe.each(backends)('the poll front on $name', (backend) => {
     await test.app.listen({ host: '127.0.0.1', port: 0 })
     const address = test.app.server.address()
     origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-    guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
-    passenger = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json<Passenger[]>()[0]!
-    trip = await bookTrip(test.app, 'espoo', {
-      passengerId: passenger.id,
-      start: helsinkiIn(5),
-      then: ['dispatched'],
-    })
+    ;({ guardian, passenger, trip } = await guardianWithTripSoon(test.app, 'espoo'))
   })
   afterEach(() => vi.useRealTimers())
   afterAll(() => test.close())

@@ -5,7 +5,8 @@ import type { OperatorTripEvent } from '../../../src/contract/operator'
 import type { TripRef } from '../../../src/contract/tripCommands'
 import type { TenantId } from '../../../tenants'
 import { demoOperatorKey } from '../../../server/demo/operatorKeys'
-import { testPort } from './app'
+import type { Passenger } from '../../../src/contract/passenger'
+import { api, testPort, tokenFor } from './app'
 
 export const timeZone = 'Europe/Helsinki'
 
@@ -104,4 +105,16 @@ export function completedTodayStart(): Temporal.ZonedDateTime {
   const wanted = helsinkiIn(-90)
   const midnight = Temporal.Now.zonedDateTimeISO(timeZone).startOfDay()
   return Temporal.ZonedDateTime.compare(wanted, midnight) < 0 ? midnight : wanted
+}
+
+/** The demo guardian's token, their first passenger, and a trip of it starting in 5 minutes with a car on the way. */
+export async function guardianWithTripSoon(app: FastifyInstance, tenant: TenantId) {
+  const guardian = await tokenFor(app, tenant, 'guardian', 'demo-guardian-2026')
+  const passenger = (await api(app, tenant, guardian, { url: '/api/passenger' })).json<Passenger[]>()[0]!
+  const trip = await bookTrip(app, tenant, {
+    passengerId: passenger.id,
+    start: helsinkiIn(5),
+    then: ['dispatched'],
+  })
+  return { guardian, passenger, trip }
 }
