@@ -77,9 +77,9 @@ async function send(deps: ReplayDeps, command: OutboxCommand): Promise<Outcome> 
   const headers = { 'Idempotency-Key': command.id }
   const token = deps.token()
   try {
-    const { endpoint, body } = commandOf(command.type)
-    // Each definition's body was checked against its own endpoint; the union of all of them loses that pairing.
-    const args = { body: body(command.payload), headers } as CallArgs<typeof endpoint>
+    const { endpoint, request } = commandOf(command.type)
+    // Each definition's request was checked against its own endpoint; the union of all of them loses that pairing.
+    const args = { ...request(command.payload), headers } as CallArgs<typeof endpoint>
     return { kind: 'ok', response: await deps.api.call(endpoint, args) }
   } catch (failure) {
     const status = failure instanceof ApiRequestError ? failure.status : 0

@@ -1,4 +1,6 @@
 import type { ApiClient } from '../src/api/client'
+import type { MessagePage } from '../src/contract'
+import { pullsPageBefore, type MessagePaging } from '../src/db/messageStore'
 import type { PortalDb, ReadModelPull } from '../src/db/portalDb'
 import { pruneSettled } from '../src/db/outboxReplay'
 import type { TripMilestone } from '../src/db/tripMilestones'
@@ -12,17 +14,47 @@ export interface PullScope {
 const coreOnly: PullScope = { permissions: false }
 
 /**
- * One pull of the read models: the account, the passengers, and each passenger's places and trips (and their
- * transportation permissions when `scope` says so). The API client parses every answer with the contract, so
- * what reaches the database has been validated. The pull is all or nothing: if any call fails, the local data
- * stays as it was.
+ * The newest message pages, the newest first: the last page, the one before when it is short (spec section 4),
+ * and back until they reach the pages stored (`stored`), at most `maxPulledPages`.
+ */
+export async function fetchNewestMessages(
+  api: ApiClient,
+  stored: MessagePaging | null,
+): Promise<MessagePage[]> {
+  const newest = await api.call('listMessages', { query: {} })
+  const pages = [newest]
+  for (let page = newest; pullsPageBefore(page, pages.length, newest, stored);) {
+    page = await api.call('listMessages', { query: { page: page.page - 1 } })
+    pages.push(page)
+  }
+  return pages
+}
+
+/** The page before the oldest stored, as the user scrolls up; false when there is none to load. */
+export async function loadOlderMessages(db: PortalDb, api: ApiClient): Promise<boolean> {
+  const stored = await db.messagePaging()
+  if (!stored || stored.oldestPage <= 1) return false
+  await db.saveOlderMessages(await api.call('listMessages', { query: { page: stored.oldestPage - 1 } }))
+  return true
+}
+
+/**
+ * One pull of the read models: the account, the passengers, each passenger's places and trips (and their
+ * transportation permissions when `scope` says so), and the newest messages. The API client parses every answer
+ * with the contract, so what reaches the database has been validated. The pull is all or nothing: if any call
+ * fails, the local data stays as it was.
  */
 export async function fetchReadModels(
   api: ApiClient,
   syncedAt: string,
   scope: PullScope = coreOnly,
+  storedMessages: MessagePaging | null = null,
 ): Promise<ReadModelPull> {
-  const [account, passengers] = await Promise.all([api.call('getAccount'), api.call('listPassengers')])
+  const [account, passengers, messages] = await Promise.all([
+    api.call('getAccount'),
+    api.call('listPassengers'),
+    fetchNewestMessages(api, storedMessages),
+  ])
   const perPassenger = await Promise.all(
     passengers.map(async ({ id }) => {
       const [places, trips, permissions] = await Promise.all([
@@ -41,6 +73,7 @@ export async function fetchReadModels(
     ...(scope.permissions
       ? { permissions: Object.fromEntries(perPassenger.map(({ id, permissions }) => [id, permissions])) }
       : {}),
+    messages,
     syncedAt,
   }
 }
@@ -55,7 +88,7 @@ export async function pullInto(
   syncedAt: string,
   scope: PullScope = coreOnly,
 ): Promise<{ pull: ReadModelPull; milestones: TripMilestone[] }> {
-  const pull = await fetchReadModels(api, syncedAt, scope)
+  const pull = await fetchReadModels(api, syncedAt, scope, await db.messagePaging())
   const milestones = await db.replaceReadModels(pull)
   await pruneSettled(db, syncedAt)
   return { pull, milestones }

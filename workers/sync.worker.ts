@@ -28,6 +28,7 @@ const api = {
   setVisible: async (visible: boolean) => (await service()).setVisible(visible),
   pullNow: async () => (await service()).pullNow(),
   replayNow: async () => (await service()).replayNow(),
+  loadOlderMessages: async () => (await service()).loadOlderMessages(),
   stop: async () => (await service()).stop(),
 }
 

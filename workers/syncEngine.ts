@@ -5,7 +5,7 @@ import type { TripMilestone } from '../src/db/tripMilestones'
 import { realClock, type Clock } from './clock'
 import { replayOutbox, type ReplayResult } from './outbox'
 import { OutboxRunner } from './outboxRunner'
-import { pullInto, type PullScope } from './pull'
+import { loadOlderMessages, pullInto, type PullScope } from './pull'
 
 /** Pull every 60 s while online and visible. */
 export const pullIntervalMs = 60_000
@@ -132,6 +132,19 @@ export class SyncEngine {
   /** A command was queued (or the user asked): send now, even before the head's retry time. */
   replayNow(): Promise<void> {
     return this.outbox.run(true)
+  }
+
+  /**
+   * Loads the message page before the oldest stored, as the user scrolls up. False when it cannot (offline,
+   * no token, a failed call) or there is none: the thread shows what is stored.
+   */
+  async loadOlderMessages(): Promise<boolean> {
+    if (!this.online || this.token === null) return false
+    try {
+      return await loadOlderMessages(this.deps.db, this.deps.api)
+    } catch {
+      return false
+    }
   }
 
   /** Pulls now (or right after the running pull). Resolves when done; a failure is reported in the status. */

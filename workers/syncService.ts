@@ -81,6 +81,9 @@ export const syncService = {
   async pullNow(): Promise<void> {
     await engine?.pullNow()
   },
+  async loadOlderMessages(): Promise<boolean> {
+    return (await engine?.loadOlderMessages()) ?? false
+  },
   async replayNow(): Promise<void> {
     await engine?.replayNow()
   },

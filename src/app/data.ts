@@ -42,9 +42,9 @@ export function useTrips(filter: { passengerId?: string } = {}): Trip[] | undefi
 
 const noMessages: MessageSummary = { total: 0, unseen: 0 }
 
-/** 0/0 until messages arrive (a later issue). */
+/** 0/0 until a pull stores messages: the bottom navigation's item and its badge. */
 export function useMessageSummary(): MessageSummary {
-  return useLive('messageSummary', ({ db }) => db.messageSummary()) ?? noMessages
+  return useLive('messageSummary', ({ db, userId }) => db.messageSummary(userId)) ?? noMessages
 }
 
 export interface SyncStatusView {

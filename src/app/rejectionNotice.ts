@@ -13,7 +13,7 @@ import { openTrip } from './sessionNotices'
 /** A command the server refused, with its reason, and a link to the first trip it touches. */
 export function rejectionNotice(command: OutboxCommand): Notice {
   const definition = commandOf(command.type)
-  const reason = command.lastError ? i18n._(commandErrorMessage(command.lastError)) : ''
+  const reason = command.lastError ? i18n._(commandErrorMessage(command.lastError, command.type)) : ''
   const notice: MessageDescriptor = { ...definition.rejection.notice, values: { reason } }
   const message = i18n._(notice)
   const trip = definition.trips(command.payload)[0]

@@ -12,6 +12,8 @@ export interface SyncHandle {
   pullNow(): Promise<void>
   /** Replay the outbox now, e.g. after queueing a command. */
   replayNow(): void
+  /** Load the message page before the oldest stored; false when it could not (offline) or there is none. */
+  loadOlderMessages(): Promise<boolean>
   stop(): void
 }
 
@@ -77,6 +79,7 @@ export function startSyncWorker(options: SyncClientOptions, when: Promise<SyncSt
     },
     pullNow: () => ready.then((remote) => remote.pullNow()),
     replayNow: () => void ready.then((remote) => remote.replayNow()),
+    loadOlderMessages: () => ready.then((remote) => remote.loadOlderMessages()),
     stop: () => {
       stopped = true
       cancelStart()

@@ -22,7 +22,7 @@ export const cancelCommand = defineCommand({
   payload: (contract) => contract.cancelTripsRequest.extend({ passengerIds: contract.id.array() }),
   endpoint: 'cancelTrips',
   // A command queued before `source` existed has none, and the server judges it by the detail rule.
-  body: ({ trips, reason, source }) => ({ trips, reason, ...(source ? { source } : {}) }),
+  request: ({ trips, reason, source }) => ({ body: { trips, reason, ...(source ? { source } : {}) } }),
   trips: (payload) => payload.trips,
   affects: { trips: (answer) => (Array.isArray(answer) ? answer : []) },
   /**

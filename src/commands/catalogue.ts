@@ -1,7 +1,8 @@
 import type { z } from 'zod'
 import type { TripRef } from '../contract'
 import { cancelCommand } from './cancel'
-import type { AnswerRows, EndpointBody } from './definition'
+import type { AnswerRows, EndpointRequest } from './definition'
+import { confirmMessageCommand, markSeenCommand, sendMessageCommand } from './messages'
 import { reviewCommand } from './review'
 
 /**
@@ -11,6 +12,9 @@ import { reviewCommand } from './review'
 export const catalogue = {
   [cancelCommand.type]: cancelCommand,
   [reviewCommand.type]: reviewCommand,
+  [sendMessageCommand.type]: sendMessageCommand,
+  [markSeenCommand.type]: markSeenCommand,
+  [confirmMessageCommand.type]: confirmMessageCommand,
 }
 
 export type Catalogue = typeof catalogue
@@ -34,7 +38,7 @@ export interface AnyCommand {
   type: CommandType
   payload: Definition['payload']
   endpoint: Definition['endpoint']
-  body(payload: Payload): EndpointBody<Definition['endpoint']>
+  request(payload: Payload): EndpointRequest<Definition['endpoint']>
   trips(payload: Payload): TripRef[]
   affects: AnswerRows
   done: Definition['done']

@@ -25,16 +25,22 @@ export interface CommandError {
  */
 export type Contract = typeof contract
 
-/** The endpoints a command may call: those with a body. */
+/** The endpoints a command may call: those that change state (a body, or a PUT on an id). */
 export type CommandEndpoint = {
-  [N in keyof Endpoints]: Endpoints[N] extends { body: z.ZodType } ? N : never
+  [N in keyof Endpoints]: Endpoints[N] extends { method: 'POST' | 'PUT' } ? N : never
 }[keyof Endpoints]
-export type EndpointBody<N extends CommandEndpoint> = z.input<Endpoints[N]['body']>
+/** What a command's call carries: its `:params` and its body, as the endpoint's contract takes them. */
+export type EndpointRequest<N extends CommandEndpoint> = (Endpoints[N] extends { params: z.ZodType }
+  ? { params: z.input<Endpoints[N]['params']> }
+  : object) &
+  (Endpoints[N] extends { body: z.ZodType } ? { body: z.input<Endpoints[N]['body']> } : object)
 
 /** The read models of the local database an answer updates, each with its rows as the answer carries them. */
 export interface AnswerRows {
   /** Trips of the answer (still to be checked against the contract); a stored one is replaced by it. */
   trips(answer: unknown): unknown[]
+  /** Messages of the answer (checked likewise); a stored one takes its seen time and confirmation. */
+  messages?(answer: unknown): unknown[]
 }
 
 /** The trip a screen overlays a command on, as far as the done rules look at it. */
@@ -46,8 +52,9 @@ export interface CommandDefinition<Type extends string, Schema extends z.ZodType
   payload(contract: Contract): Schema
   /** The API call that carries it, sent with `Idempotency-Key: <command id>`. */
   endpoint: E
-  body(payload: z.input<Schema>): EndpointBody<E>
-  /** The trips it touches, for the screens' overlay and the notices' link. */
+  /** Its `:params` and body: only what the contract defines is sent. */
+  request(payload: z.input<Schema>): EndpointRequest<E>
+  /** The trips it touches, for the screens' overlay and the notices' link; none for a message. */
   trips(payload: z.input<Schema>): TripRef[]
   /** The read models its answer updates, applied in the transaction that acks it. */
   affects: AnswerRows

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { errorCodes, tripProblemCodes, type TripProblemCode } from '../contract/codes'
-import { catalogue } from './catalogue'
+import { catalogue, commandOf, type CommandType } from './catalogue'
 import type { CommandError } from './definition'
 
 /** Why the server refused a trip command, per trip (`errors[].error` of a 409). */
@@ -20,8 +20,13 @@ export const tripProblemMessages: Record<TripProblemCode, MessageDescriptor> = {
   }),
 }
 
-/** Fallbacks by error code, for answers that name no trip problem: codes of any command, and each one's own. */
+/**
+ * Fallbacks by error code, for answers that name no trip problem: each command's own codes, then the codes of
+ * any command (which win: a command's own text for a shared code, such as a message's not_found, is its own).
+ */
 const codeMessages: Partial<Record<string, MessageDescriptor>> = Object.assign(
+  {},
+  ...Object.values(catalogue).map((command) => command.rejection.byCode),
   {
     [errorCodes.validation]: msg({
       id: 'trips.problem.validation_failed',
@@ -37,7 +42,6 @@ const codeMessages: Partial<Record<string, MessageDescriptor>> = Object.assign(
       message: 'The request conflicted with an earlier one and was not applied.',
     }),
   },
-  ...Object.values(catalogue).map((command) => command.rejection.byCode),
 )
 
 const serverError = msg({
@@ -51,13 +55,14 @@ function isTripProblemCode(value: string): value is TripProblemCode {
 }
 
 /**
- * The reason a command was rejected, to translate: the first trip problem the server named, else a text for
- * its error code, else one by HTTP status. The platform's notices use it too.
+ * The reason a command was rejected, to translate: the first trip problem the server named, else the text the
+ * command (`type`, when known) has for its error code, else any command's, else one by HTTP status. The
+ * platform's notices use it too.
  */
-export function commandErrorMessage(error: CommandError): MessageDescriptor {
+export function commandErrorMessage(error: CommandError, type?: CommandType): MessageDescriptor {
   const problem = error.errors?.map((entry) => entry.error).find(isTripProblemCode)
   if (problem) return tripProblemMessages[problem]
-  const byCode = codeMessages[error.code]
+  const byCode = (type ? commandOf(type).rejection.byCode[error.code] : undefined) ?? codeMessages[error.code]
   if (byCode) return byCode
   return error.status >= 500 ? serverError : unknownError
 }

@@ -8,11 +8,8 @@ export const reviewCommand = defineCommand({
   /** `passengerId` stays local, like the cancellation's `passengerIds`. */
   payload: (contract) => contract.reviewRequest.extend({ passengerId: contract.id }),
   endpoint: 'reviewTrip',
-  body: ({ trip, comment, driverStars, experienceStars }) => ({
-    trip,
-    comment,
-    driverStars,
-    experienceStars,
+  request: ({ trip, comment, driverStars, experienceStars }) => ({
+    body: { trip, comment, driverStars, experienceStars },
   }),
   trips: (payload) => [payload.trip],
   affects: { trips: (answer) => [answer] },

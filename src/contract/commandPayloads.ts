@@ -6,3 +6,4 @@
  */
 export * from './common'
 export * from './tripCommands'
+export { messageParams, sendMessageRequest } from './messages'

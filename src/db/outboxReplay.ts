@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
-import { trip, type Trip } from '../contract'
+import { message, trip, type Message, type Trip } from '../contract'
 import { commandOf } from '../commands/catalogue'
 import type { CommandError } from '../commands/definition'
 import type { OutboxCommand } from '../commands/outboxCommand'
@@ -54,13 +54,22 @@ function tripsOfAnswer(command: OutboxCommand, response: unknown): Trip[] {
     })
 }
 
+/** The messages of the answer (a seen mark's or a confirmation's) that match the contract. */
+function messagesOfAnswer(command: OutboxCommand, response: unknown): Message[] {
+  return (commandOf(command.type).affects.messages?.(response) ?? []).flatMap((row) => {
+    const parsed = message.safeParse(row)
+    return parsed.success ? [parsed.data] : []
+  })
+}
+
 /**
  * The server's answer, stored and applied to the read models it affects in one transaction: the trips it
- * returns (the ones now cancelled, or the reviewed one) replace the stored ones. A trip the last pull no longer had is not
- * brought back; the pull that follows every ack settles the rest.
+ * returns (the ones now cancelled, or the reviewed one) replace the stored ones, and a message it returns (seen
+ * or confirmed) the stored one. A trip or message the last pull no longer had is not brought back; the pull that
+ * follows every ack settles the rest.
  */
 export async function markAcked(db: PortalDb, command: OutboxCommand, response: unknown): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.trips], async () => {
+  await db.transaction('rw', [db.outbox, db.trips, db.messages, db.meta], async () => {
     await db.outbox.update(command.id, {
       status: 'acked',
       response,
@@ -71,6 +80,7 @@ export async function markAcked(db: PortalDb, command: OutboxCommand, response: 
       const key: [string, string] = [row.id, row.date]
       if (await db.trips.get(key)) await db.trips.put({ ...row, passengerId: row.passenger.id })
     }
+    for (const row of messagesOfAnswer(command, response)) await db.applyMessageAnswer(row)
   })
 }
 

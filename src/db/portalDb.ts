@@ -1,8 +1,17 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
 import { Temporal } from 'temporal-polyfill'
-import type { Passenger, Place, Quota, Trip, User } from '../contract'
+import type { Message, MessagePage, Passenger, Place, Quota, Trip, User } from '../contract'
+import { messagePageSize } from '../contract/codes'
 import { databaseName } from './names'
 import type { OutboxCommand } from '../commands/outboxCommand'
+import {
+  isUnseen,
+  markedSeenIds,
+  pagingAfterPull,
+  rowsOfPage,
+  type MessagePaging,
+  type StoredMessage,
+} from './messageStore'
 import { milestonesOf, type TripMilestone } from './tripMilestones'
 
 export { databaseName } from './names'
@@ -25,8 +34,11 @@ export type StoredPlace = Place & { passengerId: string }
 export type StoredTrip = Trip & { passengerId: string }
 /** A passenger's transportation permission; ids are the server's, keyed with the passenger's like places. */
 export type StoredPermission = Quota & { passengerId: string }
-/** The time of the last pull, and the outbox's last allocated sequence number. */
-export type StoredMeta = { key: 'lastSyncedAt'; value: string } | { key: 'outboxSeq'; value: number }
+/** The time of the last pull, the outbox's last allocated sequence number, and which message pages are stored. */
+export type StoredMeta =
+  | { key: 'lastSyncedAt'; value: string }
+  | { key: 'outboxSeq'; value: number }
+  | { key: 'messagePaging'; value: MessagePaging }
 
 /** A persisted machine snapshot (`getPersistedSnapshot()`), e.g. the cancel wizard's, by the flow's key. */
 export interface StoredSnapshot {
@@ -44,12 +56,15 @@ export interface ReadModelPull {
   trips: Record<string, Trip[]>
   /** Each passenger's transportation permissions, pulled only where the tenant shows them; absent, none are kept. */
   permissions?: Record<string, Quota[]>
+  /** The newest message pages, the newest first (src/db/messageStore.ts); absent, the stored ones stay. */
+  messages?: MessagePage[]
   /** ISO instant of the pull. */
   syncedAt: string
 }
 
 export interface MessageSummary {
   total: number
+  /** Others' messages not yet seen: the server's count, less those marked seen here and not yet sent. */
   unseen: number
 }
 
@@ -89,8 +104,8 @@ export class PortalDb extends Dexie {
   passengers!: EntityTable<Passenger, 'id'>
   places!: Table<StoredPlace, [string, string]>
   trips!: Table<StoredTrip, [string, string]>
-  /** Empty until messages arrive (a later issue); feeds the bottom navigation's messages item. */
-  messages!: Table<{ id: string; seenAt: string | null }, string>
+  /** The stored message pages (src/db/messageStore.ts); feeds the thread and the bottom navigation's item. */
+  messages!: Table<StoredMessage, string>
   meta!: EntityTable<StoredMeta, 'key'>
   /** Commands waiting for (or answered by) the server; see src/db/outbox.ts. */
   outbox!: EntityTable<OutboxCommand, 'id'>
@@ -106,6 +121,10 @@ export class PortalDb extends Dexie {
     this.version(2).stores({ outbox: 'id, &seq, status', snapshots: 'key' })
     // Version 3 adds the transportation permissions, a read model like places; a pull fills them.
     this.version(3).stores({ permissions: '[passengerId+id], passengerId' })
+    // Version 4 keeps messages in the server's order; the table was always empty before, so nothing converts.
+    this.version(4)
+      .stores({ messages: 'id, position, passengerId' })
+      .upgrade((tx) => tx.table('messages').clear())
   }
 
   /**
@@ -116,7 +135,15 @@ export class PortalDb extends Dexie {
    * waiting cancel simply stays as the server has it and the screens overlay the outbox.
    */
   async replaceReadModels(pull: ReadModelPull): Promise<TripMilestone[]> {
-    const tables = [this.account, this.passengers, this.places, this.trips, this.permissions, this.meta]
+    const tables = [
+      this.account,
+      this.passengers,
+      this.places,
+      this.trips,
+      this.permissions,
+      this.messages,
+      this.meta,
+    ]
     return this.transaction('rw', tables, async () => {
       const before = (await this.trips.toArray()).map(asTrip)
       await Promise.all([
@@ -143,6 +170,7 @@ export class PortalDb extends Dexie {
           permissions.map((row) => ({ ...row, passengerId })),
         ),
       )
+      if (pull.messages) await this.mergeNewestMessages(pull.messages, pull.passengers)
       await this.meta.put({ key: 'lastSyncedAt', value: pull.syncedAt })
       return milestonesOf(before, Object.values(pull.trips).flat())
     })
@@ -204,9 +232,68 @@ export class PortalDb extends Dexie {
     return row?.key === 'lastSyncedAt' ? row.value : null
   }
 
-  async messageSummary(): Promise<MessageSummary> {
-    const rows = await this.messages.toArray()
-    return { total: rows.length, unseen: rows.filter((row) => row.seenAt === null).length }
+  async messagePaging(): Promise<MessagePaging | null> {
+    const row = await this.meta.get('messagePaging')
+    return row?.key === 'messagePaging' ? row.value : null
+  }
+
+  /**
+   * The newest pages of a pull (inside its transaction): they replace what is stored of them, the older pages
+   * stay if they join, and messages of passengers no longer the user's go.
+   */
+  private async mergeNewestMessages(pages: MessagePage[], passengers: Passenger[]): Promise<void> {
+    const { paging, joins } = pagingAfterPull(pages, await this.messagePaging())
+    const granted = new Set(passengers.map((passenger) => passenger.id))
+    const firstPulled = (pages.at(-1)!.page - 1) * messagePageSize
+    await this.messages
+      .filter((row) => !granted.has(row.passengerId) || (!joins && row.position < firstPulled))
+      .delete()
+    await this.messages.bulkPut(pages.flatMap(rowsOfPage))
+    await this.meta.put({ key: 'messagePaging', value: paging })
+  }
+
+  /** An older page the user scrolled up to, below the stored ones. */
+  async saveOlderMessages(page: MessagePage): Promise<void> {
+    await this.transaction('rw', [this.messages, this.meta], async () => {
+      const stored = await this.messagePaging()
+      if (!stored || page.page >= stored.oldestPage) return
+      await this.messages.bulkPut(rowsOfPage(page))
+      await this.meta.put({
+        key: 'messagePaging',
+        value: { ...stored, oldestPage: page.page, unseenCount: page.unseenCount },
+      })
+    })
+  }
+
+  /**
+   * A message the server answered a seen mark or a confirmation with, in the transaction that acks it: the
+   * stored row takes it (keeping its place), and the unseen count drops if it was unseen until now.
+   */
+  async applyMessageAnswer(answer: Message): Promise<void> {
+    const stored = await this.messages.get(answer.id)
+    if (!stored) return
+    await this.messages.put({ ...answer, position: stored.position })
+    const paging = await this.messagePaging()
+    if (paging && stored.seenAt === null && answer.seenAt !== null && paging.unseenCount > 0) {
+      await this.meta.put({ key: 'messagePaging', value: { ...paging, unseenCount: paging.unseenCount - 1 } })
+    }
+  }
+
+  /** Oldest first, the newest at the bottom. */
+  async listMessages(): Promise<StoredMessage[]> {
+    return this.messages.orderBy('position').toArray()
+  }
+
+  async messageSummary(userId: string): Promise<MessageSummary> {
+    const [total, paging, unseenRows, commands] = await Promise.all([
+      this.messages.count(),
+      this.messagePaging(),
+      this.messages.filter((row) => isUnseen(row, userId)).toArray(),
+      this.outbox.where('status').anyOf('pending', 'sending').toArray(),
+    ])
+    const marked = markedSeenIds(commands)
+    const markedHere = unseenRows.filter((row) => marked.has(row.id)).length
+    return { total, unseen: Math.max(0, (paging?.unseenCount ?? 0) - markedHere) }
   }
 }
 

@@ -4,6 +4,11 @@ import { formatter } from '@lingui/format-po'
 import { describe, expect, it } from 'vitest'
 import { cancelCommand } from '../../../src/commands/cancel'
 import { catalogue, commandOf, commandTypes } from '../../../src/commands/catalogue'
+import {
+  confirmMessageCommand,
+  markSeenCommand,
+  sendMessageCommand,
+} from '../../../src/commands/messages'
 import { commandErrorMessage } from '../../../src/commands/rejections'
 import { reviewCommand } from '../../../src/commands/review'
 import * as contract from '../../../src/contract'
@@ -30,7 +35,13 @@ const reviewPayload = {
 
 describe('the command catalogue', () => {
   it('lists each command under its own type', () => {
-    expect(commandTypes.sort()).toEqual(['trip.cancel', 'trip.review'])
+    expect(commandTypes.sort()).toEqual([
+      'message.confirm',
+      'message.seen',
+      'message.send',
+      'trip.cancel',
+      'trip.review',
+    ])
     for (const type of commandTypes) expect(catalogue[type].type).toBe(type)
   })
 
@@ -48,14 +59,14 @@ describe('the command catalogue', () => {
 describe('a cancellation', () => {
   it('sends the trips, the reason and the source to cancelTrips, and keeps the passenger ids local', () => {
     expect(cancelCommand.endpoint).toBe('cancelTrips')
-    const body = cancelCommand.body(cancelPayload)
+    const { body } = cancelCommand.request(cancelPayload)
     expect(body).toEqual({ trips: cancelPayload.trips, reason: 'Sick', source: 'wizard' })
     expect(endpoints.cancelTrips.body.safeParse(body).success).toBe(true)
   })
 
   it('sends no source for a command queued before the field existed', () => {
     const { source: _source, ...old } = cancelPayload
-    expect(cancelCommand.body(old)).toEqual({ trips: cancelPayload.trips, reason: 'Sick' })
+    expect(cancelCommand.request(old).body).toEqual({ trips: cancelPayload.trips, reason: 'Sick' })
   })
 
   it('touches its trips, and its answer is the trips now cancelled', () => {
@@ -86,7 +97,7 @@ describe('a cancellation', () => {
 describe('a review', () => {
   it('sends the trip, the stars and the comment to reviewTrip, and keeps the passenger id local', () => {
     expect(reviewCommand.endpoint).toBe('reviewTrip')
-    const body = reviewCommand.body(reviewPayload)
+    const { body } = reviewCommand.request(reviewPayload)
     expect(body).toEqual({ trip: reviewPayload.trip, comment: 'Fine', driverStars: 4, experienceStars: 5 })
     expect(endpoints.reviewTrip.body.safeParse(body).success).toBe(true)
   })
@@ -104,6 +115,40 @@ describe('a review', () => {
     expect(reviewCommand.done({ ...trip, reviews: [review] }, { status: 'pending', response: null })).toBe(
       true,
     )
+  })
+})
+
+describe('the message commands', () => {
+  it('send the passenger and the text to sendMessage, and check them with the contract', () => {
+    const payload = { passengerId: 'p1', content: 'Hello' }
+    expect(sendMessageCommand.payload(contract).safeParse(payload).success).toBe(true)
+    expect(sendMessageCommand.payload(contract).safeParse({ ...payload, content: '  ' }).success).toBe(false)
+    const { body } = sendMessageCommand.request(payload)
+    expect(body).toEqual(payload)
+    expect(endpoints.sendMessage.body.safeParse(body).success).toBe(true)
+  })
+
+  it('mark seen and confirm by the message id in the path, and touch no trip', () => {
+    expect(markSeenCommand.request({ id: 'm1' })).toEqual({ params: { id: 'm1' } })
+    expect(confirmMessageCommand.request({ id: 'm1' })).toEqual({ params: { id: 'm1' } })
+    expect(markSeenCommand.endpoint).toBe('markMessageSeen')
+    expect(confirmMessageCommand.endpoint).toBe('confirmMessage')
+    for (const command of [sendMessageCommand, markSeenCommand, confirmMessageCommand]) {
+      expect(command.trips({ id: 'm1', passengerId: 'p1', content: 'x' })).toEqual([])
+    }
+    expect(markSeenCommand.affects.messages?.({ id: 'm1' })).toEqual([{ id: 'm1' }])
+  })
+
+  it("say a message's own reasons for its codes, and the trips' for theirs", () => {
+    const notFound = { status: 404, code: contract.errorCodes.notFound }
+    expect(commandErrorMessage(notFound, 'message.seen').id).toBe('messages.problem.not_found')
+    expect(commandErrorMessage(notFound, 'message.send').id).toBe('messages.problem.passenger_not_found')
+    expect(commandErrorMessage(notFound, 'trip.cancel').id).toBe('trips.problem.not_found')
+    expect(commandErrorMessage(notFound).id).toBe('trips.problem.not_found')
+    expect(
+      commandErrorMessage({ status: 409, code: contract.errorCodes.confirmationNotRequested }, 'message.confirm')
+        .id,
+    ).toBe('messages.problem.confirmation_not_requested')
   })
 })
 

@@ -97,7 +97,7 @@ describe('outbox table', () => {
     expect(
       (await appendCommand(db, { id: 'c1', type: 'trip.review', payload: reviewOf(1), createdAt: 'x' })).seq,
     ).toBe(1)
-    expect(db.verno).toBe(3)
+    expect(db.verno).toBe(4)
   })
 })
 

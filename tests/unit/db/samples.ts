@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
-import type { Passenger, Place, Quota, Trip, User } from '../../../src/contract'
+import type { Message, MessagePage, Passenger, Place, Quota, Trip, User } from '../../../src/contract'
 import { tripWith } from '../domain/trips/fixtures'
 
 export const account: User = {
@@ -95,4 +95,36 @@ export function permissionOf(id: string, name: string, overrides: Partial<Quota>
     allowedArea: null,
     ...overrides,
   }
+}
+
+/** A message of passenger `passengerId`: the operator's unless `fromUser` names the writer. */
+export function messageOf(
+  id: string,
+  passengerId: string,
+  overrides: Partial<Message> & { fromUser?: string } = {},
+): Message {
+  const { fromUser, ...rest } = overrides
+  return {
+    id,
+    passengerId,
+    from: fromUser
+      ? { kind: 'user', id: fromUser, name: 'Greta Guardian' }
+      : { kind: 'operator', name: 'Espoo' },
+    to: fromUser ? { kind: 'operator', name: 'Espoo' } : { kind: 'guardians' },
+    content: `Message ${id}`,
+    createdAt: '2026-11-20T08:00:00+02:00',
+    seenAt: null,
+    confirmation: null,
+    ...rest,
+  }
+}
+
+/** Page `page` of `totalPages`, holding `items`, with the server's unseen count. */
+export function messagePageOf(
+  page: number,
+  totalPages: number,
+  items: Message[],
+  unseenCount = 0,
+): MessagePage {
+  return { items, page, totalPages, hasPreviousPage: page > 1, unseenCount }
 }

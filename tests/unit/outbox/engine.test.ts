@@ -25,6 +25,9 @@ function setup(db: PortalDb, script: Answer[], token: string | null = 'tok') {
       if (path === '/api/account') return json(200, account)
       if (path === '/api/passenger') return json(200, [anna])
       if (path.endsWith('/trips')) return json(200, [tripNo(1)])
+      if (path === '/api/message') {
+        return json(200, { items: [], page: 1, totalPages: 1, hasPreviousPage: false, unseenCount: 0 })
+      }
       return json(200, [])
     }
     commands.push({

@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApiClient } from '../../../src/api/client'
 import { openPortalDb, type PortalDb } from '../../../src/db/portalDb'
-import { fetchReadModels, pullInto } from '../../../workers/pull'
+import { fetchReadModels, loadOlderMessages, pullInto } from '../../../workers/pull'
 import { pullIntervalMs, SyncEngine, type SyncStatus } from '../../../workers/syncEngine'
 import { fakeFetch, json } from '../api/fakeServer'
-import { account, passengerOf, permissionOf, placeOf, tripOf } from '../db/samples'
+import { account, messageOf, messagePageOf, passengerOf, permissionOf, placeOf, tripOf } from '../db/samples'
 
 const anna = passengerOf('p1', 'Anna')
 const bertil = passengerOf('p2', 'Bertil')
@@ -19,8 +19,18 @@ function serverState() {
       p2: [tripOf('t2', bertil, '2026-11-23T09:00:00+02:00')],
     } as Record<string, ReturnType<typeof tripOf>[]>,
     permissions: [permissionOf('q2', 'Vapaa-ajan matkat'), permissionOf('q1', 'Asiointimatkat')],
+    /** Four pages of messages, the last short, the newest unseen. */
+    messages: Array.from({ length: 34 }, (_, n) => messageOf(`m${n + 1}`, 'p1')),
     unauthorized: false,
   }
+}
+
+/** `GET api/message?page=` over the state's messages, pages of 10 from the oldest, the last without `page`. */
+function messagePage(state: ReturnType<typeof serverState>, path: string): Response {
+  const totalPages = Math.max(1, Math.ceil(state.messages.length / 10))
+  const page = Number(new URL(path, 'http://portal.test').searchParams.get('page') ?? totalPages)
+  const items = state.messages.slice((page - 1) * 10, page * 10)
+  return json(200, messagePageOf(page, totalPages, items, 2))
 }
 
 function apiFor(state: ReturnType<typeof serverState>, onUnauthorized = vi.fn()) {
@@ -35,6 +45,7 @@ function apiFor(state: ReturnType<typeof serverState>, onUnauthorized = vi.fn())
     'GET /api/passenger/p2/trips': guard(() => json(200, state.trips.p2 ?? [])),
     'GET /api/passenger/p1/transportationPermissions': guard(() => json(200, state.permissions)),
     'GET /api/passenger/p2/transportationPermissions': guard(() => json(200, [])),
+    'GET /api/message': (request) => guard(() => messagePage(state, request.path))(),
   })
   let token: string | null = 'tok'
   const api = createApiClient({
@@ -64,6 +75,8 @@ describe('pull', () => {
     expect(Object.keys(pull.trips)).toEqual(['p1', 'p2'])
     expect(requests.map((r) => r.path).sort()).toEqual(
       [
+        '/api/message',
+        '/api/message?page=3',
         '/api/account',
         '/api/passenger',
         '/api/passenger/p1/places',
@@ -72,6 +85,23 @@ describe('pull', () => {
         '/api/passenger/p2/trips',
       ].sort(),
     )
+  })
+
+  it('stores the newest message page and the one before it when it is short, then older pages on demand', async () => {
+    const state = serverState()
+    const { api } = apiFor(state)
+    await pullInto(db, api, '2026-11-21T10:00:00Z')
+    expect((await db.listMessages()).map((m) => m.id)).toEqual(state.messages.slice(20).map((m) => m.id))
+    expect(await db.messageSummary(account.id)).toEqual({ total: 14, unseen: 2 })
+    expect(await loadOlderMessages(db, api)).toBe(true)
+    expect(await loadOlderMessages(db, api)).toBe(true)
+    expect(await loadOlderMessages(db, api)).toBe(false)
+    expect((await db.listMessages()).map((m) => m.id)).toEqual(state.messages.map((m) => m.id))
+    // A new message joins the newest page; the next pull keeps the older pages below it.
+    state.messages.push(messageOf('m35', 'p1'))
+    await pullInto(db, api, '2026-11-21T10:01:00Z')
+    expect((await db.listMessages()).map((m) => m.id).at(-1)).toBe('m35')
+    expect((await db.listMessages()).length).toBe(35)
   })
 
   it('writes the pull to the database with the time of the pull', async () => {

@@ -45,7 +45,13 @@ export async function fakePlatform(
   const session: UserSession = {
     userId: data.account.id,
     db,
-    sync: { setToken: vi.fn(), pullNow: vi.fn(async () => {}), replayNow: vi.fn(), stop: vi.fn() },
+    sync: {
+      setToken: vi.fn(),
+      pullNow: vi.fn(async () => {}),
+      replayNow: vi.fn(),
+      loadOlderMessages: vi.fn(async () => false),
+      stop: vi.fn(),
+    },
     live: liveQuery,
     outbox,
     close: () => db.close(),
