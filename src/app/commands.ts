@@ -56,6 +56,23 @@ export function queueReview(
   return queue(sessions, 'trip.review', payload)
 }
 
+/** A message to the operator; the thread shows it pending at once. */
+export function queueMessage(
+  sessions: SessionStore,
+  payload: CommandPayloads['message.send'],
+): Promise<string> {
+  return queue(sessions, 'message.send', payload)
+}
+
+/** Another's message has been on screen for 4 s, or the user confirmed it (spec section 4). */
+export function queueMessageMark(
+  sessions: SessionStore,
+  type: 'message.seen' | 'message.confirm',
+  id: string,
+): Promise<string> {
+  return queue(sessions, type, { id })
+}
+
 /** The user has read a rejection; it stops showing on the trip. */
 export async function dismissCommand(sessions: SessionStore, id: string): Promise<void> {
   const session = await openSession(sessions)

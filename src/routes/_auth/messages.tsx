@@ -1,5 +1,17 @@
+import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { placeholderScreen } from '../../components/PlaceholderPage'
+import { MessagesFeature } from '../../components/messages/MessagesFeature'
+import { screenTitles } from '../../components/screenTitles'
+import { Page } from '../../components/ui/Page'
 
-// Placeholder until the screen's own issue; the route, its guard and its title are real.
-export const Route = createFileRoute('/_auth/messages')({ component: placeholderScreen('messages') })
+export const Route = createFileRoute('/_auth/messages')({ component: MessagesScreen })
+
+/** Messages with the transport operator: the thread, older pages loaded upwards, and the send form (spec 2). */
+function MessagesScreen() {
+  const { t } = useLingui()
+  return (
+    <Page title={t(screenTitles.messages)}>
+      <MessagesFeature />
+    </Page>
+  )
+}

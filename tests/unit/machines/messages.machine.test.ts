@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import { messagesMachine } from '../../../machines/messages.machine'
 
-function start(options: { queueSend?: () => Promise<string>; loadOlder?: () => Promise<boolean> } = {}) {
+function start(
+  options: {
+    queueSend?: (input: { passengerId: string; content: string }) => Promise<string>
+    loadOlder?: () => Promise<boolean>
+  } = {},
+) {
   const clock = new SimulatedClock()
   const markSeen = vi.fn()
   const confirm = vi.fn()

@@ -1,0 +1,109 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useRef } from 'react'
+import type { MessagesEvent } from '../../../machines/messages.machine'
+import type { ThreadEntry } from '../../commands/messageThread'
+import { Button } from '../ui/Button'
+import { MessageItem } from './MessageItem'
+import { useScrollAnchor } from './useScrollAnchor'
+import { useSeenObserver } from './useSeenObserver'
+
+export type OlderState = 'idle' | 'loading' | 'unavailable'
+
+export interface MessageThreadProps {
+  entries: readonly ThreadEntry[]
+  hasOlder: boolean
+  older: OlderState
+  passengerNames: ReadonlyMap<string, string>
+  send(event: MessagesEvent): void
+}
+
+function keyOf(entry: ThreadEntry): string {
+  return entry.kind === 'message' ? entry.message.id : entry.command.id
+}
+
+/**
+ * The thread in a scrolling box, the newest at the bottom (spec section 2). Reaching the top (scrolled to, or
+ * the button there) loads the page before; the box keeps its place meanwhile (useScrollAnchor). Another's
+ * unseen message that stays half on screen for 4 s is marked seen (the machine's timer).
+ */
+export function MessageThread({ entries, hasOlder, older, passengerNames, send }: MessageThreadProps) {
+  const { t } = useLingui()
+  const box = useRef<HTMLDivElement>(null)
+  const top = useRef<HTMLDivElement>(null)
+  const topVisible = useRef(false)
+  const first = entries[0] ? keyOf(entries[0]) : undefined
+  const last = entries.at(-1) ? keyOf(entries.at(-1)!) : undefined
+  const measure = useScrollAnchor(box, first, last)
+  const observeSeen = useSeenObserver((id, visible) =>
+    send({ type: visible ? 'message.shown' : 'message.hidden', id }),
+  )
+
+  // The top of the thread in view: load the page before it, and again after each page while it stays in view.
+  useEffect(() => {
+    const element = top.current
+    if (!element) return
+    const observer = new IntersectionObserver(([entry]) => {
+      topVisible.current = entry?.isIntersecting ?? false
+      if (topVisible.current) send({ type: 'top.reached' })
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [send])
+  useEffect(() => {
+    if (older === 'idle' && hasOlder && topVisible.current) send({ type: 'top.reached' })
+  }, [first, older, hasOlder, send])
+
+  return (
+    <div
+      ref={box}
+      onScroll={measure}
+      // A scrolling box is reached by keyboard to scroll it (WCAG 2.1.1), even with nothing focusable inside.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      role="region"
+      aria-label={t({ id: 'messages.thread', message: 'Message thread' })}
+      className="max-h-[60dvh] min-h-48 overflow-y-auto rounded-lg border border-muted/40 p-2 [overflow-anchor:none]"
+    >
+      <div ref={top} className="flex min-h-6 justify-center pb-2">
+        {older === 'loading' ? (
+          <p role="status">
+            <Trans id="messages.loading_older">Loading older messages…</Trans>
+          </p>
+        ) : hasOlder ? (
+          <Button variant="ghost" onClick={() => send({ type: 'top.reached' })}>
+            {older === 'unavailable' ? (
+              <Trans id="messages.older_unavailable">Older messages could not be loaded. Try again</Trans>
+            ) : (
+              <Trans id="messages.load_older">Show older messages</Trans>
+            )}
+          </Button>
+        ) : null}
+      </div>
+      {entries.length === 0 ? (
+        <p className="p-2 text-muted">
+          <Trans id="messages.none">No messages yet.</Trans>
+        </p>
+      ) : (
+        <ol
+          aria-label={t({ id: 'messages.list', message: 'Messages, the newest last' })}
+          className="flex flex-col gap-3"
+        >
+          {entries.map((entry) => {
+            const key = keyOf(entry)
+            const watch = entry.kind === 'message' && !entry.seen
+            return (
+              <li key={key}>
+                <MessageItem
+                  entry={entry}
+                  passengerNames={passengerNames}
+                  {...(watch ? { seenRef: observeSeen(key) } : {})}
+                  onConfirm={(id) => send({ type: 'message.confirm', id })}
+                />
+              </li>
+            )
+          })}
+        </ol>
+      )}
+    </div>
+  )
+}
