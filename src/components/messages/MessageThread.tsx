@@ -17,6 +17,12 @@ export interface MessageThreadProps {
   send(event: MessagesEvent): void
 }
 
+function overlaps(element: Element, box: Element): boolean {
+  const inner = element.getBoundingClientRect()
+  const outer = box.getBoundingClientRect()
+  return inner.bottom > outer.top && inner.top < outer.bottom
+}
+
 function keyOf(entry: ThreadEntry): string {
   return entry.kind === 'message' ? entry.message.id : entry.command.id
 }
@@ -30,7 +36,6 @@ export function MessageThread({ entries, hasOlder, older, passengerNames, send }
   const { t } = useLingui()
   const box = useRef<HTMLDivElement>(null)
   const top = useRef<HTMLDivElement>(null)
-  const topVisible = useRef(false)
   const first = entries[0] ? keyOf(entries[0]) : undefined
   const last = entries.at(-1) ? keyOf(entries.at(-1)!) : undefined
   const measure = useScrollAnchor(box, first, last)
@@ -38,19 +43,22 @@ export function MessageThread({ entries, hasOlder, older, passengerNames, send }
     send({ type: visible ? 'message.shown' : 'message.hidden', id }),
   )
 
-  // The top of the thread in view: load the page before it, and again after each page while it stays in view.
+  // The top of the thread scrolled into view: load the page before it.
   useEffect(() => {
     const element = top.current
     if (!element) return
     const observer = new IntersectionObserver(([entry]) => {
-      topVisible.current = entry?.isIntersecting ?? false
-      if (topVisible.current) send({ type: 'top.reached' })
+      if (entry?.isIntersecting) send({ type: 'top.reached' })
     })
     observer.observe(element)
     return () => observer.disconnect()
   }, [send])
+  // After a page, again while the top is still in view (a short page). Measured now, after the anchoring moved
+  // the box: the observer's last word may predate it.
   useEffect(() => {
-    if (older === 'idle' && hasOlder && topVisible.current) send({ type: 'top.reached' })
+    if (older === 'idle' && hasOlder && top.current && box.current && overlaps(top.current, box.current)) {
+      send({ type: 'top.reached' })
+    }
   }, [first, older, hasOlder, send])
 
   return (

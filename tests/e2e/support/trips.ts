@@ -154,22 +154,21 @@ export async function operatorTrackingLink(
 }
 
 /** A call of the operator integration API with the tenant's demo API key; its JSON answer. */
-async function operatorCall(
+export async function operatorCall(
   server: RunningServer,
   tenant: string,
-  method: 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body: unknown,
   failure: string,
 ): Promise<unknown> {
+  const headers: Record<string, string> = { 'x-tenant': tenant, 'x-api-key': `demo-operator-${tenant}` }
+  if (method !== 'GET') headers['content-type'] = 'application/json'
+  if (method === 'POST') headers['idempotency-key'] = crypto.randomUUID()
   const response = await fetch(`${server.origin}/api/operator${path}`, {
     method,
-    headers: {
-      'content-type': 'application/json',
-      'x-tenant': tenant,
-      'x-api-key': `demo-operator-${tenant}`,
-    },
-    body: JSON.stringify(body),
+    headers,
+    ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
   })
   if (!response.ok) throw new Error(`${failure}: ${response.status} ${await response.text()}`)
   return response.json()
