@@ -1,11 +1,13 @@
-import type { Trip } from '../../../src/contract'
+import type { Message, Trip } from '../../../src/contract'
+import { messageOf } from '../db/samples'
 import { tripNo } from './harness'
 
 /**
  * A fake API host with the real server's idempotency semantics (docs: Server facts): the first answer (2xx or
  * 4xx) of a key is stored and replayed, the same key with another payload is 422, a key still being processed
- * is 409 `idempotency_in_flight`. It applies cancel and review effects to its own trips, and logs every effect
- * with the key that caused it, so a test can check that nothing was applied twice.
+ * is 409 `idempotency_in_flight`. It applies cancel and review effects to its own trips, and messages sent,
+ * seen and confirmed to its own messages (the real server's rules: another's only, again is no change), and
+ * logs every effect with the key that caused it, so a test can check that nothing was applied twice.
  */
 
 export interface Delivered {
@@ -26,6 +28,13 @@ interface ServerTrip {
   reviewed: boolean
 }
 
+interface ServerMessage {
+  own: boolean
+  asksConfirmation: boolean
+  seen: boolean
+  confirmed: boolean
+}
+
 interface KeyRecord {
   body: string
   answer: Answer | null
@@ -33,9 +42,13 @@ interface KeyRecord {
 
 export interface Effect {
   key: string
-  tripId: string
-  kind: 'cancel' | 'review'
+  /** What it changed: a trip's id, a message's id, or `thread:{passengerId}` for a message sent. */
+  target: string
+  kind: 'cancel' | 'review' | 'send' | 'seen' | 'confirm'
 }
+
+/** The messages the server starts with: others' (one plain, two asking to confirm) and the user's own. */
+export const serverMessageIds = ['m1', 'm2', 'm3', 'mine'] as const
 
 const problem = (status: number, code: string, errors?: { property: string; error: string }[]): Answer => ({
   status,
@@ -46,6 +59,14 @@ export class IdempotentServer {
   validToken = 'tok-0'
   private tokens = 0
   readonly trips = new Map<string, ServerTrip>()
+  readonly messages = new Map<string, ServerMessage>([
+    ['m1', { own: false, asksConfirmation: false, seen: false, confirmed: false }],
+    ['m2', { own: false, asksConfirmation: true, seen: false, confirmed: false }],
+    ['m3', { own: false, asksConfirmation: true, seen: false, confirmed: false }],
+    ['mine', { own: true, asksConfirmation: false, seen: false, confirmed: false }],
+  ])
+  /** Messages sent to it, in the order it took them. */
+  readonly sent: { key: string; passengerId: string; content: string }[] = []
   readonly records = new Map<string, KeyRecord>()
   /** Keys in the order the server first accepted them for processing. */
   readonly firstSeen: string[] = []
@@ -104,9 +125,49 @@ export class IdempotentServer {
 
   private apply(request: Delivered): Answer {
     this.applications.push({ path: request.path, body: request.body })
-    const body = JSON.parse(request.body) as Record<string, unknown>
+    const body = (request.body ? JSON.parse(request.body) : {}) as Record<string, unknown>
     if (request.path === '/api/trip/cancel') return this.cancel(request.key, body)
-    return this.review(request.key, body)
+    if (request.path === '/api/trip/review') return this.review(request.key, body)
+    if (request.path === '/api/message') return this.send(request.key, body)
+    const [, id, action] = /^\/api\/message\/([^/]+)\/(seen|confirm)$/.exec(request.path) ?? []
+    return this.mark(request.key, id ?? '', action === 'confirm' ? 'confirm' : 'seen')
+  }
+
+  private send(key: string, body: Record<string, unknown>): Answer {
+    const passengerId = body.passengerId as string
+    const content = body.content as string
+    this.sent.push({ key, passengerId, content })
+    this.effects.push({ key, target: `thread:${passengerId}`, kind: 'send' })
+    return {
+      status: 200,
+      body: messageOf(`s${this.sent.length}`, passengerId, { content, fromUser: 'user-1' }),
+    }
+  }
+
+  private mark(key: string, id: string, kind: 'seen' | 'confirm'): Answer {
+    const message = this.messages.get(id)
+    if (!message) return problem(404, 'not_found')
+    if (message.own) return problem(409, 'own_message')
+    if (kind === 'confirm' && !message.asksConfirmation) return problem(409, 'confirmation_not_requested')
+    // Again is no change: the first seen mark or confirmation stands.
+    const changed = kind === 'seen' ? !message.seen : !message.confirmed
+    message.seen = true
+    if (kind === 'confirm') message.confirmed = true
+    if (changed) this.effects.push({ key, target: id, kind })
+    return { status: 200, body: this.messageView(id, message) }
+  }
+
+  private messageView(id: string, message: ServerMessage): Message {
+    const at = '2026-11-21T10:00:00+02:00'
+    return messageOf(id, 'p1', {
+      seenAt: message.seen ? at : null,
+      confirmation: message.asksConfirmation
+        ? {
+            confirmedAt: message.confirmed ? at : null,
+            confirmedBy: message.confirmed ? { kind: 'user', id: 'user-1', name: 'Greta Guardian' } : null,
+          }
+        : null,
+    })
   }
 
   private cancel(key: string, body: Record<string, unknown>): Answer {
@@ -121,7 +182,7 @@ export class IdempotentServer {
         return
       }
       trip.cancelled = true
-      this.effects.push({ key, tripId: ref.id, kind: 'cancel' })
+      this.effects.push({ key, target: ref.id, kind: 'cancel' })
       done.push(this.view(ref.id))
     })
     return done.length > 0 ? { status: 200, body: done } : problem(409, 'trip_not_cancellable', problems)
@@ -136,7 +197,7 @@ export class IdempotentServer {
       ])
     }
     trip.reviewed = true
-    this.effects.push({ key, tripId: id, kind: 'review' })
+    this.effects.push({ key, target: id, kind: 'review' })
     return { status: 200, body: this.view(id) }
   }
 

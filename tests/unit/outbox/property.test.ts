@@ -9,11 +9,12 @@ import { replayOutbox, type ReplayResult } from '../../../workers/outbox'
 import { unlessOutboxLocked, waitForOutboxLock } from '../../../workers/outboxLock'
 import { FaultyNetwork, faults, type Fault } from './faultyNetwork'
 import { apiOver, freshDb, queue } from './harness'
-import { IdempotentServer } from './idempotentServer'
+import { IdempotentServer, serverMessageIds } from './idempotentServer'
 import { InMemoryLocks } from './webLocks'
 
 /**
- * The outbox against a fault-injecting server (issue 3): dropped requests and responses, duplicated and delayed
+ * The outbox, with every command type (trip cancellations and reviews; messages sent, seen and confirmed, issue
+ * 10), against a fault-injecting server (issue 3): dropped requests and responses, duplicated and delayed
  * deliveries, a key still in flight, 503, 429 and 408 answers, a 401 in the middle of the queue, and the worker
  * killed mid-replay and restarted from what IndexedDB holds. Backoff is on, on a simulated clock: a replayer
  * woken before the head's retry time must send nothing. Some runs have a tab's worker and background sync
@@ -29,7 +30,43 @@ const command = fc.oneof(
     trips: fc.uniqueArray(fc.constantFrom(...tripIds), { minLength: 1, maxLength: 3 }),
   }),
   fc.record({ type: fc.constant('trip.review' as const), trip: fc.constantFrom(...tripIds) }),
+  // Messages to two passengers' threads, the same text at times (each is a message of its own).
+  fc.record({
+    type: fc.constant('message.send' as const),
+    passenger: fc.constantFrom('p1', 'p2'),
+    text: fc.constantFrom('Hello', 'Thanks'),
+  }),
+  // Seen marks and confirmations of others' messages, the user's own (409) and an unknown one (404).
+  fc.record({
+    type: fc.constantFrom('message.seen' as const, 'message.confirm' as const),
+    message: fc.constantFrom(...serverMessageIds, 'gone'),
+  }),
 )
+type ScenarioCommand = typeof command extends fc.Arbitrary<infer C> ? C : never
+
+/** The command a scenario queues, as the screens would. */
+function queueScenario(db: PortalDb, c: ScenarioCommand) {
+  switch (c.type) {
+    case 'trip.cancel':
+      return queue(db, 'trip.cancel', {
+        trips: c.trips.map((n) => ({ id: `t${n}`, date: '2026-11-23' })),
+        reason: 'Sick',
+        passengerIds: ['p1'],
+      })
+    case 'trip.review':
+      return queue(db, 'trip.review', {
+        trip: { id: `t${c.trip}`, date: '2026-11-23' },
+        comment: 'Fine',
+        driverStars: 4,
+        experienceStars: 5,
+        passengerId: 'p1',
+      })
+    case 'message.send':
+      return queue(db, 'message.send', { passengerId: c.passenger, content: c.text })
+    default:
+      return queue(db, c.type, { id: c.message })
+  }
+}
 /**
  * How a run starts: `timer` at the head's retry time, `early` halfway to it (must send nothing), `online`
  * (the network came back: sends at once, as a forced run does), `both` (a tab's worker and background sync
@@ -81,24 +118,7 @@ async function play(s: Scenario) {
   const lastBatch = Math.max(...s.commands.map((c) => c.batch))
   for (let run = 0; run < maxRuns; run += 1) {
     for (const { command: c } of s.commands.filter((entry) => entry.batch === run)) {
-      const payload =
-        c.type === 'trip.cancel'
-          ? {
-              trips: c.trips.map((n) => ({ id: `t${n}`, date: '2026-11-23' })),
-              reason: 'Sick',
-              passengerIds: ['p1'],
-            }
-          : null
-      const stored = payload
-        ? await queue(db, 'trip.cancel', payload)
-        : await queue(db, 'trip.review', {
-            trip: { id: `t${c.type === 'trip.review' ? c.trip : 0}`, date: '2026-11-23' },
-            comment: 'Fine',
-            driverStars: 4,
-            experienceStars: 5,
-            passengerId: 'p1',
-          })
-      queued.push(stored.id)
+      queued.push((await queueScenario(db, c)).id)
     }
     for (const pickup of s.pickups.filter((p) => p.run === run)) server.pickUp(`t${pickup.trip}`)
     network.release(network.faultsLeft ? (s.releases[run] ?? 0) : Infinity)
@@ -160,14 +180,29 @@ async function play(s: Scenario) {
 
 /** What a command asks, apart from its key: the path and what the body names. */
 function askOf(path: string, body: unknown): string {
-  const { trips, trip } = body as { trips?: { id: string }[]; trip?: { id: string } }
+  const { trips, trip, passengerId, content } = (body ?? {}) as {
+    trips?: { id: string }[]
+    trip?: { id: string }
+    passengerId?: string
+    content?: string
+  }
   const ids = trips ? trips.map((t) => t.id).join(',') : (trip?.id ?? '')
-  return `${path} ${ids}`
+  return `${path} ${ids}${content === undefined ? '' : `${passengerId}:${content}`}`
 }
 
 function commandAsk(c: OutboxCommand): string {
-  if (c.type === 'trip.cancel') return askOf('/api/trip/cancel', c.payload)
-  return askOf('/api/trip/review', c.payload)
+  switch (c.type) {
+    case 'trip.cancel':
+      return askOf('/api/trip/cancel', c.payload)
+    case 'trip.review':
+      return askOf('/api/trip/review', c.payload)
+    case 'message.send':
+      return askOf('/api/message', c.payload)
+    default: {
+      const { id } = (c as OutboxCommand<'message.seen'>).payload
+      return askOf(`/api/message/${id}/${c.type === 'message.seen' ? 'seen' : 'confirm'}`, null)
+    }
+  }
 }
 
 function check({ server, network, queued, commands }: Awaited<ReturnType<typeof play>>) {
@@ -176,7 +211,7 @@ function check({ server, network, queued, commands }: Awaited<ReturnType<typeof 
   // Each command applied exactly once, counted by what it asks: as many applications of each ask as commands.
   const tally = (asks: string[]) =>
     [...asks.reduce((m, a) => m.set(a, (m.get(a) ?? 0) + 1), new Map<string, number>())].sort()
-  expect(tally(server.applications.map((a) => askOf(a.path, JSON.parse(a.body))))).toEqual(
+  expect(tally(server.applications.map((a) => askOf(a.path, a.body ? JSON.parse(a.body) : null)))).toEqual(
     tally(commands.map(commandAsk)),
   )
   // Nothing lost, nothing invented.
@@ -199,14 +234,21 @@ function check({ server, network, queued, commands }: Awaited<ReturnType<typeof 
       expect(c.lastError?.code).not.toBe('idempotency_key_reused')
     }
   }
-  // The server took the commands up in seq order, so commands for the same trip applied in seq order.
+  // The server took the commands up in seq order, so commands for the same trip, the same message or the same
+  // passenger's thread applied in seq order: each thread holds its messages in the order they were written.
   const seqs = server.firstSeen.map((key) => bySeq.get(key) ?? -1)
   expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
-  const perTrip = new Map<string, number[]>()
+  const perTarget = new Map<string, number[]>()
   for (const effect of server.effects) {
-    perTrip.set(effect.tripId, [...(perTrip.get(effect.tripId) ?? []), bySeq.get(effect.key) ?? -1])
+    perTarget.set(effect.target, [...(perTarget.get(effect.target) ?? []), bySeq.get(effect.key) ?? -1])
   }
-  for (const order of perTrip.values()) expect(order).toEqual([...order].sort((a, b) => a - b))
+  for (const order of perTarget.values()) expect(order).toEqual([...order].sort((a, b) => a - b))
+  // Every message sent is in its thread once, and the seen marks and confirmations changed each message once.
+  const sends = commands.filter((c) => c.type === 'message.send')
+  expect(server.sent.map((m) => m.key).sort()).toEqual(sends.map((c) => c.id).sort())
+  const marks = server.effects.filter((e) => e.kind === 'seen' || e.kind === 'confirm')
+  const markKeys = marks.map((e) => `${e.kind} ${e.target}`)
+  expect(new Set(markKeys).size).toBe(markKeys.length)
 }
 
 describe('outbox under faults (property)', () => {
