@@ -24,8 +24,6 @@ export interface MessagesContext {
   hasOlder: boolean
   /** Messages marked seen or confirmed on this screen, so a timer never marks one twice. */
   marked: string[]
-  /** Messages queued from this screen, for the polite status. */
-  queued: number
 }
 
 export type MessagesEvent =
@@ -41,6 +39,16 @@ export type MessagesEvent =
   | { type: 'seen.due'; id: string }
 
 const seenTimer = (id: string) => `seen:${id}`
+
+/** The form's problems for what it holds. */
+const problemsOf = (context: Pick<MessagesContext, 'content' | 'chosen' | 'passengerIds'>) =>
+  sendProblems(context.content, messagePassenger(context.passengerIds, context.chosen))
+
+/** A changed form: the problems shown after a submit follow the fixes; none show before one. */
+function revised(context: MessagesContext, change: Partial<Pick<MessagesContext, 'content' | 'chosen'>>) {
+  const next = { ...context, ...change }
+  return { ...change, problems: context.problems.length === 0 ? [] : problemsOf(next) }
+}
 
 export const messagesMachine = setup({
   types: {
@@ -61,8 +69,7 @@ export const messagesMachine = setup({
     focusForm: () => {},
   },
   guards: {
-    sendable: ({ context }) =>
-      sendProblems(context.content, messagePassenger(context.passengerIds, context.chosen)).length === 0,
+    sendable: ({ context }) => problemsOf(context).length === 0,
     hasOlder: ({ context }) => context.hasOlder,
     notMarked: ({ context, event }) =>
       'id' in event && typeof event.id === 'string' && !context.marked.includes(event.id),
@@ -77,7 +84,6 @@ export const messagesMachine = setup({
     problems: [],
     hasOlder: false,
     marked: [],
-    queued: 0,
   },
   on: {
     passengers: { actions: assign({ passengerIds: ({ event }) => event.ids }) },
@@ -111,33 +117,15 @@ export const messagesMachine = setup({
         editing: {
           on: {
             'content.change': {
-              actions: assign({
-                content: ({ event }) => event.content,
-                problems: ({ context, event }) =>
-                  context.problems.length === 0
-                    ? []
-                    : sendProblems(event.content, messagePassenger(context.passengerIds, context.chosen)),
-              }),
+              actions: assign(({ context, event }) => revised(context, { content: event.content })),
             },
             'passenger.change': {
-              actions: assign({
-                chosen: ({ event }) => event.id,
-                problems: ({ context, event }) =>
-                  context.problems.length === 0
-                    ? []
-                    : sendProblems(context.content, messagePassenger(context.passengerIds, event.id)),
-              }),
+              actions: assign(({ context, event }) => revised(context, { chosen: event.id })),
             },
             submit: [
               { guard: 'sendable', target: 'queueing', actions: assign({ problems: [] }) },
               {
-                actions: [
-                  assign({
-                    problems: ({ context }) =>
-                      sendProblems(context.content, messagePassenger(context.passengerIds, context.chosen)),
-                  }),
-                  'focusForm',
-                ],
+                actions: [assign({ problems: ({ context }) => problemsOf(context) }), 'focusForm'],
               },
             ],
           },
@@ -151,7 +139,7 @@ export const messagesMachine = setup({
             }),
             onDone: {
               target: 'editing',
-              actions: [assign({ content: '', queued: ({ context }) => context.queued + 1 }), 'focusForm'],
+              actions: [assign({ content: '' }), 'focusForm'],
             },
             // Not stored (the local database failed): the text stays, to try again.
             onError: { target: 'failed' },

@@ -79,12 +79,3 @@ export function threadOf(
   }
   return entries
 }
-
-/** Whether a seen mark or a confirmation of this message was made here (and not refused): never make another. */
-export function markedHere(
-  commands: readonly OutboxCommand[],
-  id: string,
-  type: 'message.seen' | 'message.confirm',
-) {
-  return idsOf(commands, type).has(id)
-}

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { errorCodes } from '../contract/codes'
-import { defineCommand } from './definition'
+import { defineCommand, type Contract } from './definition'
 
 /**
  * The messages screen's commands (spec sections 2 and 4): writing to the operator, and marking another's
@@ -37,32 +37,35 @@ export const sendMessageCommand = defineCommand({
   },
 })
 
+/** What a seen mark and a confirmation share: a PUT on the message's id, answered by the message as it now is. */
+const markParts = {
+  payload: (contract: Contract) => contract.messageParams,
+  request: ({ id }: { id: string }) => ({ params: { id } }),
+  ...touchesNoTrip,
+  affects: answerMessage,
+}
+const markRefusals = { [errorCodes.notFound]: messageNotFound, [errorCodes.ownMessage]: ownMessage }
+
 /** Another's message has been on screen for 4 s (spec section 4). */
 export const markSeenCommand = defineCommand({
   type: 'message.seen',
-  payload: (contract) => contract.messageParams,
   endpoint: 'markMessageSeen',
-  request: ({ id }) => ({ params: { id } }),
-  ...touchesNoTrip,
-  affects: answerMessage,
+  ...markParts,
   rejection: {
     title: msg({ id: 'messages.seen_failed', message: 'The message could not be marked as seen.' }),
     notice: msg({
       id: 'notice.message_seen_rejected',
       message: 'The message was not marked as seen. {reason}',
     }),
-    byCode: { [errorCodes.notFound]: messageNotFound, [errorCodes.ownMessage]: ownMessage },
+    byCode: markRefusals,
   },
 })
 
 /** The user clicked another's message that asks for a confirmation (spec section 4). */
 export const confirmMessageCommand = defineCommand({
   type: 'message.confirm',
-  payload: (contract) => contract.messageParams,
   endpoint: 'confirmMessage',
-  request: ({ id }) => ({ params: { id } }),
-  ...touchesNoTrip,
-  affects: answerMessage,
+  ...markParts,
   rejection: {
     title: msg({ id: 'messages.confirm_failed', message: 'The message could not be confirmed.' }),
     notice: msg({
@@ -70,8 +73,7 @@ export const confirmMessageCommand = defineCommand({
       message: 'The confirmation was not sent. {reason}',
     }),
     byCode: {
-      [errorCodes.notFound]: messageNotFound,
-      [errorCodes.ownMessage]: ownMessage,
+      ...markRefusals,
       [errorCodes.confirmationNotRequested]: msg({
         id: 'messages.problem.confirmation_not_requested',
         message: 'The message does not ask for a confirmation.',

@@ -76,7 +76,7 @@ export function markedSeenIds(commands: readonly OutboxCommand[]): Set<string> {
 }
 
 /** Written by someone else than this user: the operator or a co-guardian. */
-export function isOthers(row: Pick<Message, 'from'>, userId: string): boolean {
+function isOthers(row: Pick<Message, 'from'>, userId: string): boolean {
   return !(row.from.kind === 'user' && row.from.id === userId)
 }
 
