@@ -4,11 +4,7 @@ import { formatter } from '@lingui/format-po'
 import { describe, expect, it } from 'vitest'
 import { cancelCommand } from '../../../src/commands/cancel'
 import { catalogue, commandOf, commandTypes } from '../../../src/commands/catalogue'
-import {
-  confirmMessageCommand,
-  markSeenCommand,
-  sendMessageCommand,
-} from '../../../src/commands/messages'
+import { confirmMessageCommand, markSeenCommand, sendMessageCommand } from '../../../src/commands/messages'
 import { commandErrorMessage } from '../../../src/commands/rejections'
 import { reviewCommand } from '../../../src/commands/review'
 import * as contract from '../../../src/contract'
@@ -146,8 +142,10 @@ describe('the message commands', () => {
     expect(commandErrorMessage(notFound, 'trip.cancel').id).toBe('trips.problem.not_found')
     expect(commandErrorMessage(notFound).id).toBe('trips.problem.not_found')
     expect(
-      commandErrorMessage({ status: 409, code: contract.errorCodes.confirmationNotRequested }, 'message.confirm')
-        .id,
+      commandErrorMessage(
+        { status: 409, code: contract.errorCodes.confirmationNotRequested },
+        'message.confirm',
+      ).id,
     ).toBe('messages.problem.confirmation_not_requested')
   })
 })
