@@ -9,7 +9,9 @@ import {
   replayOutbox,
 } from '../../../workers/outbox'
 import { json } from '../api/fakeServer'
+import { account, messageOf, messagePageOf } from '../db/samples'
 import {
+  anna,
   apiOver,
   cancelOf,
   freshDb,
@@ -42,6 +44,34 @@ describe('outbox replay', () => {
       [1, 'acked'],
       [2, 'acked'],
     ])
+  })
+
+  it('sends a message, then its seen mark as a PUT on its id, and applies the mark to the stored message', async () => {
+    const db = freshDb()
+    const stored = messagePageOf(1, 1, [messageOf('m1', 'p1')], 1)
+    await db.replaceReadModels({
+      account,
+      passengers: [anna],
+      places: {},
+      trips: {},
+      messages: [stored],
+      syncedAt: '2026-11-21T10:00:00Z',
+    })
+    const send = await queue(db, 'message.send', { passengerId: 'p1', content: 'Hello' })
+    const seen = await queue(db, 'message.seen', { id: 'm1' })
+    expect(await db.messageSummary(account.id)).toEqual({ total: 1, unseen: 0 })
+    const server = scriptedServer([
+      json(200, messageOf('m2', 'p1', { fromUser: account.id, content: 'Hello' })),
+      json(200, messageOf('m1', 'p1', { seenAt: '2026-11-21T10:00:09+02:00' })),
+    ])
+    await replayOutbox(replayDeps(db, apiOver(server.fetch)))
+    expect(server.seen.map((r) => [r.path, r.key, r.body])).toEqual([
+      ['/api/message', send.id, { passengerId: 'p1', content: 'Hello' }],
+      ['/api/message/m1/seen', seen.id, undefined],
+    ])
+    expect((await db.messages.get('m1'))?.seenAt).toBe('2026-11-21T10:00:09+02:00')
+    expect(await db.messagePaging()).toMatchObject({ unseenCount: 0 })
+    expect(await db.messageSummary(account.id)).toEqual({ total: 1, unseen: 0 })
   })
 
   it('marks a command sending before its request leaves', async () => {
