@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
 import type { MessagesEvent } from '../../../machines/messages.machine'
 import type { ThreadEntry } from '../../commands/messageThread'
 import { Button } from '../ui/Button'
@@ -43,23 +43,34 @@ export function MessageThread({ entries, hasOlder, older, passengerNames, send }
     send({ type: visible ? 'message.shown' : 'message.hidden', id }),
   )
 
+  // The first message when the top last asked for a page: it asks again only once that page is in the thread.
+  const askedAt = useRef<string | undefined>(undefined)
+  const firstNow = useRef(first)
+  useLayoutEffect(() => {
+    firstNow.current = first
+  })
+  const reachTop = useCallback(() => {
+    askedAt.current = firstNow.current
+    send({ type: 'top.reached' })
+  }, [send])
+
   // The top of the thread scrolled into view: load the page before it.
   useEffect(() => {
     const element = top.current
     if (!element) return
     const observer = new IntersectionObserver(([entry]) => {
-      if (entry?.isIntersecting) send({ type: 'top.reached' })
+      if (entry?.isIntersecting) reachTop()
     })
     observer.observe(element)
     return () => observer.disconnect()
-  }, [send])
-  // After a page, again while the top is still in view (a short page). Measured now, after the anchoring moved
-  // the box: the observer's last word may predate it.
+  }, [reachTop])
+  // After a page has come in, again while the top is still in view (a short page). Measured now, after the
+  // anchoring moved the box: the observer's last word may predate it. The load settles before the live query
+  // brings its page, so a page not yet in the thread does not count.
   useEffect(() => {
-    if (older === 'idle' && hasOlder && top.current && box.current && overlaps(top.current, box.current)) {
-      send({ type: 'top.reached' })
-    }
-  }, [first, older, hasOlder, send])
+    const inView = top.current && box.current && overlaps(top.current, box.current)
+    if (older === 'idle' && hasOlder && first !== askedAt.current && inView) reachTop()
+  }, [first, older, hasOlder, reachTop])
 
   return (
     <div
@@ -78,7 +89,7 @@ export function MessageThread({ entries, hasOlder, older, passengerNames, send }
             <Trans id="messages.loading_older">Loading older messages…</Trans>
           </p>
         ) : hasOlder ? (
-          <Button variant="ghost" onClick={() => send({ type: 'top.reached' })}>
+          <Button variant="ghost" onClick={reachTop}>
             {older === 'unavailable' ? (
               <Trans id="messages.older_unavailable">Older messages could not be loaded. Try again</Trans>
             ) : (
