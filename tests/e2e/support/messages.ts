@@ -60,13 +60,20 @@ export async function operatorThread(
   }
 }
 
-/** The signed-in user's unseen count and first passenger, as the API answers them now. */
-export async function guardianView(page: Page): Promise<{ unseen: number; passengerId: string }> {
+/** The signed-in user's unseen count, message count and first passenger, as the API answers them now. */
+export async function guardianView(
+  page: Page,
+): Promise<{ unseen: number; total: number; passengerId: string }> {
   const token = await accessToken(page)
-  const messages = await apiGet(page, '/api/message', token)
+  const newest = (await apiGet(page, '/api/message', token)).body as {
+    unseenCount: number
+    totalPages: number
+    items: unknown[]
+  }
   const passengers = await apiGet(page, '/api/passenger', token)
   return {
-    unseen: (messages.body as { unseenCount: number }).unseenCount,
+    unseen: newest.unseenCount,
+    total: (newest.totalPages - 1) * 10 + newest.items.length,
     passengerId: (passengers.body as { id: string }[])[0]!.id,
   }
 }
