@@ -65,8 +65,16 @@ for (const locale of locales) {
     expect(left).toBeLessThan(unseen)
     await expect(messagesItem(left)).toBeVisible()
 
+    // On a phone's width the request for a confirmation stays inside its message, over as many lines as it takes.
+    const asking = items.filter({ hasText: question.content })
+    await page.setViewportSize({ width: 360, height: 800 })
+    const right = (box: { x: number; width: number } | null) => (box ? box.x + box.width : Infinity)
+    expect(right(await asking.getByText(t('messages.asks_confirmation')).boundingBox())).toBeLessThanOrEqual(
+      right(await asking.getByRole('button').boundingBox()),
+    )
+
     // Selecting a message that asks for a confirmation confirms it.
-    await items.filter({ hasText: question.content }).getByRole('button').click()
+    await asking.getByRole('button').click()
     await expect
       .poll(async () => (await operatorView(server, tenant, question.id)).confirmation?.confirmedAt ?? null)
       .not.toBeNull()

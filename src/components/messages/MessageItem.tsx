@@ -45,7 +45,7 @@ function Confirmation({ message, confirming }: { message: Message; confirming: b
     const by = confirmation.confirmedBy?.name ?? ''
     const date = `${instantDate(confirmation.confirmedAt, timeZone)} ${clockTime(confirmation.confirmedAt, timeZone)}`
     return (
-      <Chip tone="success">
+      <Chip tone="success" wrap>
         <Trans id="messages.confirmed">
           Confirmed by {by} {date}
         </Trans>
@@ -54,13 +54,13 @@ function Confirmation({ message, confirming }: { message: Message; confirming: b
   }
   if (confirming) {
     return (
-      <Chip tone="info">
+      <Chip tone="info" wrap>
         <Trans id="messages.confirmation_pending">Confirmation waiting to be sent</Trans>
       </Chip>
     )
   }
   return (
-    <Chip tone="warning">
+    <Chip tone="warning" wrap>
       <Trans id="messages.asks_confirmation">Asks for a confirmation: select the message to confirm</Trans>
     </Chip>
   )
