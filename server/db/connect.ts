@@ -49,6 +49,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
       },
     })
     pool.on('error', options.onIdleError ?? logIdleError)
+    // A connection lost after the pool handed it out but before its query was sent (an idle one that died a
+    // moment earlier) has no listener then, and its error would end the process: the query fails instead, and
+    // the pool drops the connection when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
     usePreparedStatements(db, pool)
     usePostgresNotifications(db, {
