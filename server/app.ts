@@ -16,6 +16,7 @@ import type { Db } from './db/schema'
 import { createGeocoder, createRouter } from './geo/fromConfig'
 import { loadServerI18n, type ServerI18n } from './i18n/catalogs'
 import { registerIdempotencyPurge } from './idempotency/purge'
+import { registerOps } from './ops/registerOps'
 import { createAnswerCache } from './reads/answerCache'
 import { createPollReplay, type PollReplay } from './reads/pollReplay'
 import { watchReadVersions } from './reads/versionWatch'
@@ -113,6 +114,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.decorate('versionWatch', versionWatch)
   app.decorate('pollReplay', pollReplay)
   app.addHook('onClose', () => versionWatch.stop())
+  // Health and readiness for load balancers; metrics only for an operations listener (server/ops/).
+  await registerOps(app, db, config.opsPort !== null)
   registerErrorHandler(app)
   registerSecurityHeaders(app, config.mapOrigins)
   registerTenantResolution(app, db, i18n, tenantOptions)

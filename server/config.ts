@@ -60,6 +60,13 @@ export interface ServerConfig extends GeoConfig, MapConfig {
   invitationRateLimitPerMinute: number
   /** Operator API keys to store (hashed) at start, from OPERATOR_API_KEYS. */
   operatorApiKeys: readonly { tenant: TenantId; key: string }[]
+  /**
+   * The operations listener (`/metrics`, and `/health` and `/ready` with their checks) on a port of its own,
+   * never the tenants' (OPS_PORT; null, the default, runs none and measures nothing).
+   */
+  opsPort: number | null
+  /** The address the operations listener binds to (OPS_HOST, 127.0.0.1 by default). */
+  opsHost: string
 }
 
 type Env = Record<string, string | undefined>
@@ -159,6 +166,13 @@ function demoApprovalDelayMs(env: Env, demo: boolean): number | null {
   return integer(env, 'DEMO_APPROVAL_DELAY_MS', 5000)
 }
 
+/** OPS_PORT and OPS_HOST: off unless a port is given, and then on loopback unless told otherwise. */
+function opsListener(env: Env, port: number): { opsPort: number | null; opsHost: string } {
+  const opsPort = env.OPS_PORT ? integer(env, 'OPS_PORT', 0) : null
+  if (opsPort === port) throw new Error("OPS_PORT must not be PORT: metrics stay off the tenants' port")
+  return { opsPort, opsHost: env.OPS_HOST || '127.0.0.1' }
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080)
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`
@@ -186,5 +200,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     errorReportingDsn: errorReportingDsn(env.ERROR_REPORTING_DSN),
     ...geoConfigFrom(env, (name, fallback) => integer(env, name, fallback)),
     ...mapConfigFrom(env),
+    ...opsListener(env, port),
   }
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import { tenantIds } from '../tenants'
 import { buildApp } from './app'
 import { installOperatorKeys } from './auth/operatorKeys'
@@ -11,6 +12,7 @@ import { demoAccounts, tenantUrls } from './demo/accounts'
 import { fullName, seededIdentity } from './demo/identities'
 import { demoOperatorKey } from './demo/operatorKeys'
 import { seedDemoData } from './demo/seed'
+import { startOpsServer } from './ops/opsServer'
 import { systemClock } from './simulator/clock'
 import { startDemoSimulator } from './simulator/simulator'
 
@@ -20,9 +22,9 @@ async function main(): Promise<void> {
   if (config.staticDir) {
     const dist = resolve(config.staticDir)
     if (!existsSync(resolve(dist, 'index.html')) || !existsSync(resolve(dist, 'sw.js'))) {
-      console.log('The built portal is missing: running npm run build')
-      const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
-      if (build.status !== 0) throw new Error('npm run build failed')
+      console.log('The built portal is missing: running npm run build:portal')
+      const build = spawnSync('npm', ['run', 'build:portal'], { stdio: 'inherit' })
+      if (build.status !== 0) throw new Error('npm run build:portal failed')
     }
   }
 
@@ -48,10 +50,12 @@ async function main(): Promise<void> {
     app.addHook('onClose', () => simulator.stop())
   }
   let closing = false
+  let opsServer: FastifyInstance | null = null
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
+    await opsServer?.close()
     await app.close()
     await db.destroy()
     process.exit(0)
@@ -60,6 +64,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ host: config.host, port: config.port })
+  if (config.opsPort !== null)
+    opsServer = await startOpsServer(app, { host: config.opsHost, port: config.opsPort })
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.pgliteDir ?? 'memory'})`
   console.log(`\nPassenger portal on port ${config.port}, database ${database}. Tenants:`)
   for (const tenant of tenantIds)
@@ -74,7 +80,9 @@ async function main(): Promise<void> {
       `Demo operator API keys (X-Api-Key): ${demoOperatorKey('espoo')} for espoo, and so on per tenant`,
     )
   }
-  console.log(`API documentation: http://localhost:${config.port}/api/docs\n`)
+  console.log(`API documentation: http://localhost:${config.port}/api/docs`)
+  if (opsServer) console.log(`Metrics: http://${config.opsHost}:${config.opsPort}/metrics`)
+  console.log('')
 }
 
 main().catch((error: unknown) => {

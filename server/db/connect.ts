@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { usePgliteNotifications, usePostgresNotifications } from './notifications'
+import { usePoolStats } from './poolStats'
 import { usePreparedStatements } from './prepared'
 import type { Database } from './schema'
 import { TemporalPlugin } from './temporalPlugin'
@@ -55,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
     pool.on('connect', (client) => client.on('error', () => undefined))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
     usePreparedStatements(db, pool)
+    usePoolStats(db, pool)
     usePostgresNotifications(db, {
       ...connection,
       application_name: `${options.applicationName ?? 'portal'}-notifications`,

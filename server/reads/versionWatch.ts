@@ -26,6 +26,8 @@ export interface VersionWatch {
    * call awaits it before answering, so that the caller's next poll, on this instance, sees its own change.
    */
   settled(): Promise<void>
+  /** The notification listener is connected, so announcements arrive (readiness, server/ops/). */
+  readonly connected: boolean
   stop(): Promise<void>
 }
 
@@ -75,6 +77,9 @@ export async function watchReadVersions(
       clearTimeout(timer)
       waiting.delete(payload)
       if (!inTime) cache.forgetAll()
+    },
+    get connected() {
+      return cache.live
     },
     async stop() {
       releaseAll()
