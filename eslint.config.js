@@ -11,6 +11,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'build/',
       'node_modules/',
       '.data/',
       'test-results/',

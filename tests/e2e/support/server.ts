@@ -3,6 +3,8 @@ import { createServer } from 'node:net'
 
 export interface RunningServer {
   port: number
+  /** The server's process. */
+  pid: number
   /** http://localhost:{port} */
   origin: string
   /** The portal of a tenant on its own host name, e.g. http://espoo.localhost:{port}. */
@@ -31,7 +33,7 @@ async function waitUntilReady(origin: string, child: ChildProcess, output: () =>
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API host exited with ${child.exitCode}:\n${output()}`)
     try {
-      const response = await fetch(`${origin}/api/auth/access_token`)
+      const response = await fetch(`${origin}/ready`)
       if (response.ok) return
     } catch {
       // not listening yet
@@ -42,17 +44,21 @@ async function waitUntilReady(origin: string, child: ChildProcess, output: () =>
 }
 
 /**
- * Starts the real API host serving the built portal, with a fresh in-memory database seeded with demo data.
+ * Starts the real API host serving the built portal, with a fresh in-memory database seeded with demo data: the
+ * compiled server, as `npm start` runs it in production (server/launch.mjs compiles it first if it is stale).
  * `env` overrides the defaults (a `PORT` of its own when another party must know it first, `DEMO=false`).
- * `nodeArgs` go to node before the script (e.g. --cpu-prof, which NODE_OPTIONS does not accept).
+ * `nodeArgs` go to node before the script (e.g. --cpu-prof, which NODE_OPTIONS does not accept). `cwd` is the
+ * project's folder (a test's copy of it).
  */
 export async function startServer(
   env: Record<string, string> = {},
   nodeArgs: readonly string[] = [],
+  cwd = process.cwd(),
 ): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
   const origin = `http://localhost:${port}`
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'server/launch.mjs'], {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -68,9 +74,15 @@ export async function startServer(
   let log = ''
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  await waitUntilReady(origin, child, () => log)
+  try {
+    await waitUntilReady(origin, child, () => log)
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw error
+  }
   return {
     port,
+    pid: child.pid!,
     origin,
     tenantOrigin: (tenant) => `http://${tenant}.localhost:${port}`,
     stop: () =>
