@@ -216,7 +216,7 @@ async function trackedTripTargets(origin: string, headers: Record<string, string
 }
 
 /** A fresh PostgreSQL database for one run, dropped afterwards. */
-async function freshPostgres(baseUrl: string) {
+export async function freshPostgres(baseUrl: string) {
   const name = `bench_${randomUUID().replaceAll('-', '').slice(0, 16)}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()

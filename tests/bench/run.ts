@@ -9,6 +9,7 @@ import { benchApiThroughput } from './apiThroughput'
 import { benchBundles } from './bundles'
 import { benchLighthouse } from './lighthouse'
 import { benchOfflineStart } from './offlineStart'
+import { benchServerStart } from './serverStart'
 import type { BenchReport } from './report'
 
 const distDir = 'dist'
@@ -19,6 +20,8 @@ const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> 
   lighthouse: (server) => benchLighthouse(server),
   // Starts its own hosts (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and a bare baseline.
   apiThroughput: () => benchApiThroughput(),
+  // Starts the compiled server again and again on databases of its own, and measures it idle.
+  serverStart: () => benchServerStart(),
 }
 
 async function main(): Promise<void> {
