@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Counter, Gauge } from 'prom-client'
+import type { Counter, Gauge, Metric } from 'prom-client'
 import { within } from './deadline'
+import { createRequestHistogram } from './requestHistogram'
 
 /** A figure read at each scrape: one value, or one per label set. */
 export type Reading = number | readonly { labels: Record<string, string>; value: number }[]
@@ -43,13 +44,13 @@ export async function createMetrics(log: FastifyBaseLogger): Promise<Metrics> {
   const client = await import('prom-client')
   const registry = new client.Registry()
   client.collectDefaultMetrics({ register: registry })
-  const requests = new client.Histogram({
-    name: 'portal_http_request_duration_seconds',
-    help: 'Requests answered by the API host (not the poll front), by route pattern, method and status',
-    labelNames: ['method', 'route', 'status_code'],
-    buckets: requestBuckets,
-    registers: [registry],
-  })
+  const requests = createRequestHistogram(
+    'portal_http_request_duration_seconds',
+    'Requests answered by the API host (not the poll front), by route pattern, method and status',
+    requestBuckets,
+  )
+  // prom-client's types list only its own classes; its registry needs only the interface the histogram has.
+  registry.registerMetric(requests as unknown as Metric)
 
   /** Sets `metric` to what `read` gives now, or to nothing when it cannot be read. */
   async function collect(
@@ -70,29 +71,28 @@ export async function createMetrics(log: FastifyBaseLogger): Promise<Metrics> {
     else for (const { labels, value } of reading) put(labels, value)
   }
 
+  const family = ({ name, help, labelNames = [] }: CollectedMetric) => ({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+  })
+
   return {
     scrape: () => registry.metrics(),
     contentType: registry.contentType,
     gauge(metric) {
       const gauge: Gauge = new client.Gauge({
-        name: metric.name,
-        help: metric.help,
-        labelNames: metric.labelNames ?? [],
-        registers: [registry],
+        ...family(metric),
         collect: () => collect(metric, gauge, (labels, value) => gauge.set(labels, value)),
       })
     },
     counter(metric) {
       const counter: Counter = new client.Counter({
-        name: metric.name,
-        help: metric.help,
-        labelNames: metric.labelNames ?? [],
-        registers: [registry],
+        ...family(metric),
         collect: () => collect(metric, counter, (labels, value) => counter.inc(labels, value)),
       })
     },
-    observeRequest(method, route, statusCode, seconds) {
-      requests.observe({ method, route, status_code: statusCode }, seconds)
-    },
+    observeRequest: requests.observe,
   }
 }

@@ -122,6 +122,14 @@ describe.each(backends)('health, readiness and metrics on $name', (backend) => {
           sample.labels.status_code === statusCode,
       )?.value
     expect(count('/api/passenger/:id/trips', '200')).toBe(1)
+    const buckets = durations.samples
+      .filter(
+        (sample) => sample.name.endsWith('_bucket') && sample.labels.route === '/api/passenger/:id/trips',
+      )
+      .map((sample) => sample.value)
+    expect(buckets).toHaveLength(15)
+    expect(buckets).toEqual([...buckets].sort((a, b) => a - b))
+    expect(buckets.at(-1)).toBe(1)
     expect(count('/api/passenger', '200')).toBeGreaterThanOrEqual(1)
     expect(count('(unmatched)', '404')).toBeGreaterThanOrEqual(1)
   })
