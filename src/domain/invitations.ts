@@ -36,6 +36,17 @@ export interface TravelCardForm {
   cardNumber: string
 }
 
+/**
+ * Why registering a travel card gave no invitation (spec section 8): a 404 is its own text (check the name and
+ * number); anything else, a malformed request (400) and a busy server (429) too, is a plain failure.
+ */
+export type TravelCardRefusal = 'not_found' | 'failed'
+
+/** The refusal an HTTP status of `POST api/account/registercard` means (0: no answer). */
+export function travelCardRefusalOf(status: number): TravelCardRefusal {
+  return status === 404 ? 'not_found' : 'failed'
+}
+
 /** Send is enabled only when name and card number are both filled (spec section 5); blanks are not a value. */
 export function canRegisterCard(form: TravelCardForm): boolean {
   return form.name.trim() !== '' && form.cardNumber.trim() !== ''

@@ -44,8 +44,13 @@ for (const locale of locales) {
     await send.click()
     await expect(page.getByRole('alert')).toHaveText(_('travel_card.not_found'))
     await expectAccessible()
-    // Any refusal but 404 is a plain failure.
-    await page.route('**/api/account/registercard', (route) => route.fulfill({ status: 503 }), { times: 1 })
+    // Any refusal but 404 is a plain failure, a malformed request's 400 too (the screen tests try the others).
+    const badRequest = { statusCode: 400, code: 'validation_failed', message: 'The request is not valid' }
+    await page.route(
+      '**/api/account/registercard',
+      (route) => route.fulfill({ status: 400, json: badRequest }),
+      { times: 1 },
+    )
     await fill(cards.nelli)
     await send.click()
     await expect(page.getByRole('alert')).toHaveText(_('travel_card.failed'))
