@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { clientErrorAccepted, clientErrorReport } from './clientErrors'
-import { accessTokenResponse, accountEditRequest, changePasswordRequest, user } from './account'
+import {
+  accessTokenResponse,
+  accountEditRequest,
+  changeEmailRequest,
+  changePasswordRequest,
+  user,
+} from './account'
 import { id } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
 import {
@@ -76,7 +82,8 @@ export const endpoints = {
   editAccount: {
     method: 'POST',
     path: '/api/account/edit',
-    summary: 'Create a username and password for a user who has none',
+    summary:
+      "Create a username and password for a user who has none, optionally with the email (400 validation_failed with the field's error when it is not valid)",
     auth: true,
     body: accountEditRequest,
     response: user,
@@ -87,6 +94,15 @@ export const endpoints = {
     summary: 'Change the username and password',
     auth: true,
     body: changePasswordRequest,
+    response: user,
+  },
+  changeEmail: {
+    method: 'PUT',
+    path: '/api/account/email',
+    summary:
+      "Set or change the user's email, which recovers a password; 400 validation_failed with the email field's error (Required, InvalidEmail) when it is not valid",
+    auth: true,
+    body: changeEmailRequest,
     response: user,
   },
   listPassengers: {
