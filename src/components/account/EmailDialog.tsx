@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { emailFormMachine } from '../../../machines/emailForm.machine'
 import { useActions } from '../../app/actions'
-import { useNotices } from '../../app/notices'
 import { normalizeEmail } from '../../domain/email'
 import { MachineForm } from '../forms/MachineForm'
 import { useFormMachine } from '../forms/useFormMachine'
+import { useSavedThenClose } from '../forms/useSavedThenClose'
 import { Dialog } from '../ui/Dialog'
 import { TextField } from '../ui/TextField'
 
@@ -35,15 +35,12 @@ export function EmailDialog({ open, onOpenChange, email }: EmailDialogProps) {
 
 function EmailForm({ email, onClose }: { email: string | null; onClose(): void }) {
   const { t } = useLingui()
-  const { push } = useNotices()
+  const savedThenClose = useSavedThenClose(onClose)
   const { changeEmail } = useActions()
   const form = useFormMachine(emailFormMachine, {
     input: { values: { email: email ?? '' } },
     submit: (values) => changeEmail({ email: normalizeEmail(values.email) }),
-    onSuccess: () => {
-      push({ severity: 'success', message: t({ id: 'password.success', message: 'Saved successfully' }) })
-      onClose()
-    },
+    onSuccess: savedThenClose,
   })
   return (
     <MachineForm form={form} submitLabel={t({ id: 'common.save', message: 'Save' })} onCancel={onClose}>

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { emailFormFailure, emailProblems, normalizeEmail, validateEmailForm } from '../../../src/domain/email'
-
-const badRequest = (errors: { property: string; error: string }[]) =>
-  Object.assign(new Error('400'), {
-    status: 400,
-    body: { statusCode: 400, code: 'validation_failed', message: 'Invalid', errors },
-  })
+import { badRequest, failedCall } from './formFailures'
 
 describe('the email rule (spec section 5: the email must be valid)', () => {
   it.each([
@@ -50,8 +45,8 @@ describe('the email form’s failures', () => {
 
   it.each([
     ['an unknown code', badRequest([{ property: 'email', error: 'too_big' }]), 'GenericSaveError'],
-    ['a 500', Object.assign(new Error('500'), { status: 500, body: null }), 'GenericSaveError'],
-    ['a network failure', Object.assign(new Error('offline'), { status: 0, body: null }), 'Offline'],
+    ['a 500', failedCall(500), 'GenericSaveError'],
+    ['a network failure', failedCall(0), 'Offline'],
   ])('%s is the form’s error', (_, error, formError) => {
     expect(emailFormFailure(error)).toEqual({ fieldErrors: {}, formError })
   })

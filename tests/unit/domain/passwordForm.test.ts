@@ -7,6 +7,7 @@ import {
   validatePasswordForm,
   type PasswordValues,
 } from '../../../src/domain/passwordForm'
+import { badRequest, failedCall } from './formFailures'
 
 const strong = 'Kesä-Loma-2026!'
 const values = (overrides: Partial<PasswordValues> = {}): PasswordValues => ({
@@ -17,11 +18,6 @@ const values = (overrides: Partial<PasswordValues> = {}): PasswordValues => ({
   confirmation: strong,
   ...overrides,
 })
-const badRequest = (errors: { property: string; error: string }[]) =>
-  Object.assign(new Error('400'), {
-    status: 400,
-    body: { statusCode: 400, code: 'validation_failed', message: 'Invalid', errors },
-  })
 
 describe('password form mode and fields', () => {
   it.each([
@@ -106,13 +102,13 @@ describe('password form failures', () => {
   })
 
   it.each([
-    ['a 500', Object.assign(new Error('500'), { status: 500, body: null }), 'GenericSaveError'],
+    ['a 500', failedCall(500), 'GenericSaveError'],
     [
       'a 400 without known codes',
       badRequest([{ property: 'password', error: 'Whatever' }]),
       'GenericSaveError',
     ],
-    ['a network failure', Object.assign(new Error('offline'), { status: 0, body: null }), 'Offline'],
+    ['a network failure', failedCall(0), 'Offline'],
   ])('%s is a form error', (_, error, formError) => {
     expect(passwordFormFailure(error)).toEqual({ fieldErrors: {}, formError })
   })
