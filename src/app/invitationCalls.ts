@@ -18,7 +18,8 @@ type Calls = Pick<Platform, 'api' | 'auth' | 'env' | 'locale' | 'userSession'>
 
 /** The HTTP status of a failed call; 0 when there was no answer. */
 const statusOf = (error: unknown): number => (error instanceof ApiRequestError ? error.status : 0)
-const refusalOf = (error: unknown): InvitationRefusal => invitationRefusalOf(statusOf(error))
+const refusalOf = (error: unknown): InvitationRefusal =>
+  invitationRefusalOf(statusOf(error), error instanceof ApiRequestError ? error.body?.code : undefined)
 
 /**
  * `GET api/invitation/{code}`: no login needed, but sent once auth has settled, so that a signed-in user's token

@@ -18,6 +18,12 @@ describe('invitation refusals (spec section 8)', () => {
   ] as const)('status %i is %s', (status, refusal) => {
     expect(invitationRefusalOf(status)).toBe(refusal)
   })
+
+  it('tells a refusal that takes strong authentication from any other 403', () => {
+    expect(invitationRefusalOf(403, 'identity_verification_required')).toBe('identity_required')
+    expect(invitationRefusalOf(403, 'forbidden')).toBe('failed')
+    expect(invitationRefusalOf(403)).toBe('failed')
+  })
 })
 
 describe('travel card refusals (spec section 8: 404 has its own text, any other error is a failure)', () => {

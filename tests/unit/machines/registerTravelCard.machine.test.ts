@@ -12,6 +12,7 @@ const invitation: Invitation = {
   code: 'AAAAAAAAAAAAAAAAAAAAAA',
   acceptedByUser: false,
   validUntil: '2026-11-24T11:00:00+02:00',
+  requiresVerifiedIdentity: false,
   items: [{ passenger: { id: 'p1', name: 'Ville Kortesalmi', avatarText: 'VK' } }],
 }
 
@@ -109,6 +110,7 @@ describe('travel card registration machine (spec sections 2, 4, 5 and 8)', () =>
   it.each([
     [() => Promise.resolve<AcceptOutcome>({ kind: 'not_found' }), 'not_found'],
     [() => Promise.resolve<AcceptOutcome>({ kind: 'busy' }), 'busy'],
+    [() => Promise.resolve<AcceptOutcome>({ kind: 'identity_required' }), 'identity_required'],
     [() => Promise.reject(new Error('offline')), 'failed'],
   ] as const)('a failed Add to current stays with the invitation and says why (%#)', async (accept, why) => {
     const card = start({ signedIn: true, accept })
