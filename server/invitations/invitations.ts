@@ -35,14 +35,16 @@ export interface NoticeContext {
 /**
  * The passengers of a travel card's invitation that `userId` (null: anyone) would join someone else as a
  * guardian of: those they are not granted and another user is. A card whose passenger has no guardian yet
- * serves itself; joining one who has takes a verified identity, and the guardians are told.
+ * serves itself; joining one who has takes a verified identity, and the guardians are told. Other invitations
+ * join nobody.
  */
-function joinedGuardianships(
+async function joinedGuardianships(
+  db: TenantDb,
   row: InvitationRow,
-  guardians: readonly { passengerId: string; userId: string }[],
   userId: string | null,
-): Set<string> {
+): Promise<Set<string>> {
   if (row.travel_card_number === null) return new Set()
+  const guardians = await db.invitations.guardiansOf(row.code)
   const own = new Set(guardians.filter((g) => g.userId === userId).map((g) => g.passengerId))
   return new Set(
     guardians.filter((g) => g.userId !== userId && !own.has(g.passengerId)).map((g) => g.passengerId),
@@ -68,7 +70,7 @@ export async function acceptInvitation(
       return { kind: 'not_found' }
     }
     if (row.travel_card_number !== null) await trx.invitations.lockPassengers(code)
-    const joined = joinedGuardianships(row, await trx.invitations.guardiansOf(code), user.id)
+    const joined = await joinedGuardianships(trx, row, user.id)
     if (joined.size > 0 && !user.identity_verified) return { kind: 'identity_required' }
     if (!(await trx.invitations.accept(code, user.id, now))) return { kind: 'not_found' }
     const passengers = await trx.invitations.passengersOf(code)
@@ -127,7 +129,7 @@ async function toInvitationView(
   timeZone: string,
 ): Promise<Invitation> {
   const passengers = await db.invitations.passengersOf(row.code)
-  const joined = joinedGuardianships(row, await db.invitations.guardiansOf(row.code), userId)
+  const joined = await joinedGuardianships(db, row, userId)
   return {
     code: row.code,
     acceptedByUser: userId !== null && row.accepted_by_user_id === userId,

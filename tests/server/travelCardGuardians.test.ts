@@ -5,6 +5,7 @@ import { invitation as invitationSchema, type Invitation } from '../../src/contr
 import type { MessagePage } from '../../src/contract/messages'
 import type { Passenger } from '../../src/contract/passenger'
 import { getTenant, type TenantId } from '../../tenants'
+import { loadConfig } from '../../server/config'
 import { tenantDb } from '../../server/db/tenantDb'
 import { loadServerI18n } from '../../server/i18n/catalogs'
 import { acceptInvitation } from '../../server/invitations/invitations'
@@ -241,7 +242,18 @@ describe.each(backends)('travel cards of passengers who have guardians on $name'
     })
 
     it('takes its limit and window from the configuration', async () => {
-      const strict = await test.secondInstance({ travelCardFailures: { failures: 2, windowHours: 1 } })
+      const env = { PGLITE_DIR: 'memory', DEMO: 'true' }
+      const configured = loadConfig({
+        ...env,
+        TRAVEL_CARD_FAILURE_LIMIT: '2',
+        TRAVEL_CARD_FAILURE_WINDOW_HOURS: '1',
+      }).travelCardFailures
+      expect(configured).toEqual({ failures: 2, windowHours: 1 })
+      expect(loadConfig(env).travelCardFailures).toEqual({ failures: 5, windowHours: 24 })
+      expect(() => loadConfig({ ...env, TRAVEL_CARD_FAILURE_LIMIT: '0' })).toThrow(
+        /TRAVEL_CARD_FAILURE_LIMIT/,
+      )
+      const strict = await test.secondInstance({ travelCardFailures: configured })
       for (let index = 0; index < 2; index++) {
         const guess = { cardNumber: '7300 1000 0777', name: `Kokeilu ${index}` }
         expect((await register('lahitaksi', guess, strict)).statusCode).toBe(404)
