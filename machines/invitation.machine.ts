@@ -5,7 +5,8 @@ import type { InvitationRefusal, SignInToAccept } from '../src/domain/invitation
 /**
  * /invitation/{code} (spec sections 2 and 4): loads the invitation, then shows it (pending or accepted by this
  * user), not found (404: unknown, expired, or another user's) or too many requests (429). A signed-in user
- * accepts it here (`POST api/invitation`), after which it is loaded again and shows as accepted; anyone else
+ * accepts it here (`POST api/invitation`), after which it is loaded again and shows as accepted (a refusal, such
+ * as a travel card's that takes strong authentication, stays with the invitation and says why); anyone else
  * leaves for the sign-in by full-page navigation (`acceptinvite`), which accepts it once signed in. A signed-in
  * user may also accept it with another account (`logoutandacceptinvite`). The screen provides the calls and
  * the navigation (src/app/invitationCalls.ts); tests give them with `.provide`.
@@ -118,7 +119,10 @@ export const invitationMachine = setup({
           {
             target: 'shown',
             actions: assign({
-              acceptFailure: ({ event }) => (event.output.kind === 'busy' ? 'busy' : 'failed'),
+              acceptFailure: ({ event }) =>
+                event.output.kind === 'accepted' || event.output.kind === 'not_found'
+                  ? 'failed'
+                  : event.output.kind,
             }),
           },
         ],

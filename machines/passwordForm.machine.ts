@@ -3,12 +3,12 @@ import { passwordFormFailure, validatePasswordForm, type PasswordField } from '.
 import { createFormMachine } from './formSubmit.machine'
 
 /**
- * The password screen: change the password, or create a login (username and password) for a user who has
- * none. The input's `fields` say which of the two forms is shown; only those fields are validated.
+ * The password screen: change the password, or create a login (username, email and password) for a user who
+ * has none. The input's `fields` say which of the two forms is shown; only those fields are validated.
  */
 export const passwordFormMachine = createFormMachine<PasswordField, User>({
   id: 'passwordForm',
-  fields: ['userName', 'currentPassword', 'password', 'confirmation'],
+  fields: ['userName', 'email', 'currentPassword', 'password', 'confirmation'],
   validate: validatePasswordForm,
   toFailure: passwordFormFailure,
 })

@@ -5,18 +5,22 @@ import {
   type InvitationRefusal,
   type SignInToAccept,
   type TravelCardForm,
+  type TravelCardRefusal,
 } from '../src/domain/invitations'
-import type { AcceptOutcome, InvitationLoad } from './invitation.machine'
+import type { AcceptOutcome } from './invitation.machine'
 
 /**
  * /register-travel-card (spec sections 2, 4 and 8): the holder's name and the card's number, sent when both are
  * filled (`POST api/account/registercard`): idle, loading, success (an invitation received), not found (404)
- * or failed (anything else), the last two still editable. With the invitation a signed-in user adds its
+ * or failed (anything else: `travelCardRefusalOf`), the last two still editable. With the invitation a signed-in user adds its
  * passengers to the current account ('Add to current': `POST api/invitation`, then the passengers page) or
  * makes a new user ('Create new': `logoutandacceptinvite`, where strong authentication makes one); anyone else
  * continues to the sign-in (`acceptinvite`). The screen provides the calls and navigations
  * (src/app/invitationCalls.ts); tests give them with `.provide`.
  */
+
+/** What registering a card gave: its invitation, or why none. */
+export type CardRegistration = { kind: 'found'; invitation: Invitation } | { kind: TravelCardRefusal }
 
 export interface TravelCardContext {
   form: TravelCardForm
@@ -53,7 +57,7 @@ export const registerTravelCardMachine = setup({
     input: {} as { signedIn: boolean },
   },
   actors: {
-    register: fromPromise<InvitationLoad, TravelCardForm>(() =>
+    register: fromPromise<CardRegistration, TravelCardForm>(() =>
       Promise.reject(new Error('registerTravelCard: no register actor')),
     ),
     accept: fromPromise<AcceptOutcome, string>(() =>
@@ -101,7 +105,6 @@ export const registerTravelCardMachine = setup({
             }),
           },
           { guard: ({ event }) => event.output.kind === 'not_found', target: 'notFound' },
-          // Any other refusal, a busy server's too, is a failure (spec section 8).
           { target: 'failed' },
         ],
         onError: { target: 'failed' },

@@ -134,6 +134,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     i18n,
     trackRateLimitPerMinute: config.trackRateLimitPerMinute,
     invitationRateLimitPerMinute: config.invitationRateLimitPerMinute,
+    travelCardFailures: config.travelCardFailures,
     demoApprover:
       config.demoApprovalDelayMs === null ? null : createDemoApprover(app, db, config.demoApprovalDelayMs),
   })

@@ -58,6 +58,11 @@ export interface ServerConfig extends GeoConfig, MapConfig {
    * invitation, accepting one and registering a travel card (INVITATION_RATE_LIMIT_PER_MINUTE, 30 by default).
    */
   invitationRateLimitPerMinute: number
+  /**
+   * Failed travel card registrations one card number, or one holder name, may have in a window before it answers
+   * 429 (TRAVEL_CARD_FAILURE_LIMIT, 5; TRAVEL_CARD_FAILURE_WINDOW_HOURS, 24), counted in the database.
+   */
+  travelCardFailures: { failures: number; windowHours: number }
   /** Operator API keys to store (hashed) at start, from OPERATOR_API_KEYS. */
   operatorApiKeys: readonly { tenant: TenantId; key: string }[]
   /**
@@ -196,6 +201,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ...timeouts(env),
     trackRateLimitPerMinute: integer(env, 'TRACK_RATE_LIMIT_PER_MINUTE', 300),
     invitationRateLimitPerMinute: integer(env, 'INVITATION_RATE_LIMIT_PER_MINUTE', 30),
+    travelCardFailures: {
+      failures: integer(env, 'TRAVEL_CARD_FAILURE_LIMIT', 5),
+      windowHours: integer(env, 'TRAVEL_CARD_FAILURE_WINDOW_HOURS', 24),
+    },
     operatorApiKeys: parseOperatorKeys(env.OPERATOR_API_KEYS),
     errorReportingDsn: errorReportingDsn(env.ERROR_REPORTING_DSN),
     ...geoConfigFrom(env, (name, fallback) => integer(env, name, fallback)),

@@ -97,7 +97,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
     }
     await request.db.loginAttempts.forgive(userName, request.ip)
     await startSession(request, reply, user.id, deps.config.sessionTtlSeconds)
-    const landing = await landingAfterSignIn(request, reply, user.id, locale)
+    const landing = await landingAfterSignIn(request, reply, user, locale, deps.i18n)
     return reply.redirect(landing ?? `${request.tenant.pathPrefix}/`, 303)
   })
 }

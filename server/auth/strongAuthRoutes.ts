@@ -45,7 +45,7 @@ async function userForIdentity(db: TenantDb, claims: client.IDToken): Promise<Us
   const existing = await db.users.findByIdentitySubject(claims.sub)
   if (existing) {
     if (!existing.identity_verified) await db.users.markIdentityVerified(existing.id)
-    return existing
+    return { ...existing, identity_verified: true }
   }
   try {
     return await db.users.create({
@@ -140,7 +140,7 @@ export function registerStrongAuthRoutes(app: FastifyInstance, deps: StrongAuthD
     if (!claims) return failed(request, reply, 401, locale)
     const user = await userForIdentity(request.db, claims)
     await startSession(request, reply, user.id, deps.config.sessionTtlSeconds)
-    const landing = await landingAfterSignIn(request, reply, user.id, locale)
+    const landing = await landingAfterSignIn(request, reply, user, locale, deps.i18n)
     return reply.header('cache-control', 'no-store').redirect(landing ?? `${request.tenant.pathPrefix}/`, 303)
   })
 }

@@ -328,6 +328,8 @@ export interface InvitationsTable {
   expires_at: Timestamp
   accepted_at: Timestamp | null
   accepted_by_user_id: string | null
+  /** The travel card that made it (migration 0016), whose acceptance is judged by server/invitations/. */
+  travel_card_number: string | null
   created_at: CreatedAt
 }
 
@@ -345,6 +347,18 @@ export interface TravelCardsTable {
   holder_name: string
   passenger_id: string
   created_at: CreatedAt
+}
+
+/**
+ * Failed travel card registrations (migration 0016): one counter per card number and one per holder name, each
+ * identified by a SHA-256 of its normalized value, counting since its first failure in the window.
+ */
+export interface TravelCardThrottlesTable {
+  tenant_id: Tenant
+  kind: 'card' | 'name'
+  subject: string
+  failures: number
+  counted_since: Timestamp
 }
 
 export interface Database {
@@ -369,6 +383,7 @@ export interface Database {
   invitations: InvitationsTable
   invitation_passengers: InvitationPassengersTable
   travel_cards: TravelCardsTable
+  travel_card_throttles: TravelCardThrottlesTable
 }
 
 /** The database or a transaction on it: repositories accept either. */

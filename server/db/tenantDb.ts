@@ -12,6 +12,7 @@ import { readVersionsRepository } from './repositories/readVersions'
 import { sessionsRepository } from './repositories/sessions'
 import { signingKeysRepository } from './repositories/signingKeys'
 import { trackingLinksRepository } from './repositories/trackingLinks'
+import { travelCardThrottlesRepository } from './repositories/travelCardThrottles'
 import { tripsRepository } from './repositories/trips'
 import { usersRepository } from './repositories/users'
 import type { VersionCache } from '../reads/versionCache'
@@ -34,6 +35,7 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     trips: tripsRepository(scoped),
     trackingLinks: trackingLinksRepository(scoped),
     invitations: invitationsRepository(scoped),
+    travelCardThrottles: travelCardThrottlesRepository(scoped),
     readVersions: readVersionsRepository(
       scoped,
       (statement, args) => runPrepared(db, statement, args),

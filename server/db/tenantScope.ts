@@ -66,6 +66,7 @@ const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   invitations: 'tenant',
   invitation_passengers: 'tenant',
   travel_cards: 'tenant',
+  travel_card_throttles: 'tenant',
 }
 
 const tenantColumn = 'tenant_id'

@@ -36,7 +36,7 @@ export function demoAccountsMarkdown(port = 8080): string {
     '',
     `Invitations (\`/invitation/{code}\`) on every tenant are \`demo-invitation-{tenant id}-01\` to \`-04\`, e.g. ${tenantUrls('espoo', port)[0]}invitation/${demoInvitationCode('espoo', 1)}: \`-01\` (two passengers) and \`-02\` (one) wait to be accepted, once each, for ${demoInvitationOpenDays} days after the database was created; \`-03\` was accepted by \`${demoAccounts.guardian.userName}\`, so it is not found for anyone else; \`-04\` has expired.`,
     '',
-    `Travel cards (${travelCardTenants.join(', ')}; \`/register-travel-card\`): ${demoTravelCards.map((card) => `\`${card.cardNumber}\` of ${card.holder.givenName}`).join(' and ')} (spaces and case do not matter). Each registration answers a new invitation to the card's passenger, open for an hour, so they can be tried again and again.`,
+    `Travel cards (${travelCardTenants.join(', ')}; \`/register-travel-card\`): ${demoTravelCards.map((card) => `\`${card.cardNumber}\` of ${card.holder.givenName}`).join(' and ')} (spaces and case do not matter). Each registration answers a new invitation to the card's passenger, open for an hour. The first to accept one becomes the passenger's guardian with any sign-in; after that, only a user who signs in with strong authentication can accept the card's invitations, and the guardians find a message about it in \`/messages\`.`,
     '',
     `Messages (\`/messages\`): \`${demoAccounts.guardian.userName}\` has ${demoMessageCount} messages on every tenant, over six weeks (${Math.ceil(demoMessageCount / messagePageSize)} pages of ${messagePageSize}), a few unseen and a few asking for a confirmation; with the simulator on, the operator answers a message a minute later.`,
     '',

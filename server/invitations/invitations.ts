@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import type { Invitation } from '../../src/contract/invitations'
-import type { InvitationRow } from '../db/repositories/invitations'
+import type { InvitationRow, TravelCardRow } from '../db/repositories/invitations'
 import type { PassengerRow } from '../db/repositories/passengers'
+import type { UserRow } from '../db/repositories/users'
 import type { TenantDb } from '../db/tenantDb'
 import { zonedIso } from '../domain/tripView'
+import type { ServerI18n } from '../i18n/catalogs'
+import { sendOperatorMessage } from '../messages/operatorMessages'
+import { guardianJoinedMessage } from './guardianNotice'
 
 /** A new invitation code: 128 random bits, base64url (22 characters), the invitation's only secret. */
 export function newInvitationCode(): string {
@@ -14,18 +18,73 @@ export function newInvitationCode(): string {
 /** How long the invitation a registered travel card answers can be accepted: the sign-in that follows. */
 export const cardInvitationLifetime = Temporal.Duration.from({ hours: 1 })
 
+/** What accepting an invitation gave. */
+export type Acceptance =
+  | { kind: 'accepted'; passengers: PassengerRow[] }
+  /** Unknown, expired, or another user's. */
+  | { kind: 'not_found' }
+  /** A travel card's, of a passenger who has a guardian, and the user's identity is not verified. */
+  | { kind: 'identity_required' }
+
+/** What writing the guardians' notice needs: the catalogs and the tenant's time zone. */
+export interface NoticeContext {
+  i18n: ServerI18n
+  timeZone: string
+}
+
 /**
- * Accepts an invitation for a user (again for the same user, nothing changes): the passengers it grants, or
- * null when it is unknown, expired or another user's.
+ * The passengers of a travel card's invitation that `userId` (null: anyone) would join someone else as a
+ * guardian of: those they are not granted and another user is. A card whose passenger has no guardian yet
+ * serves itself; joining one who has takes a verified identity, and the guardians are told. Other invitations
+ * join nobody.
+ */
+async function joinedGuardianships(
+  db: TenantDb,
+  row: InvitationRow,
+  userId: string | null,
+): Promise<Set<string>> {
+  if (row.travel_card_number === null) return new Set()
+  const guardians = await db.invitations.guardiansOf(row.code)
+  const own = new Set(guardians.filter((g) => g.userId === userId).map((g) => g.passengerId))
+  return new Set(
+    guardians.filter((g) => g.userId !== userId && !own.has(g.passengerId)).map((g) => g.passengerId),
+  )
+}
+
+/**
+ * Accepts an invitation for a user (again for the same user, nothing changes), judged at this moment: a travel
+ * card's invitation of a passenger who has a guardian by now takes a verified identity, and then each such
+ * passenger's guardians get a message in the passenger's thread, as from the operator. The passengers are
+ * locked meanwhile, so two acceptances of one passenger are judged one after the other.
  */
 export async function acceptInvitation(
   db: TenantDb,
-  userId: string,
+  user: UserRow,
   code: string,
   now: Temporal.Instant,
-): Promise<PassengerRow[] | null> {
-  if (!(await db.invitations.accept(code, userId, now))) return null
-  return db.invitations.passengersOf(code)
+  notice: NoticeContext,
+): Promise<Acceptance> {
+  return db.transaction(async (trx) => {
+    const row = await trx.invitations.findLive(code, now)
+    if (!row || (row.accepted_by_user_id !== null && row.accepted_by_user_id !== user.id)) {
+      return { kind: 'not_found' }
+    }
+    if (row.travel_card_number !== null) await trx.invitations.lockPassengers(code)
+    const joined = await joinedGuardianships(trx, row, user.id)
+    if (joined.size > 0 && !user.identity_verified) return { kind: 'identity_required' }
+    if (!(await trx.invitations.accept(code, user.id, now))) return { kind: 'not_found' }
+    const passengers = await trx.invitations.passengersOf(code)
+    for (const passenger of passengers.filter((p) => joined.has(p.id))) {
+      const content = guardianJoinedMessage(notice.i18n, {
+        guardian: user.name,
+        passenger: passenger.name,
+        at: now,
+        timeZone: notice.timeZone,
+      })
+      await sendOperatorMessage(trx, passenger.id, { content, requestConfirmation: false }, now)
+    }
+    return { kind: 'accepted', passengers }
+  })
 }
 
 /**
@@ -41,13 +100,13 @@ export async function visibleInvitation(
 ): Promise<Invitation | undefined> {
   const row = await db.invitations.findLive(code, now)
   if (!row || (row.accepted_by_user_id !== null && row.accepted_by_user_id !== userId)) return undefined
-  return toInvitationView(row, await db.invitations.passengersOf(code), userId, timeZone)
+  return toInvitationView(db, row, userId, timeZone)
 }
 
 /** A fresh invitation for a registered travel card's passenger; expired invitations are forgotten meanwhile. */
 export async function invitationForCard(
   db: TenantDb,
-  passengerId: string,
+  card: TravelCardRow,
   now: Temporal.Instant,
   timeZone: string,
 ): Promise<Invitation> {
@@ -56,22 +115,26 @@ export async function invitationForCard(
     const row = await trx.invitations.create({
       code: newInvitationCode(),
       expiresAt: now.add(cardInvitationLifetime),
-      passengerIds: [passengerId],
+      passengerIds: [card.passenger_id],
+      travelCardNumber: card.card_number,
     })
-    return toInvitationView(row, await trx.invitations.passengersOf(row.code), null, timeZone)
+    return toInvitationView(trx, row, null, timeZone)
   })
 }
 
-function toInvitationView(
+async function toInvitationView(
+  db: TenantDb,
   row: InvitationRow,
-  passengers: readonly PassengerRow[],
   userId: string | null,
   timeZone: string,
-): Invitation {
+): Promise<Invitation> {
+  const passengers = await db.invitations.passengersOf(row.code)
+  const joined = await joinedGuardianships(db, row, userId)
   return {
     code: row.code,
     acceptedByUser: userId !== null && row.accepted_by_user_id === userId,
     validUntil: zonedIso(row.expires_at, timeZone),
+    requiresVerifiedIdentity: joined.size > 0,
     items: passengers.map((passenger) => ({
       passenger: { id: passenger.id, name: passenger.name, avatarText: passenger.avatar_text },
     })),

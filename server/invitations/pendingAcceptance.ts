@@ -4,6 +4,9 @@ import { Temporal } from 'temporal-polyfill'
 import { invitationCode } from '../../src/contract/invitations'
 import type { Locale } from '../../src/domain/locale'
 import { cookieName, cookieOptions } from '../auth/sessions'
+import type { UserRow } from '../db/repositories/users'
+import type { ServerI18n } from '../i18n/catalogs'
+import { requestTimeZone } from '../trips/access'
 import { acceptInvitation } from './invitations'
 
 /** How long a browser on its way through the sign-in keeps the invitation it came to accept. */
@@ -30,20 +33,25 @@ export function pendingInvitation(request: FastifyRequest): string | null {
 
 /**
  * Where a browser goes once signed in when it came to accept an invitation: accepted now, to the passengers;
- * no longer acceptable (expired, another user's), to the invitation's page, which says so. Null when it came
- * for no invitation. The invitation is forgotten either way.
+ * not accepted (expired, another user's, or a travel card's that this sign-in's identity is not verified
+ * enough for), to the invitation's page, which says why. Null when it came for no invitation. The invitation is
+ * forgotten either way.
  */
 export async function landingAfterSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
-  userId: string,
+  user: UserRow,
   locale: Locale,
+  i18n: ServerI18n,
 ): Promise<string | null> {
   const code = pendingInvitation(request)
   if (!code) return null
   reply.clearCookie(pendingCookieName(request), cookieOptions(request))
-  const accepted = await acceptInvitation(request.db, userId, code, Temporal.Now.instant())
-  const path = accepted ? '/passengers' : `/invitation/${code}`
+  const acceptance = await acceptInvitation(request.db, user, code, Temporal.Now.instant(), {
+    i18n,
+    timeZone: requestTimeZone(request),
+  })
+  const path = acceptance.kind === 'accepted' ? '/passengers' : `/invitation/${code}`
   return `${request.tenant.pathPrefix}${path}?lang=${locale}`
 }
 

@@ -34,6 +34,8 @@ export interface ApiOptions {
   trackRateLimitPerMinute: number
   /** INVITATION_RATE_LIMIT_PER_MINUTE. */
   invitationRateLimitPerMinute: number
+  /** TRAVEL_CARD_FAILURE_LIMIT and TRAVEL_CARD_FAILURE_WINDOW_HOURS. */
+  travelCardFailures: { failures: number; windowHours: number }
   /** The map's style (MAP_STYLE_URL), or null for the portal's basemap. */
   mapStyleUrl: string | null
 }

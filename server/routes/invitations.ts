@@ -4,8 +4,10 @@ import { errorCodes } from '../../src/contract/common'
 import { endpoints } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import { createRateWindow } from '../errorReporting/rateWindow'
+import type { ServerI18n } from '../i18n/catalogs'
+import { reserveRegistration, type CardThrottlePolicy } from '../invitations/cardThrottle'
 import { acceptInvitation, invitationForCard, visibleInvitation } from '../invitations/invitations'
-import { isCardHolder } from '../invitations/travelCards'
+import { isCardHolder, registrationSubjects } from '../invitations/travelCards'
 import { HttpError } from '../plugins/errors'
 import { requestTimeZone } from '../trips/access'
 import { authenticate } from './authenticate'
@@ -16,12 +18,16 @@ export interface InvitationRouteOptions {
   keys: KeyStore
   /** INVITATION_RATE_LIMIT_PER_MINUTE. */
   invitationRateLimitPerMinute: number
+  /** TRAVEL_CARD_FAILURE_LIMIT and TRAVEL_CARD_FAILURE_WINDOW_HOURS. */
+  travelCardFailures: CardThrottlePolicy
+  /** The catalogs the guardians' notice is written with. */
+  i18n: ServerI18n
 }
 
 /**
- * Invitations and travel cards (issue 10): `GET api/invitation/{code}`, `POST api/invitation` and
+ * Invitations and travel cards (issues 10 and 20): `GET api/invitation/{code}`, `POST api/invitation` and
  * `POST api/account/registercard`, in a scope of their own whose every request counts against one limit per
- * client address.
+ * client address; a registration's failures also count per card number and per name, in the database.
  */
 export async function invitationRoutes(
   scope: FastifyInstance,
@@ -63,20 +69,49 @@ export async function invitationRoutes(
   })
 
   registerEndpoint(scope, options.keys, endpoints.acceptInvitation, async ({ request, user, body }) => {
-    const passengers = await acceptInvitation(request.db, user.id, body.code, Temporal.Now.instant())
-    if (!passengers) {
+    const acceptance = await acceptInvitation(request.db, user, body.code, Temporal.Now.instant(), {
+      i18n: options.i18n,
+      timeZone: requestTimeZone(request),
+    })
+    if (acceptance.kind === 'not_found') {
       throw new HttpError(404, errorCodes.notFound, 'Invitation was not found or it has expired')
     }
-    return passengers.map((passenger) => ({ passenger: toPassengerView(passenger) }))
+    if (acceptance.kind === 'identity_required') {
+      throw new HttpError(
+        403,
+        errorCodes.identityVerificationRequired,
+        'The passenger already has a guardian: accept with strong authentication',
+      )
+    }
+    return acceptance.passengers.map((passenger) => ({ passenger: toPassengerView(passenger) }))
   })
 
-  registerEndpoint(scope, options.keys, endpoints.registerTravelCard, async ({ request, body }) => {
-    const card = request.tenant.config.features.travelCardRegistration
-      ? await request.db.invitations.findCard(body.cardNumber)
-      : undefined
-    if (!card || !isCardHolder(card.holder_name, body.name)) {
-      throw new HttpError(404, errorCodes.notFound, 'No travel card has this number and holder')
+  const noCard = () => new HttpError(404, errorCodes.notFound, 'No travel card has this number and holder')
+
+  registerEndpoint(scope, options.keys, endpoints.registerTravelCard, async ({ request, reply, body }) => {
+    if (!request.tenant.config.features.travelCardRegistration) throw noCard()
+    // Counted as a failure before the card is looked up, so that concurrent guesses cannot all pass; a match
+    // forgives it. A card number or name that failed too often is refused whatever comes with it.
+    const now = Temporal.Now.instant()
+    const subjects = registrationSubjects(body.cardNumber, body.name)
+    const policy = options.travelCardFailures
+    const reservation = await request.db.travelCardThrottles.reserve(subjects, now, (card, name) =>
+      reserveRegistration(card, name, now, policy),
+    )
+    if (!reservation.allowed) {
+      reply.header('retry-after', String(reservation.retryAfterSeconds))
+      throw new HttpError(
+        429,
+        errorCodes.tooManyRequests,
+        'Too many failed registrations of this card number or name; try again later',
+      )
     }
-    return invitationForCard(request.db, card.passenger_id, Temporal.Now.instant(), requestTimeZone(request))
+    const card = await request.db.invitations.findCard(body.cardNumber)
+    if (!card || !isCardHolder(card.holder_name, body.name)) {
+      await request.db.travelCardThrottles.pruneBefore(now.subtract({ hours: policy.windowHours }))
+      throw noCard()
+    }
+    await request.db.travelCardThrottles.forgive(subjects)
+    return invitationForCard(request.db, card, now, requestTimeZone(request))
   })
 }

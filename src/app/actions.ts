@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import type {
   AcceptedInvitation,
   AccountEditRequest,
+  ChangeEmailRequest,
   ChangePasswordRequest,
   Passenger,
   User,
@@ -26,6 +27,8 @@ export interface Actions {
   /** Creates a username and password for a user who has none. */
   createLogin(request: AccountEditRequest): Promise<User>
   changePassword(request: ChangePasswordRequest): Promise<User>
+  /** Sets or changes the user's email. */
+  changeEmail(request: ChangeEmailRequest): Promise<User>
   /** Accepts an invitation: its passengers are granted to the user. */
   acceptInvitation(code: string): Promise<AcceptedInvitation>
 }
@@ -50,6 +53,13 @@ export function createActions({ sessions, api }: Pick<Platform, 'sessions' | 'ap
 
   const client = () => reachClient(api)
 
+  /** An account call's answer, the user, kept as the local account row. */
+  async function keepAccount(answer: Promise<User>): Promise<User> {
+    const user = await answer
+    await afterSuccess((session) => session.db.saveAccount(user))
+    return user
+  }
+
   return {
     async addPassenger(token) {
       const passenger = await (await client()).call('addPassenger', { body: { token } })
@@ -63,16 +73,10 @@ export function createActions({ sessions, api }: Pick<Platform, 'sessions' | 'ap
       await afterSuccess((session) => session.db.savePassenger(passenger))
       return passenger
     },
-    async createLogin(request) {
-      const user = await (await client()).call('editAccount', { body: request })
-      await afterSuccess((session) => session.db.saveAccount(user))
-      return user
-    },
-    async changePassword(request) {
-      const user = await (await client()).call('changePassword', { body: request })
-      await afterSuccess((session) => session.db.saveAccount(user))
-      return user
-    },
+    createLogin: async (request) => keepAccount((await client()).call('editAccount', { body: request })),
+    changePassword: async (request) =>
+      keepAccount((await client()).call('changePassword', { body: request })),
+    changeEmail: async (request) => keepAccount((await client()).call('changeEmail', { body: request })),
     async acceptInvitation(code) {
       const accepted = await (await client()).call('acceptInvitation', { body: { code } })
       await afterSuccess(async (session) => {

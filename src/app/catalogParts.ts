@@ -30,8 +30,11 @@ const screenAreas = new Set([
 
 const bookingAreas = new Set(['booking', 'permissions'])
 
-/** The login, logout and identity provider pages, the unknown tenant page and the API's booking refusals: the server's. */
-const serverAreas = new Set(['booking_refusal', 'idp', 'login', 'logout_page', 'tenant'])
+/**
+ * The login, logout and identity provider pages, the unknown tenant page, the API's booking refusals and the
+ * guardians' notice it writes as a message: the server's.
+ */
+const serverAreas = new Set(['booking_refusal', 'guardian_notice', 'idp', 'login', 'logout_page', 'tenant'])
 
 /** The part a message belongs to, or null for the server's own messages. */
 export function catalogPartOf(id: string): CatalogPart | null {

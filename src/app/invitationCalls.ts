@@ -1,10 +1,11 @@
 import { fromPromise } from 'xstate'
 import type { AcceptOutcome, InvitationLoad, invitationMachine } from '../../machines/invitation.machine'
-import type { registerTravelCardMachine } from '../../machines/registerTravelCard.machine'
+import type { CardRegistration, registerTravelCardMachine } from '../../machines/registerTravelCard.machine'
 import { ApiRequestError } from '../api/errors'
 import {
   invitationRefusalOf,
   signInToAcceptUrl,
+  travelCardRefusalOf,
   type InvitationRefusal,
   type SignInToAccept,
   type TravelCardForm,
@@ -15,8 +16,10 @@ import type { Platform } from './platform'
 
 type Calls = Pick<Platform, 'api' | 'auth' | 'env' | 'locale' | 'userSession'>
 
+/** The HTTP status of a failed call; 0 when there was no answer. */
+const statusOf = (error: unknown): number => (error instanceof ApiRequestError ? error.status : 0)
 const refusalOf = (error: unknown): InvitationRefusal =>
-  invitationRefusalOf(error instanceof ApiRequestError ? error.status : 0)
+  invitationRefusalOf(statusOf(error), error instanceof ApiRequestError ? error.body?.code : undefined)
 
 /**
  * `GET api/invitation/{code}`: no login needed, but sent once auth has settled, so that a signed-in user's token
@@ -44,12 +47,12 @@ async function acceptInvitation({ auth }: Calls, actions: Actions, code: string)
 }
 
 /** `POST api/account/registercard`: no login; a matching card answers a fresh invitation. */
-async function registerCard({ api }: Calls, form: TravelCardForm): Promise<InvitationLoad> {
+async function registerCard({ api }: Calls, form: TravelCardForm): Promise<CardRegistration> {
   try {
     const invitation = await (await reachClient(api)).call('registerTravelCard', { body: form })
     return { kind: 'found', invitation }
   } catch (error) {
-    return { kind: refusalOf(error) }
+    return { kind: travelCardRefusalOf(statusOf(error)) }
   }
 }
 

@@ -28,7 +28,10 @@ export {
   type PasswordErrorCode,
 } from './codes'
 
-/** Create a login (username and password) for a user who has none. */
+/**
+ * Create a login (username and password) for a user who has none, with the email that recovers its password
+ * (the portal asks for it; the spec's call without one still works). A given email must be valid.
+ */
 export const accountEditRequest = z.object({
   userName: text(textLimits.formField),
   password: text(textLimits.formField),
@@ -43,3 +46,7 @@ export const changePasswordRequest = z.object({
   currentPassword: text(textLimits.formField).optional(),
 })
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>
+
+/** Set or change the user's email (personal info); it must be valid (`src/domain/email.ts`). */
+export const changeEmailRequest = z.object({ email: text(textLimits.formField) })
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequest>

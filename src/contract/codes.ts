@@ -47,6 +47,11 @@ export const errorCodes = {
   ownMessage: 'own_message',
   /** `api/message/{id}/confirm` of a message that asks for no confirmation (409). */
   confirmationNotRequested: 'confirmation_not_requested',
+  /**
+   * `api/invitation` (403): a travel card's invitation of a passenger who already has a guardian takes a user
+   * whose identity is verified (strong authentication).
+   */
+  identityVerificationRequired: 'identity_verification_required',
 } as const
 
 /**

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { clientErrorAccepted, clientErrorReport } from './clientErrors'
-import { accessTokenResponse, accountEditRequest, changePasswordRequest, user } from './account'
+import {
+  accessTokenResponse,
+  accountEditRequest,
+  changeEmailRequest,
+  changePasswordRequest,
+  user,
+} from './account'
 import { id } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
 import {
@@ -76,7 +82,8 @@ export const endpoints = {
   editAccount: {
     method: 'POST',
     path: '/api/account/edit',
-    summary: 'Create a username and password for a user who has none',
+    summary:
+      "Create a username and password for a user who has none, optionally with the email (400 validation_failed with the field's error when it is not valid)",
     auth: true,
     body: accountEditRequest,
     response: user,
@@ -87,6 +94,15 @@ export const endpoints = {
     summary: 'Change the username and password',
     auth: true,
     body: changePasswordRequest,
+    response: user,
+  },
+  changeEmail: {
+    method: 'PUT',
+    path: '/api/account/email',
+    summary:
+      "Set or change the user's email, which recovers a password; 400 validation_failed with the email field's error (Required, InvalidEmail) when it is not valid",
+    auth: true,
+    body: changeEmailRequest,
     response: user,
   },
   listPassengers: {
@@ -297,17 +313,17 @@ export const endpoints = {
     method: 'POST',
     path: '/api/invitation',
     summary:
-      "Accept an invitation: its passengers are granted to the user (again for the same user, nothing changes); 404 not_found when it is unknown, expired or another user's; 429 when a client asks too often",
+      "Accept an invitation: its passengers are granted to the user (again for the same user, nothing changes); 404 not_found when it is unknown, expired or another user's; 403 identity_verification_required when it is a travel card's of a passenger who already has a guardian and the user's identity is not verified (the guardians get a message when someone joins them); 429 when a client asks too often",
     auth: true,
     body: acceptInvitationRequest,
     response: acceptedInvitation,
-    errorStatuses: [429],
+    errorStatuses: [403, 429],
   },
   registerTravelCard: {
     method: 'POST',
     path: '/api/account/registercard',
     summary:
-      "Register a travel card by its holder's name and number (spaces and case do not matter), with no login: a fresh invitation for the card's passenger; 404 not_found when no card of the tenant matches; 429 when a client asks too often",
+      "Register a travel card by its holder's name and number (spaces and case do not matter), with no login: a fresh invitation for the card's passenger (requiresVerifiedIdentity when the passenger already has a guardian); 404 not_found when no card of the tenant matches; 429 too_many_requests, with Retry-After, when a client asks too often or the card number or name has failed too often",
     auth: false,
     body: registerCardRequest,
     response: invitation,

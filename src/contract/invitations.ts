@@ -5,7 +5,8 @@ import { passenger } from './passenger'
 /**
  * Invitations and travel cards (spec sections 2 to 8, issue 10). An invitation grants its passengers to the
  * user who accepts it, once: `/invitation/{code}` shows it, `POST api/invitation` accepts it. Registering a
- * travel card (its holder's name and number) answers a fresh invitation for the card's passenger.
+ * travel card (its holder's name and number) answers a fresh invitation for the card's passenger; when the
+ * passenger already has a guardian, only a user with a verified identity may accept it (issue 20).
  */
 
 /**
@@ -29,6 +30,12 @@ export const invitation = z.object({
   acceptedByUser: z.boolean(),
   /** Until when it can be accepted, in the tenant's time zone. */
   validUntil: isoDateTime,
+  /**
+   * Only a user whose identity is verified (signed in with strong authentication) may accept it: a travel
+   * card's invitation of a passenger who already has a guardian (besides the user asking). Judged again when it
+   * is accepted.
+   */
+  requiresVerifiedIdentity: z.boolean(),
   items: z.array(z.object({ passenger: invitedPassenger })),
 })
 export type Invitation = z.infer<typeof invitation>

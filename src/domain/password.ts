@@ -32,11 +32,6 @@ export function userNameProblems(userName: string): PasswordErrorCode[] {
   return length < userNameMinLength || length > userNameMaxLength ? ['InvalidUserName'] : []
 }
 
-/** A deliberately loose e-mail check: something@something.tld, no spaces. */
-export function isValidEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(email)
-}
-
 /** Field errors of a username + password pair, in the `errors` shape of a 400 answer. */
 export function credentialErrors(userName: string, password: string): FieldError[] {
   return [

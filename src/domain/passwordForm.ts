@@ -1,14 +1,15 @@
 import { passwordErrorCodes, type PasswordErrorCode } from '../contract/codes'
+import { emailProblems } from './email'
 import type { FieldErrors, FormErrorCode, SubmitFailure } from './formErrors'
 import { failureBodyErrors, failureStatus, genericFailure } from './formErrors'
 import { passwordProblems, userNameProblems } from './password'
 
-export type PasswordField = 'userName' | 'currentPassword' | 'password' | 'confirmation'
+export type PasswordField = 'userName' | 'email' | 'currentPassword' | 'password' | 'confirmation'
 export type PasswordValues = Record<PasswordField, string>
 
 /** What the password screen does for this user (spec sections 5 and 6). */
 export type PasswordFormMode =
-  /** No password yet: create a login with a username. */
+  /** No password yet: create a login with a username, and the email that recovers its password. */
   | { kind: 'create' }
   /** Change it; the current password is asked unless the user's identity is verified. */
   | { kind: 'change'; askCurrent: boolean }
@@ -22,7 +23,7 @@ export function passwordFormMode(user: {
 
 /** The fields the form shows, in order. */
 export function passwordFields(mode: PasswordFormMode): PasswordField[] {
-  if (mode.kind === 'create') return ['userName', 'password', 'confirmation']
+  if (mode.kind === 'create') return ['userName', 'email', 'password', 'confirmation']
   return mode.askCurrent ? ['currentPassword', 'password', 'confirmation'] : ['password', 'confirmation']
 }
 
@@ -38,6 +39,7 @@ export function validatePasswordForm(
 ): FieldErrors<PasswordField> {
   const checks: Record<PasswordField, () => FormErrorCode[]> = {
     userName: () => userNameProblems(values.userName),
+    email: () => emailProblems(values.email),
     currentPassword: () => (values.currentPassword.length === 0 ? ['Required'] : []),
     password: () => passwordProblems(values.password),
     confirmation: () => confirmationProblems(values),
@@ -52,6 +54,7 @@ export function validatePasswordForm(
 
 const propertyFields: Record<string, PasswordField> = {
   username: 'userName',
+  email: 'email',
   currentpassword: 'currentPassword',
   password: 'password',
   newpassword: 'password',

@@ -1,5 +1,6 @@
+import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
-import { loginWithPassword, portalUrl, signIn } from './support/portal'
+import { loginWithPassword, portalUrl, signIn, type Locale } from './support/portal'
 
 const labels = {
   en: { title: 'Personal information', name: 'Name', username: 'Username' },
@@ -8,7 +9,12 @@ const labels = {
 } as const
 
 for (const [locale, texts] of Object.entries(labels)) {
-  test(`personal info shows the user's details in ${locale}`, async ({ page, server, expectAccessible }) => {
+  test(`personal info shows the user's details in ${locale}, and refuses an invalid email`, async ({
+    page,
+    server,
+    expectAccessible,
+  }) => {
+    const _ = await catalog(locale as Locale)
     await signIn(page, server, 'helpbus', demoUsers.single)
     await expect(page).toHaveURL(/\/passengers$/)
     await page.goto(portalUrl(server, 'helpbus', `/personal-info?lang=${locale}`))
@@ -17,6 +23,30 @@ for (const [locale, texts] of Object.entries(labels)) {
     await expect(page.getByText(texts.username, { exact: true })).toBeVisible()
     await expect(page.getByText('single', { exact: true })).toBeVisible()
     await expectAccessible()
+
+    // By keyboard alone: the user has no email yet; an invalid one is refused on its field, which keeps focus.
+    await page.getByRole('button', { name: _('personal_info.add_email') }).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: _('personal_info.email_title') })
+    const field = dialog.getByRole('textbox', { name: _('personal_info.email') })
+    await expect(field).toBeVisible()
+    // The dialog focuses its first control; the field is reached with Tab.
+    for (let presses = 0; presses < 3; presses++) {
+      if (await field.evaluate((element) => element === document.activeElement)) break
+      await page.keyboard.press('Tab')
+    }
+    await expect(field).toBeFocused()
+    await page.keyboard.type('sanna.laine@example')
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByText(_('password.errors.InvalidEmail'))).toBeVisible()
+    await expect(field).toBeFocused()
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toHaveAccessibleDescription(new RegExp(_('password.errors.InvalidEmail')))
+    await expectAccessible()
+    // Nothing was saved: this user's email stays empty for the other locales' tests.
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByRole('button', { name: _('personal_info.add_email') })).toBeFocused()
   })
 }
 
@@ -61,16 +91,32 @@ test('a user without a password creates a login with a username', async ({ page,
   await expect(page).toHaveURL(portalUrl(server, 'luvn', '/password?lang=en'))
   await expect(page.getByRole('heading', { level: 1, name: 'Create password' })).toBeVisible()
   await page.getByLabel('Username').fill('guardian')
+  const email = page.getByRole('textbox', { name: 'Email' })
+  await email.fill('aino.virtanen@example')
   await page.getByLabel('New password', { exact: true }).fill('Aino-Virtanen-2026!')
   await page.getByLabel('Confirm new password').fill('Aino-Virtanen-2026!')
+  await page.getByRole('button', { name: 'Create login' }).click()
+  await expect(page.getByText('The email must be valid')).toBeVisible()
+  await expect(email).toBeFocused()
+  await email.fill('aino.virtanen@example.fi')
   await page.getByRole('button', { name: 'Create login' }).click()
   await expect(page.getByText(/already in use/i)).toBeVisible()
   await page.getByLabel('Username').fill('aino.virtanen')
   await page.getByRole('button', { name: 'Create login' }).click()
   await expect(page.getByRole('main').getByText(/created/i)).toBeVisible()
 
+  // The email came with the login; personal info changes it, and the new one shows at once and after a reload.
   await page.goto(portalUrl(server, 'luvn', '/personal-info'))
   await expect(page.getByText('aino.virtanen', { exact: true })).toBeVisible()
+  await expect(page.getByText('aino.virtanen@example.fi', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Change email' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Email address' })
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(' aino@virtanen.example.fi ')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByText('aino@virtanen.example.fi', { exact: true })).toBeVisible()
+  await page.reload()
+  await expect(page.getByText('aino@virtanen.example.fi', { exact: true })).toBeVisible()
   await page.context().clearCookies()
   await page.goto(portalUrl(server, 'luvn', '/?lang=en'))
   await loginWithPassword(page, { userName: 'aino.virtanen', password: 'Aino-Virtanen-2026!' })

@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test'
 import { catalog } from './support/catalog'
-import { expect, test } from './support/fixtures'
-import { identifyToAccept, locales } from './support/locales'
+import { demoUsers, expect, test } from './support/fixtures'
+import { identifyToAccept, locales, submitPassword } from './support/locales'
 import { portalUrl, type Locale } from './support/portal'
 
 /**
@@ -89,3 +90,62 @@ for (const locale of locales) {
     await expect(page.getByRole('alert')).toHaveText(_('invitation.not_found'))
   })
 }
+
+/**
+ * A travel card's invitation of a passenger who already has a guardian takes strong authentication. Meneva's
+ * cards are this journey's alone: Helmi Korhonen becomes Ville's guardian there first, then in each locale a
+ * password sign-in is refused twice (by the sign-in and by the page), which changes nothing of `single`'s.
+ */
+test('an invitation of a passenger who has a guardian is refused without strong authentication, and says why (fi, sv, en)', async ({
+  page,
+  browser,
+  server,
+  expectAccessible,
+}) => {
+  // One person per locale signs in on a device of their own, with axe on the way: longer than one screen's test.
+  test.slow()
+  const tenant = 'meneva'
+  // The card's invitation, registered from the page (its origin is the tenant's).
+  const registerVille = (on: Page) =>
+    on.evaluate(async () => {
+      const response = await fetch('/api/account/registercard', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ cardNumber: '7300 1000 0001', name: 'Ville Kortesalmi' }),
+      })
+      return ((await response.json()) as { code: string }).code
+    })
+  const en = await catalog('en')
+  await page.goto(portalUrl(server, tenant, '/?lang=en'))
+  const first = await registerVille(page)
+  await page.goto(portalUrl(server, tenant, `/invitation/${first}?lang=en`))
+  await expect(page.getByText(en('invitation.verified_identity_notice'))).toHaveCount(0)
+  await page.getByRole('button', { name: en('invitation.log_in_and_accept') }).click()
+  await identifyToAccept(page, en, /Helmi Korhonen/)
+  await expect(page.getByRole('heading', { name: 'Ville Kortesalmi' })).toBeVisible()
+
+  for (const locale of locales) {
+    const _ = await catalog(locale)
+    const device = await browser.newContext()
+    const other = await device.newPage()
+    await other.goto(portalUrl(server, tenant, `/?lang=${locale}`))
+    const code = await registerVille(other)
+    const invitationUrl = portalUrl(server, tenant, `/invitation/${code}?lang=${locale}`)
+    await other.goto(invitationUrl)
+    await expect(other.getByText(_('invitation.verified_identity_notice'))).toBeVisible()
+    await expectAccessible(other)
+
+    // A password sign-in does not accept it: it lands on the invitation again, which says what it takes.
+    await other.getByRole('button', { name: _('invitation.log_in_and_accept') }).click()
+    await expect(other.locator('#username')).toBeVisible()
+    await submitPassword(other, demoUsers.single)
+    await expect(other).toHaveURL(invitationUrl)
+    await expect(other.getByText(_('invitation.verified_identity_notice'))).toBeVisible()
+    // Nor does that account accept it here, through the API; the page says why.
+    await other.getByRole('button', { name: _('invitation.accept'), exact: true }).click()
+    await expect(other.getByRole('alert')).toHaveText(_('invitation.identity_required'))
+    await expect(other.getByRole('button', { name: _('invitation.accept_as_other') })).toBeEnabled()
+    await expectAccessible(other)
+    await device.close()
+  }
+})

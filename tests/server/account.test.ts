@@ -171,6 +171,75 @@ describe.each(backends)('account calls on $name', (backend) => {
     expect(response.json()).toMatchObject({ code: 'no_password' })
   })
 
+  it('sets and changes the email of any user, trimmed, and shows it at once', async () => {
+    const token = await tokenFor(test.app, 'espoo', 'single', 'demo-single-2026')
+    const setEmail = (email: unknown, as = token, tenant: 'espoo' | 'demo' = 'espoo') =>
+      api(test.app, tenant, as, { method: 'PUT', url: '/api/account/email', payload: { email } })
+    // The account is read first, so that the session's cached row is the old one.
+    const before = await api(test.app, 'espoo', token, { url: '/api/account' })
+    expect(before.json().email).not.toBe('sanna.laine@example.fi')
+
+    const changed = await setEmail('  sanna.laine@example.fi ')
+    expect(changed.statusCode).toBe(200)
+    expect(changed.json()).toMatchObject({ userName: 'single', email: 'sanna.laine@example.fi' })
+    expect((await api(test.app, 'espoo', token, { url: '/api/account' })).json()).toMatchObject({
+      email: 'sanna.laine@example.fi',
+    })
+
+    // A user who signs in only with strong authentication may give one too (for a login made later).
+    const strong = await strongUserToken('demo')
+    expect((await setEmail('aino.virtanen@example.fi', strong, 'demo')).json()).toMatchObject({
+      name: 'Aino Virtanen',
+      email: 'aino.virtanen@example.fi',
+    })
+    const guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+    expect((await api(test.app, 'espoo', guardian, { url: '/api/account' })).json().email).toContain(
+      '@example.com',
+    )
+  })
+
+  it.each([
+    ['sanna.laine@example', 'InvalidEmail'],
+    ['sanna laine@example.fi', 'InvalidEmail'],
+    ['sanna@@example.fi', 'InvalidEmail'],
+    ['sanna@example..fi', 'InvalidEmail'],
+    [`${'a'.repeat(250)}@example.fi`, 'InvalidEmail'],
+    ['   ', 'Required'],
+  ])('refuses the email %j with the field’s error %s, and keeps the old one', async (email, error) => {
+    const token = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+    const before = (await api(test.app, 'espoo', token, { url: '/api/account' })).json().email
+    const response = await api(test.app, 'espoo', token, {
+      method: 'PUT',
+      url: '/api/account/email',
+      payload: { email },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'validation_failed',
+      message: expect.any(String),
+      errors: [{ property: 'email', error }],
+    })
+    expect((await api(test.app, 'espoo', token, { url: '/api/account' })).json().email).toBe(before)
+  })
+
+  it('needs a login to set an email, and an email in the body', async () => {
+    const anonymous = await api(test.app, 'espoo', null, {
+      method: 'PUT',
+      url: '/api/account/email',
+      payload: { email: 'x@example.fi' },
+    })
+    expect(anonymous.statusCode).toBe(401)
+    const token = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+    const missing = await api(test.app, 'espoo', token, {
+      method: 'PUT',
+      url: '/api/account/email',
+      payload: {},
+    })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'email' }] })
+  })
+
   it('answers missing fields and wrong types with 400 and the stable shape', async () => {
     const token = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
     const response = await api(test.app, 'espoo', token, {

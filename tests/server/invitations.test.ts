@@ -69,6 +69,7 @@ describe.each(backends)('invitations and travel cards on $name', (backend) => {
       code: demoCode('kovanen', 1),
       acceptedByUser: false,
       validUntil: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[23]:00$/) as string,
+      requiresVerifiedIdentity: false,
       items: [
         { passenger: { id: expect.any(String) as string, name: 'Kerttu Salminen', avatarText: 'KS' } },
         { passenger: { id: expect.any(String) as string, name: 'Toivo Salminen', avatarText: 'TS' } },
@@ -187,6 +188,7 @@ describe.each(backends)('invitations and travel cards on $name', (backend) => {
       code: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) as string,
       acceptedByUser: false,
       validUntil: expect.any(String) as string,
+      requiresVerifiedIdentity: false,
       items: [
         { passenger: { id: expect.any(String) as string, name: 'Ville Kortesalmi', avatarText: 'VK' } },
       ],

@@ -23,6 +23,7 @@ const tables = [
   'signing_keys',
   'tracking_links',
   'transportation_permissions',
+  'travel_card_throttles',
   'travel_cards',
   'trip_events',
   'trips',

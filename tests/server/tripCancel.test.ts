@@ -17,6 +17,7 @@ import {
   timeZone,
   type BookOptions,
 } from './support/trips'
+import { waitersOf } from './support/locks'
 
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
 
@@ -255,13 +256,6 @@ describe.each(backends.filter((backend) => backend.databaseUrl))(
     })
     afterAll(() => test.close())
 
-    /** The statements of the connections waiting for a lock that `pid` holds. */
-    const blockedBy = async (pid: number) => {
-      const { rows } = await sql<{ query: string }>`
-        select query from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(test.db)
-      return rows.map((row) => row.query)
-    }
-
     it('waits for the operator’s transaction that holds the trip, then refuses it as picked up', async () => {
       const ref = await bookTrip(test.app, 'espoo', {
         passengerId: passenger.id,
@@ -279,12 +273,7 @@ describe.each(backends.filter((backend) => backend.databaseUrl))(
           url: '/api/trip/cancel',
           payload: { trips: [ref], reason: 'Sairastunut', source: 'detail' },
         })
-        const deadline = performance.now() + 5_000
-        let waiting: string[] = []
-        while ((waiting = await blockedBy(rows[0]!.pid)).length === 0) {
-          if (performance.now() > deadline)
-            throw new Error('The cancellation never waited for the trip’s lock')
-        }
+        const waiting = await waitersOf(test.db, rows[0]!.pid, 'The cancellation')
         // It waits at its first read of the trip, locking it: not later, at a write, on a version it read stale.
         expect(waiting).toEqual([expect.stringMatching(/^select .* from "trips" .* for update$/is)])
         await appendOperatorEvent(operatorDb, ref.id, { type: 'pickedUp', eta: null }, Temporal.Now.instant())

@@ -10,6 +10,8 @@ export interface NewInvitation {
   code: string
   expiresAt: Temporal.Instant
   passengerIds: readonly string[]
+  /** The travel card whose registration made it (normalized), if one did. */
+  travelCardNumber?: string
   /** Only the demo seed makes one already accepted. */
   accepted?: { userId: string; at: Temporal.Instant }
 }
@@ -37,6 +39,34 @@ export function invitationsRepository(db: ScopedDb) {
         .orderBy('passengers.id')
         .execute(),
 
+    /** Who is granted each passenger of an invitation now: its guardians. */
+    guardiansOf: (code: string): Promise<{ passengerId: string; userId: string }[]> =>
+      db
+        .selectFrom('invitation_passengers as ip')
+        .innerJoin('passenger_grants as g', 'g.passenger_id', 'ip.passenger_id')
+        .select(['ip.passenger_id as passengerId', 'g.user_id as userId'])
+        .where('ip.code', '=', code)
+        .execute(),
+
+    /**
+     * Locks an invitation's passengers until the transaction ends, so that who their guardians are cannot change
+     * meanwhile: FOR UPDATE, which also waits for a grant being inserted anywhere else (its foreign key holds a
+     * key-share lock on the passenger until it commits).
+     */
+    async lockPassengers(code: string): Promise<void> {
+      await db
+        .selectFrom('passengers')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          db.selectFrom('invitation_passengers').select('passenger_id').where('code', '=', code),
+        )
+        .orderBy('id')
+        .forUpdate()
+        .execute()
+    },
+
     /** Two statements: call it in a transaction. */
     async create(invitation: NewInvitation): Promise<InvitationRow> {
       const row = await db
@@ -46,6 +76,7 @@ export function invitationsRepository(db: ScopedDb) {
           expires_at: invitation.expiresAt,
           accepted_at: invitation.accepted?.at ?? null,
           accepted_by_user_id: invitation.accepted?.userId ?? null,
+          travel_card_number: invitation.travelCardNumber ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow()

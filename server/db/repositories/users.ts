@@ -65,6 +65,15 @@ export function usersRepository(db: ScopedDb) {
         .executeTakeFirstOrThrow()
     },
 
+    async setEmail(id: string, email: string): Promise<UserRow> {
+      return db
+        .updateTable('users')
+        .set({ email })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    },
+
     async markIdentityVerified(id: string): Promise<void> {
       await db.updateTable('users').set({ identity_verified: true }).where('id', '=', id).execute()
     },

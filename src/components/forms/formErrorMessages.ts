@@ -61,5 +61,5 @@ export const formErrorMessages: Record<FormErrorCode, MessageDescriptor> = {
     id: 'password.errors.InvalidUserName',
     message: `The username must be ${userNameMin} to ${userNameMax} characters long`,
   }),
-  InvalidEmail: msg({ id: 'password.errors.InvalidEmail', message: 'Enter a valid email address' }),
+  InvalidEmail: msg({ id: 'password.errors.InvalidEmail', message: 'The email must be valid' }),
 }

@@ -2,9 +2,14 @@ import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { Invitation } from '../../contract/invitations'
 import { screenTitles } from '../screenTitles'
+import { Alert } from '../ui/Alert'
 import { Avatar } from '../ui/Avatar'
+import { verifiedIdentityNotice } from './invitationTexts'
 
-/** The passengers an invitation grants, each with their initials, under their own heading. */
+/**
+ * The passengers an invitation grants, each with their initials, under their own heading; and, when accepting
+ * it takes strong authentication (a travel card's, of a passenger who already has a guardian), that it does.
+ */
 export function InvitedPassengers({ invitation }: { invitation: Invitation }) {
   const { t } = useLingui()
   const headingId = useId()
@@ -21,6 +26,9 @@ export function InvitedPassengers({ invitation }: { invitation: Invitation }) {
           </li>
         ))}
       </ul>
+      {invitation.requiresVerifiedIdentity ? (
+        <Alert severity="info">{t(verifiedIdentityNotice)}</Alert>
+      ) : null}
     </section>
   )
 }

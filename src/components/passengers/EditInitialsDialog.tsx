@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { editInitialsMachine } from '../../../machines/editInitials.machine'
 import { useActions } from '../../app/actions'
-import { useNotices } from '../../app/notices'
 import type { Passenger } from '../../contract/passenger'
 import { normalizeInitials } from '../../domain/passengerForms'
 import { MachineForm } from '../forms/MachineForm'
 import { useFormMachine } from '../forms/useFormMachine'
+import { useSavedThenClose } from '../forms/useSavedThenClose'
 import { Dialog } from '../ui/Dialog'
 import { TextField } from '../ui/TextField'
 
@@ -38,15 +38,12 @@ export function EditInitialsDialog({ passenger, onClose }: EditInitialsDialogPro
 
 function EditInitialsForm({ passenger, onClose }: { passenger: Passenger; onClose(): void }) {
   const { t } = useLingui()
-  const { push } = useNotices()
+  const savedThenClose = useSavedThenClose(onClose)
   const { updatePassenger } = useActions()
   const form = useFormMachine(editInitialsMachine, {
     input: { values: { initials: passenger.avatarText } },
     submit: (values) => updatePassenger(passenger.id, normalizeInitials(values.initials)),
-    onSuccess: () => {
-      push({ severity: 'success', message: t({ id: 'password.success', message: 'Saved successfully' }) })
-      onClose()
-    },
+    onSuccess: savedThenClose,
   })
   return (
     <MachineForm form={form} submitLabel={t({ id: 'common.save', message: 'Save' })} onCancel={onClose}>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { passwordFormMachine } from '../../../machines/passwordForm.machine'
 import { useActions } from '../../app/actions'
 import type { User } from '../../contract/account'
+import { normalizeEmail } from '../../domain/email'
 import { passwordFields, type PasswordField, type PasswordFormMode } from '../../domain/passwordForm'
 import { MachineForm } from '../forms/MachineForm'
 import { useFormMachine } from '../forms/useFormMachine'
@@ -15,16 +16,23 @@ export interface PasswordFormProps {
   mode: PasswordFormMode
 }
 
-/** Changes the password, or creates a username and password for a user who logs in with strong authentication. */
+/**
+ * Changes the password, or creates a username and password (with the email that recovers it) for a user who logs
+ * in with strong authentication.
+ */
 export function PasswordForm({ user, mode }: PasswordFormProps) {
   const { t } = useLingui()
   const fields = passwordFields(mode)
   const { createLogin, changePassword } = useActions()
   const form = useFormMachine(passwordFormMachine, {
-    input: { fields },
+    input: { fields, values: { email: user.email ?? '' } },
     submit: (values) =>
       mode.kind === 'create'
-        ? createLogin({ userName: values.userName.trim(), password: values.password })
+        ? createLogin({
+            userName: values.userName.trim(),
+            email: normalizeEmail(values.email),
+            password: values.password,
+          })
         : changePassword({
             userName: user.userName ?? '',
             password: values.password,
@@ -53,27 +61,32 @@ export function PasswordForm({ user, mode }: PasswordFormProps) {
 
   const labels: Record<PasswordField, string> = {
     userName: t({ id: 'password.username', message: 'Username' }),
+    email: t({ id: 'password.email', message: 'Email' }),
     currentPassword: t({ id: 'password.current_password', message: 'Current password' }),
     password: t({ id: 'password.new_password', message: 'New password' }),
     confirmation: t({ id: 'password.confirm_password', message: 'Confirm new password' }),
   }
   const autoComplete: Record<PasswordField, string> = {
     userName: 'username',
+    email: 'email',
     currentPassword: 'current-password',
     password: 'new-password',
     confirmation: 'new-password',
   }
-  const passwordHint = t({
-    id: 'password.rules_hint',
-    message:
-      'At least 12 characters, with an uppercase and a lowercase letter, a digit and a special character, such as ! or #.',
-  })
-  const userNameHint = t({ id: 'password.username_hint', message: '4 to 256 characters.' })
+  const descriptions: Partial<Record<PasswordField, string>> = {
+    userName: t({ id: 'password.username_hint', message: '4 to 256 characters.' }),
+    email: t({ id: 'password.email_hint', message: 'Needed if you forget your password.' }),
+    password: t({
+      id: 'password.rules_hint',
+      message:
+        'At least 12 characters, with an uppercase and a lowercase letter, a digit and a special character, such as ! or #.',
+    }),
+  }
+  const types: Partial<Record<PasswordField, string>> = { userName: 'text', email: 'email' }
 
   return (
     <MachineForm
       form={form}
-
       submitLabel={
         mode.kind === 'create'
           ? t({ id: 'password.create_submit', message: 'Create login' })
@@ -83,7 +96,8 @@ export function PasswordForm({ user, mode }: PasswordFormProps) {
       {mode.kind === 'create' ? (
         <p>
           <Trans id="password.create_intro">
-            You log in with strong authentication. Create a username and a password to log in with them too.
+            You log in with strong authentication. Create a username and a password to log in with them too,
+            and give the email address that recovers a forgotten password.
           </Trans>
         </p>
       ) : null}
@@ -92,8 +106,8 @@ export function PasswordForm({ user, mode }: PasswordFormProps) {
           key={name}
           {...form.field(name)}
           label={labels[name]}
-          description={name === 'password' ? passwordHint : name === 'userName' ? userNameHint : undefined}
-          type={name === 'userName' ? 'text' : 'password'}
+          description={descriptions[name]}
+          type={types[name] ?? 'password'}
           autoComplete={autoComplete[name]}
           required
         />

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { canRegisterCard, invitationRefusalOf, signInToAcceptUrl } from '../../../src/domain/invitations'
+import {
+  canRegisterCard,
+  invitationRefusalOf,
+  signInToAcceptUrl,
+  travelCardRefusalOf,
+} from '../../../src/domain/invitations'
 
 describe('invitation refusals (spec section 8)', () => {
   it.each([
@@ -12,6 +17,25 @@ describe('invitation refusals (spec section 8)', () => {
     [503, 'failed'],
   ] as const)('status %i is %s', (status, refusal) => {
     expect(invitationRefusalOf(status)).toBe(refusal)
+  })
+
+  it('tells a refusal that takes strong authentication from any other 403', () => {
+    expect(invitationRefusalOf(403, 'identity_verification_required')).toBe('identity_required')
+    expect(invitationRefusalOf(403, 'forbidden')).toBe('failed')
+    expect(invitationRefusalOf(403)).toBe('failed')
+  })
+})
+
+describe('travel card refusals (spec section 8: 404 has its own text, any other error is a failure)', () => {
+  it.each([
+    [404, 'not_found'],
+    [400, 'failed'],
+    [429, 'failed'],
+    [0, 'failed'],
+    [401, 'failed'],
+    [500, 'failed'],
+  ] as const)('status %i is %s', (status, refusal) => {
+    expect(travelCardRefusalOf(status)).toBe(refusal)
   })
 })
 

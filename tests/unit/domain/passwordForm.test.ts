@@ -7,25 +7,22 @@ import {
   validatePasswordForm,
   type PasswordValues,
 } from '../../../src/domain/passwordForm'
+import { badRequest, failedCall } from './formFailures'
 
 const strong = 'Kesä-Loma-2026!'
 const values = (overrides: Partial<PasswordValues> = {}): PasswordValues => ({
   userName: 'aino.virtanen',
+  email: 'aino.virtanen@example.fi',
   currentPassword: 'old-Password-1',
   password: strong,
   confirmation: strong,
   ...overrides,
 })
-const badRequest = (errors: { property: string; error: string }[]) =>
-  Object.assign(new Error('400'), {
-    status: 400,
-    body: { statusCode: 400, code: 'validation_failed', message: 'Invalid', errors },
-  })
 
 describe('password form mode and fields', () => {
   it.each([
-    [{ hasPassword: false, identityVerified: true }, ['userName', 'password', 'confirmation']],
-    [{ hasPassword: false, identityVerified: false }, ['userName', 'password', 'confirmation']],
+    [{ hasPassword: false, identityVerified: true }, ['userName', 'email', 'password', 'confirmation']],
+    [{ hasPassword: false, identityVerified: false }, ['userName', 'email', 'password', 'confirmation']],
     [{ hasPassword: true, identityVerified: false }, ['currentPassword', 'password', 'confirmation']],
     [{ hasPassword: true, identityVerified: true }, ['password', 'confirmation']],
   ])('%j shows %j', (user, fields) => {
@@ -34,7 +31,7 @@ describe('password form mode and fields', () => {
 })
 
 describe('password form validation', () => {
-  const all = ['userName', 'currentPassword', 'password', 'confirmation'] as const
+  const all = ['userName', 'email', 'currentPassword', 'password', 'confirmation'] as const
 
   it('accepts a complete, matching form', () => {
     expect(validatePasswordForm(values(), all)).toEqual({})
@@ -44,6 +41,8 @@ describe('password form validation', () => {
     [{ userName: 'abc' }, { userName: ['InvalidUserName'] }],
     [{ userName: 'x'.repeat(257) }, { userName: ['InvalidUserName'] }],
     [{ userName: '  ' }, { userName: ['Required'] }],
+    [{ email: '' }, { email: ['Required'] }],
+    [{ email: 'aino.virtanen@example' }, { email: ['InvalidEmail'] }],
     [{ currentPassword: '' }, { currentPassword: ['Required'] }],
     [{ confirmation: '' }, { confirmation: ['Required'] }],
     [{ confirmation: `${strong}x` }, { confirmation: ['ConfirmationMismatch'] }],
@@ -54,7 +53,7 @@ describe('password form validation', () => {
 
   it('checks only the fields the form shows', () => {
     const fields = passwordFields({ kind: 'change', askCurrent: false })
-    expect(validatePasswordForm(values({ userName: '', currentPassword: '' }), fields)).toEqual({})
+    expect(validatePasswordForm(values({ userName: '', email: '', currentPassword: '' }), fields)).toEqual({})
   })
 
   it('lists every broken password rule', () => {
@@ -83,10 +82,17 @@ describe('password form failures', () => {
     })
   })
 
-  it('shows a known error of a property the form has no field for on the form', () => {
+  it('puts the email’s error on its field', () => {
     expect(passwordFormFailure(badRequest([{ property: 'email', error: 'InvalidEmail' }]))).toEqual({
+      fieldErrors: { email: ['InvalidEmail'] },
+      formError: null,
+    })
+  })
+
+  it('shows a known error of a property the form has no field for on the form', () => {
+    expect(passwordFormFailure(badRequest([{ property: 'recoveryPhone', error: 'Required' }]))).toEqual({
       fieldErrors: {},
-      formError: 'InvalidEmail',
+      formError: 'Required',
     })
   })
 
@@ -96,13 +102,13 @@ describe('password form failures', () => {
   })
 
   it.each([
-    ['a 500', Object.assign(new Error('500'), { status: 500, body: null }), 'GenericSaveError'],
+    ['a 500', failedCall(500), 'GenericSaveError'],
     [
       'a 400 without known codes',
       badRequest([{ property: 'password', error: 'Whatever' }]),
       'GenericSaveError',
     ],
-    ['a network failure', Object.assign(new Error('offline'), { status: 0, body: null }), 'Offline'],
+    ['a network failure', failedCall(0), 'Offline'],
   ])('%s is a form error', (_, error, formError) => {
     expect(passwordFormFailure(error)).toEqual({ fieldErrors: {}, formError })
   })

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { addPassengerMachine } from '../../../machines/addPassenger.machine'
 import { editInitialsMachine } from '../../../machines/editInitials.machine'
+import { emailFormMachine } from '../../../machines/emailForm.machine'
 import { formSubmitter } from '../../../machines/formSubmit.machine'
 import { passwordFormMachine } from '../../../machines/passwordForm.machine'
 import { passengerOf } from '../db/samples'
@@ -103,6 +104,38 @@ describe('edit initials machine', () => {
     actor.send({ type: 'form.submit' })
     await waitFor(actor, (snapshot) => snapshot.matches('failure'))
     expect(actor.getSnapshot().context).toMatchObject({ errors: {}, formError: 'GenericSaveError' })
+  })
+})
+
+describe('email form machine', () => {
+  it('starts from the current email, and sends nothing invalid', () => {
+    const submit = vi.fn(() => Promise.resolve(null))
+    const machine = emailFormMachine.provide({ actors: { submit: formSubmitter(submit) } })
+    const actor = createActor(machine, { input: { values: { email: 'aino@example.fi' } } }).start()
+    expect(actor.getSnapshot().context.values.email).toBe('aino@example.fi')
+    actor.send({ type: 'field.change', field: 'email', value: 'aino@example' })
+    actor.send({ type: 'form.submit' })
+    expect(actor.getSnapshot().context.errors).toEqual({ email: ['InvalidEmail'] })
+    expect(submit).not.toHaveBeenCalled()
+  })
+
+  it('puts the server’s refusal of the email on the field', async () => {
+    const refusal = apiFailure(400, {
+      statusCode: 400,
+      code: 'validation_failed',
+      message: 'Invalid',
+      errors: [{ property: 'email', error: 'InvalidEmail' }],
+    })
+    const machine = emailFormMachine.provide({
+      actors: { submit: fromPromise(() => Promise.reject(refusal)) },
+    })
+    const actor = createActor(machine, { input: { values: { email: 'aino@example.fi' } } }).start()
+    actor.send({ type: 'form.submit' })
+    await waitFor(actor, (snapshot) => snapshot.matches('failure'))
+    expect(actor.getSnapshot().context).toMatchObject({
+      errors: { email: ['InvalidEmail'] },
+      formError: null,
+    })
   })
 })
 

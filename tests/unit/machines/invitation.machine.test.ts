@@ -12,6 +12,7 @@ const invitationOf = (acceptedByUser: boolean): Invitation => ({
   code,
   acceptedByUser,
   validUntil: '2027-02-21T10:00:00+02:00',
+  requiresVerifiedIdentity: false,
   items: [{ passenger: { id: 'p1', name: 'Kerttu Salminen', avatarText: 'KS' } }],
 })
 const found = (acceptedByUser = false): InvitationLoad => ({
@@ -130,6 +131,8 @@ describe('invitation machine (spec sections 2, 4 and 8)', () => {
 
   it.each([
     [() => Promise.resolve<AcceptOutcome>({ kind: 'busy' }), 'busy'],
+    // A travel card's invitation that takes strong authentication says so.
+    [() => Promise.resolve<AcceptOutcome>({ kind: 'identity_required' }), 'identity_required'],
     [() => Promise.resolve<AcceptOutcome>({ kind: 'failed' }), 'failed'],
     [() => Promise.reject(new Error('boom')), 'failed'],
   ] as const)('another failed accept keeps the invitation and says why (%#)', async (accept, failure) => {

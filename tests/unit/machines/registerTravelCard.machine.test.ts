@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { AcceptOutcome, InvitationLoad } from '../../../machines/invitation.machine'
-import { registerTravelCardMachine } from '../../../machines/registerTravelCard.machine'
+import type { AcceptOutcome } from '../../../machines/invitation.machine'
+import {
+  registerTravelCardMachine,
+  type CardRegistration,
+} from '../../../machines/registerTravelCard.machine'
 import type { Invitation } from '../../../src/contract/invitations'
 import type { TravelCardForm } from '../../../src/domain/invitations'
 
@@ -9,16 +12,17 @@ const invitation: Invitation = {
   code: 'AAAAAAAAAAAAAAAAAAAAAA',
   acceptedByUser: false,
   validUntil: '2026-11-24T11:00:00+02:00',
+  requiresVerifiedIdentity: false,
   items: [{ passenger: { id: 'p1', name: 'Ville Kortesalmi', avatarText: 'VK' } }],
 }
 
 function start(options: {
   signedIn: boolean
-  register?: (form: TravelCardForm) => Promise<InvitationLoad>
+  register?: (form: TravelCardForm) => Promise<CardRegistration>
   accept?: () => Promise<AcceptOutcome>
 }) {
   const register = vi.fn(
-    options.register ?? (() => Promise.resolve<InvitationLoad>({ kind: 'found', invitation })),
+    options.register ?? (() => Promise.resolve<CardRegistration>({ kind: 'found', invitation })),
   )
   const accept = vi.fn(options.accept ?? (() => Promise.resolve<AcceptOutcome>({ kind: 'accepted' })))
   const leave = vi.fn()
@@ -66,8 +70,6 @@ describe('travel card registration machine (spec sections 2, 4, 5 and 8)', () =>
 
   it.each([
     [{ kind: 'not_found' } as const, 'notFound'],
-    // A busy server is a failure too: the spec has one text for any error but 404.
-    [{ kind: 'busy' } as const, 'failed'],
     [{ kind: 'failed' } as const, 'failed'],
   ])('a registration that gives %j is %s, and an edit clears it', async (result, state) => {
     const card = start({ signedIn: false, register: () => Promise.resolve(result) })
@@ -83,7 +85,7 @@ describe('travel card registration machine (spec sections 2, 4, 5 and 8)', () =>
   })
 
   it('can be sent again straight after a refusal', async () => {
-    const results: InvitationLoad[] = [{ kind: 'not_found' }, { kind: 'found', invitation }]
+    const results: CardRegistration[] = [{ kind: 'not_found' }, { kind: 'found', invitation }]
     const card = start({ signedIn: false, register: () => Promise.resolve(results.shift()!) })
     card.fill('Ville Kortesalmi', '7300 1000 0001')
     card.actor.send({ type: 'send' })
@@ -108,6 +110,7 @@ describe('travel card registration machine (spec sections 2, 4, 5 and 8)', () =>
   it.each([
     [() => Promise.resolve<AcceptOutcome>({ kind: 'not_found' }), 'not_found'],
     [() => Promise.resolve<AcceptOutcome>({ kind: 'busy' }), 'busy'],
+    [() => Promise.resolve<AcceptOutcome>({ kind: 'identity_required' }), 'identity_required'],
     [() => Promise.reject(new Error('offline')), 'failed'],
   ] as const)('a failed Add to current stays with the invitation and says why (%#)', async (accept, why) => {
     const card = start({ signedIn: true, accept })
