@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, it, vi } from 'vitest'
-import { check, play, propertyNavigator, scenario } from '../unit/outbox/outboxProperty'
+import { check, play, propertyNavigator, scenario, type Scenario } from '../unit/outbox/outboxProperty'
 import { createTestApp, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { outboxAppServer } from './support/outboxAppServer'
@@ -11,6 +11,19 @@ import { outboxAppServer } from './support/outboxAppServer'
  * and the Fastify app with its idempotency keys, trips and messages on PGlite (and PostgreSQL when
  * TEST_DATABASE_URL is set). Fewer runs than the fake's, each with a fresh guardian.
  */
+
+/** Always run too: a message whose answer is lost, then weeks offline, longer than the server keeps its key. */
+const lostAnswerThenWeeks: Scenario = {
+  commands: [
+    { command: { type: 'message.send', passenger: 'p1', text: 'Hello' }, batch: 0 },
+    { command: { type: 'trip.cancel', trips: [1] }, batch: 0 },
+  ],
+  faults: ['dropResponse'],
+  pickups: [],
+  releases: [],
+  wakes: ['timer', 'weeks'],
+  jitter: 0,
+}
 
 describe.each(backends)('the outbox against the real API host on $name (property)', (backend) => {
   let test: TestApp
@@ -29,7 +42,7 @@ describe.each(backends)('the outbox against the real API host on $name (property
       fc.asyncProperty(scenario, async (s) => {
         check(await play(s, await outboxAppServer(test.app, test.db, 'espoo')))
       }),
-      { numRuns: 25 },
+      { numRuns: 25, examples: [[lostAnswerThenWeeks]] },
     )
   }, 600_000)
 })

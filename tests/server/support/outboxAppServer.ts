@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { errorCodes } from '../../../src/contract/codes'
 import type { Message } from '../../../src/contract/messages'
 import type { TripRef } from '../../../src/contract/tripCommands'
 import type { TenantId } from '../../../tenants'
 import type { Database } from '../../../server/db/schema'
 import { tenantDb } from '../../../server/db/tenantDb'
+import { purgeExpiredKeys } from '../../../server/idempotency/purge'
 import type {
   Answer,
   Delivered,
@@ -143,6 +144,13 @@ export async function outboxAppServer(
       await tenantDb(db, tenant).sessions.delete(session.idHash)
       app.sessionCache.forget(tenant, session.sid)
       session = await sessionFor(db, tenant, guardian.userId, 600)
+    },
+    // The keys age as if the time had passed, and the server's own purge runs.
+    async elapse(ms) {
+      await sql`update idempotency_keys set created_at = created_at - ${`${ms} milliseconds`}::interval`.execute(
+        db,
+      )
+      await purgeExpiredKeys(db)
     },
     async pickUp(trip) {
       const response = await operatorEvent(app, tenant, ids.trip(trip).id, { type: 'pickedUp', eta: null })

@@ -1,4 +1,6 @@
+import { Temporal } from 'temporal-polyfill'
 import type { Message, Trip } from '../../../src/contract'
+import { idempotencyKeyRetention } from '../../../src/contract/codes'
 import { messageOf } from '../db/samples'
 import { tripNo } from './harness'
 import {
@@ -35,7 +37,11 @@ interface ServerMessage {
 interface KeyRecord {
   body: string
   answer: Answer | null
+  /** When the key was stored, on the server's clock. */
+  at: number
 }
+
+const retentionMs = Temporal.Duration.from(idempotencyKeyRetention).total('milliseconds')
 
 const problem = (status: number, code: string, errors?: { property: string; error: string }[]): Answer => ({
   status,
@@ -50,6 +56,8 @@ export class IdempotentServer implements PropertyServer {
   }
   validToken = 'tok-0'
   private tokens = 0
+  /** Milliseconds passed on the server since it started. */
+  private now = 0
   readonly trips = new Map<string, ServerTrip>()
   readonly messages = new Map<string, ServerMessage>([
     ['m1', { own: false, asksConfirmation: false, seen: false, confirmed: false }],
@@ -59,6 +67,8 @@ export class IdempotentServer implements PropertyServer {
   ])
   /** Messages sent to it, in the order it took them. */
   readonly sent: { key: string; passengerId: string; content: string }[] = []
+  /** The key store, purged as time passes; `records` keeps each key's first answer for the checks. */
+  private readonly keys = new Map<string, KeyRecord>()
   readonly records = new Map<string, KeyRecord>()
   /** Keys in the order the server first accepted them for processing. */
   readonly firstSeen: string[] = []
@@ -88,6 +98,14 @@ export class IdempotentServer implements PropertyServer {
     return Promise.resolve()
   }
 
+  elapse(ms: number): Promise<void> {
+    this.now += ms
+    for (const [key, record] of this.keys) {
+      if (this.now - record.at > retentionMs) this.keys.delete(key)
+    }
+    return Promise.resolve()
+  }
+
   begin(request: Delivered): Promise<{ answer: Answer } | { finish: () => Promise<Answer> }> {
     const started = this.beginNow(request)
     return Promise.resolve(
@@ -106,13 +124,14 @@ export class IdempotentServer implements PropertyServer {
    */
   private beginNow(request: Delivered): { answer: Answer } | { finish: () => Answer } {
     if (request.authorization !== `Bearer ${this.validToken}`) return { answer: problem(401, 'unauthorized') }
-    const record = this.records.get(request.key)
+    const record = this.keys.get(request.key)
     if (record) {
       if (record.body !== request.body) return { answer: problem(422, 'idempotency_key_reused') }
       return { answer: record.answer ?? problem(409, 'idempotency_in_flight') }
     }
-    const fresh: KeyRecord = { body: request.body, answer: null }
-    this.records.set(request.key, fresh)
+    const fresh: KeyRecord = { body: request.body, answer: null, at: this.now }
+    this.keys.set(request.key, fresh)
+    if (!this.records.has(request.key)) this.records.set(request.key, fresh)
     this.firstSeen.push(request.key)
     return {
       finish: () => {

@@ -91,9 +91,15 @@ async function queueScenario(db: PortalDb, c: ScenarioCommand, ids: ScenarioIds)
 /**
  * How a run starts: `timer` at the head's retry time, `early` halfway to it (must send nothing), `online`
  * (the network came back: sends at once, as a forced run does), `both` (a tab's worker and background sync
- * together, under the lock).
+ * together, under the lock), now and then `weeks` (back online after longer than the server keeps idempotency
+ * keys, which it has purged meanwhile).
  */
-const wake = fc.constantFrom('timer', 'early', 'online', 'both')
+const wake = fc.oneof(
+  { arbitrary: fc.constantFrom('timer', 'early', 'online', 'both'), weight: 12 },
+  { arbitrary: fc.constant('weeks'), weight: 1 },
+)
+/** Longer than the server keeps a key (30 days). */
+const weeksMs = 31 * 24 * 60 * 60 * 1000
 
 export const scenario = fc.record({
   /** `batch`: the replay run before which the command is queued (some arrive while others are replayed). */
@@ -167,7 +173,13 @@ export async function play(s: Scenario, server: PropertyServer): Promise<Played>
     const early = how === 'early' && retryAt !== null && retryAt - clock >= 2
     if (early) clock += Math.floor((retryAt! - clock) / 2)
     else if (how === 'timer' && retryAt !== null) clock = Math.max(clock, retryAt)
-    const force = how === 'online' || how === 'both'
+    if (how === 'weeks') {
+      // Nothing stays in the network for weeks.
+      await network.release()
+      clock += weeksMs
+      await server.elapse(weeksMs)
+    }
+    const force = how === 'online' || how === 'both' || how === 'weeks'
 
     const killed = new Promise<'killed'>((resolve) => {
       network.onKill = () => resolve('killed')
@@ -246,6 +258,8 @@ function commandAsk(c: OutboxCommand): string {
 }
 
 const isRefusedAsInvalid = (c: OutboxCommand) => c.lastError?.code === 'command_invalid'
+/** Refused unsent once the server may have forgotten its key: it may or may not have been applied, once. */
+const isUnconfirmed = (c: OutboxCommand) => c.lastError?.code === 'command_unconfirmed'
 
 export function check({ server, network, queued, broken, commands, overtaken }: Played): void {
   // One request in the air at a time, also with two replayers.
@@ -257,14 +271,22 @@ export function check({ server, network, queued, broken, commands, overtaken }: 
   for (const c of broken) expect(server.records.has(c.id)).toBe(false)
   expect(overtaken).toEqual([])
   const sentCommands = commands.filter((c) => !isRefusedAsInvalid(c))
-  // Each command applied exactly once, counted by what it asks: as many applications of each ask as commands.
+  const unconfirmed = sentCommands.filter(isUnconfirmed)
+  const answered = sentCommands.filter((c) => !isUnconfirmed(c))
+  // Each command applied exactly once, counted by what it asks: as many applications of each ask as commands
+  // (an unconfirmed one once or not at all).
   const tally = (asks: string[]) =>
-    [...asks.reduce((m, a) => m.set(a, (m.get(a) ?? 0) + 1), new Map<string, number>())].sort()
-  expect(tally(server.applications.map((a) => askOf(a.path, a.body ? JSON.parse(a.body) : null)))).toEqual(
-    tally(sentCommands.map(commandAsk)),
-  )
+    asks.reduce((m, a) => m.set(a, (m.get(a) ?? 0) + 1), new Map<string, number>())
+  const applied = tally(server.applications.map((a) => askOf(a.path, a.body ? JSON.parse(a.body) : null)))
+  const once = tally(answered.map(commandAsk))
+  const maybe = tally(unconfirmed.map(commandAsk))
+  for (const ask of new Set([...applied.keys(), ...once.keys(), ...maybe.keys()])) {
+    expect(applied.get(ask) ?? 0, ask).toBeGreaterThanOrEqual(once.get(ask) ?? 0)
+    expect(applied.get(ask) ?? 0, ask).toBeLessThanOrEqual((once.get(ask) ?? 0) + (maybe.get(ask) ?? 0))
+  }
+  for (const c of unconfirmed) expect(server.processed.get(c.id) ?? 0).toBeLessThanOrEqual(1)
   const bySeq = new Map(commands.map((c) => [c.id, c.seq]))
-  for (const c of sentCommands) {
+  for (const c of answered) {
     expect(['acked', 'rejected']).toContain(c.status)
     // Processed exactly once, whatever the network did.
     expect(server.processed.get(c.id)).toBe(1)
@@ -291,8 +313,10 @@ export function check({ server, network, queued, broken, commands, overtaken }: 
   }
   for (const order of perTarget.values()) expect(order).toEqual([...order].sort((a, b) => a - b))
   // Every message sent is in its thread once, and the seen marks and confirmations changed each message once.
-  const sends = sentCommands.filter((c) => c.type === 'message.send')
-  expect(server.sent.map((m) => m.key).sort()).toEqual(sends.map((c) => c.id).sort())
+  const sends = answered.filter((c) => c.type === 'message.send' && c.status === 'acked').map((c) => c.id)
+  const sentKeys = server.sent.map((m) => m.key)
+  expect(new Set(sentKeys).size).toBe(sentKeys.length)
+  expect(sentKeys.filter((key) => !unconfirmed.some((c) => c.id === key)).sort()).toEqual(sends.sort())
   const marks = server.effects.filter((e) => e.kind === 'seen' || e.kind === 'confirm')
   const markKeys = marks.map((e) => `${e.kind} ${e.target}`)
   expect(new Set(markKeys).size).toBe(markKeys.length)

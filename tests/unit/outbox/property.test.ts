@@ -43,6 +43,27 @@ describe('outbox under faults (property)', () => {
     expect(result.commands.map((c: OutboxCommand) => c.status)).toEqual(['acked', 'acked', 'acked'])
   })
 
+  it('does not send again, after weeks offline, a command whose answer was lost', async () => {
+    const lostAnswerThenWeeks: Scenario = {
+      commands: [
+        { command: { type: 'trip.cancel', trips: [1] }, batch: 0 },
+        { command: { type: 'trip.review', trip: 2 }, batch: 1 },
+      ],
+      faults: ['dropResponse'],
+      pickups: [],
+      releases: [],
+      wakes: ['timer', 'weeks'],
+      jitter: 0,
+    }
+    const result = await play(lostAnswerThenWeeks, new IdempotentServer())
+    check(result)
+    // The cancellation was applied, but its answer never came: it may have been; the review, never sent, goes.
+    expect(result.commands.map((c: OutboxCommand) => [c.status, c.lastError?.code ?? null])).toEqual([
+      ['rejected', 'command_unconfirmed'],
+      ['acked', null],
+    ])
+  })
+
   it('refuses a row that does not match the contract in its place, and the commands around it go', async () => {
     const broken: Scenario = {
       commands: [

@@ -50,6 +50,11 @@ export interface PropertyServer {
   rotateToken(): Promise<void>
   /** The operator's pickup of a scenario trip: cancelling it is refused from then on. */
   pickUp(trip: number): Promise<void>
+  /**
+   * Time passes on the server (epoch milliseconds of the client's clock move as much): the idempotency keys
+   * stored longer ago than the contract's retention are purged, as the server's purge does.
+   */
+  elapse(ms: number): Promise<void>
   /** Receives a request: answered at once, or started, to finish when `finish` is called (and awaited). */
   begin(request: Delivered): Promise<{ answer: Answer } | { finish: () => Promise<Answer> }>
   /** Receives a request and answers it. */
