@@ -10,7 +10,8 @@ import type { OutboxCommand } from '../commands/outboxCommand'
 const common = {
   id: z.string().min(1),
   seq: z.number().int().positive(),
-  createdAt: z.string(),
+  // An instant: the replay reckons from it (resendDeadline) and prunes by it.
+  createdAt: contract.isoDateTime,
   status: z.enum(['pending', 'sending', 'acked', 'rejected']),
   attempts: z.number().int().min(0),
   lastError: z

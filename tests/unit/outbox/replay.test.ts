@@ -274,15 +274,17 @@ describe('a row that does not match the contract', () => {
     expect((await takeUnnotifiedRejections(db)).map((c) => c.id)).toEqual([broken.id])
   })
 
-  it('is refused when its type is unknown to this version, or its fields are missing', async () => {
+  it('is refused when its type is unknown to this version, or its fields are missing or malformed', async () => {
     const db = freshDb()
     await db.outbox.put({ ...(await queue(db, 'trip.review', reviewOf(1))), type: 'trip.rebook' } as never)
     await db.outbox.put({ id: 'half', seq: 2, type: 'trip.cancel', status: 'pending' } as never)
+    await db.outbox.put({ ...(await queue(db, 'trip.review', reviewOf(2))), createdAt: 'yesterday' })
     const result = await replayOutbox(replayDeps(db, apiOver(scriptedServer([]).fetch)))
     expect(result.stop).toEqual({ kind: 'empty' })
     expect((await listCommands(db)).map((c) => [c.seq, c.status, c.lastError?.code])).toEqual([
       [1, 'rejected', 'command_invalid'],
       [2, 'rejected', 'command_invalid'],
+      [3, 'rejected', 'command_invalid'],
     ])
   })
 })
