@@ -37,19 +37,19 @@ const defaultFeatures: Features = {
   keusotePages: false,
 }
 
-/** Menu order of spec section 2; items a tenant does not offer are left out. */
+/** Menu order of spec section 2, exactly; items a tenant does not offer are left out. */
 function menuFor(features: Features): MenuItemId[] {
   const items: (MenuItemId | false)[] = [
     'home',
-    features.booking && 'booking',
     'passengers',
     features.transportationPermissions && 'transportationPermissions',
     'trips',
     'canceltrips',
-    'messages',
+    features.booking && 'booking',
     'personal-info',
-    features.travelCardRegistration && 'register-travel-card',
+    'messages',
     'privacy',
+    features.travelCardRegistration && 'register-travel-card',
     'accessibility-report',
     'password',
     'logout',

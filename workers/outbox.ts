@@ -2,9 +2,16 @@ import { ApiRequestError } from '../src/api/errors'
 import type { ApiClient, CallArgs } from '../src/api/client'
 import { errorCodes } from '../src/contract'
 import { commandOf } from '../src/commands/catalogue'
-import type { CommandError } from '../src/commands/definition'
+import { localRefusalCodes, type CommandError } from '../src/commands/definition'
 import type { OutboxCommand } from '../src/commands/outboxCommand'
-import { headOfQueue, markAcked, markRejected, markRetry, markSending } from '../src/db/outboxReplay'
+import {
+  headOfQueue,
+  markAcked,
+  markRejected,
+  markRetry,
+  markSending,
+  resendDeadline,
+} from '../src/db/outboxReplay'
 import type { PortalDb } from '../src/db/portalDb'
 
 /**
@@ -14,7 +21,10 @@ import type { PortalDb } from '../src/db/portalDb'
  * it was `sending`) is applied once: the server answers the second time with its first answer.
  *
  * A run stops when the queue is empty, when the head must wait for its retry time, or at a 401. Nothing
- * overtakes the head, so commands reach the server in the order they were made.
+ * overtakes the head, so commands reach the server in the order they were made. The replayer refuses the head
+ * by itself, and goes on, when it must not be sent: a row that does not match the contract, and one whose first
+ * request is so old that the server may have forgotten its key (`resendDeadline`), which sent again could run
+ * twice. Each is told to the user like the server's refusals.
  */
 
 /** The first retry waits about this long; each further failure doubles it, up to the cap. */
@@ -96,6 +106,13 @@ async function send(deps: ReplayDeps, command: OutboxCommand): Promise<Outcome> 
   }
 }
 
+/** Why the head must not be sent, if so: a refusal the replayer makes by itself. */
+function localRefusal(head: { command: OutboxCommand; valid: boolean }, now: number): CommandError | null {
+  if (!head.valid) return { status: 0, code: localRefusalCodes.invalid }
+  const deadline = resendDeadline(head.command)
+  return deadline !== null && now >= deadline ? { status: 0, code: localRefusalCodes.unconfirmed } : null
+}
+
 /**
  * One replay run. `force` sends the head even before its retry time (the network came back, or the user asked).
  * Resolves when the run stops; a command is never dropped, only acked, rejected, or left pending.
@@ -106,13 +123,23 @@ export async function replayOutbox(
 ): Promise<ReplayResult> {
   const acked: OutboxCommand[] = []
   const rejected: OutboxCommand[] = []
+  const reject = async (head: OutboxCommand, error: CommandError) => {
+    await markRejected(deps.db, head.id, error)
+    rejected.push({ ...head, status: 'rejected', lastError: error })
+  }
   for (;;) {
-    const head = await headOfQueue(deps.db)
-    if (!head) return { stop: { kind: 'empty' }, acked, rejected }
+    const next = await headOfQueue(deps.db)
+    if (!next) return { stop: { kind: 'empty' }, acked, rejected }
+    const head = next.command
+    const refusal = localRefusal(next, deps.now())
+    if (refusal) {
+      await reject(head, refusal)
+      continue
+    }
     if (!options.force && head.nextAttemptAt !== null && head.nextAttemptAt > deps.now()) {
       return { stop: { kind: 'backoff', at: head.nextAttemptAt }, acked, rejected }
     }
-    await markSending(deps.db, head.id)
+    await markSending(deps.db, head.id, deps.now())
     const outcome = await send(deps, head)
     switch (outcome.kind) {
       case 'ok':
@@ -120,8 +147,7 @@ export async function replayOutbox(
         acked.push({ ...head, status: 'acked', response: outcome.response })
         break
       case 'reject':
-        await markRejected(deps.db, head.id, outcome.error)
-        rejected.push({ ...head, status: 'rejected', lastError: outcome.error })
+        await reject(head, outcome.error)
         break
       case 'unauthorized':
         await markRetry(deps.db, head.id, outcome.error, null)

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import { purgeIdempotencyKeys } from '../db/repositories/idempotencyKeys'
 import type { Db } from '../db/schema'
-import { keyRetention } from './idempotency'
+import { idempotencyKeyRetention as keyRetention } from '../../src/contract/codes'
 
 export const purgeIntervalMs = 6 * 60 * 60 * 1000
 

@@ -1,8 +1,8 @@
 import { i18n, type MessageDescriptor } from '@lingui/core'
 import type { Notice } from '../../machines/notices.machine'
-import { commandOf } from '../commands/catalogue'
 import type { OutboxCommand } from '../commands/outboxCommand'
-import { commandErrorMessage } from '../commands/rejections'
+import { commandErrorMessage, rejectionNoticeOf } from '../commands/rejections'
+import { tripsOfCommand } from '../commands/tripView'
 import { openTrip } from './sessionNotices'
 
 /**
@@ -12,10 +12,9 @@ import { openTrip } from './sessionNotices'
 
 /** A command the server refused, with its reason, and a link to the first trip it touches. */
 export function rejectionNotice(command: OutboxCommand): Notice {
-  const definition = commandOf(command.type)
   const reason = command.lastError ? i18n._(commandErrorMessage(command.lastError, command.type)) : ''
-  const notice: MessageDescriptor = { ...definition.rejection.notice, values: { reason } }
+  const notice: MessageDescriptor = { ...rejectionNoticeOf(command), values: { reason } }
   const message = i18n._(notice)
-  const trip = definition.trips(command.payload)[0]
+  const trip = tripsOfCommand(command)[0]
   return { message, severity: 'error', ...(trip ? { action: openTrip(trip) } : {}) }
 }

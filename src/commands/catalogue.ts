@@ -48,3 +48,8 @@ export interface AnyCommand {
 export function commandOf(type: CommandType): AnyCommand {
   return catalogue[type] as AnyCommand
 }
+
+/** A stored row's type is one this version knows (a row refused as invalid may have another). */
+export function isCommandType(type: string): type is CommandType {
+  return Object.hasOwn(catalogue, type)
+}

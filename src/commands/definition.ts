@@ -19,6 +19,15 @@ export interface CommandError {
 }
 
 /**
+ * Refusals the replayer makes by itself, with no request: `status` 0 and one of these codes.
+ * - `invalid`: the stored row does not match the contract (half-formed, tampered with, or of a type this version
+ *   does not know), so it is never sent.
+ * - `unconfirmed`: it was sent with no final answer longer ago than the server keeps idempotency keys, so sending
+ *   it again could apply it twice; it may or may not have taken effect.
+ */
+export const localRefusalCodes = { invalid: 'command_invalid', unconfirmed: 'command_unconfirmed' } as const
+
+/**
  * What the payload schemas are built from: the contract's schemas for commands (src/contract/commandPayloads.ts),
  * loaded only where a payload is checked (the replayer). Not zod itself: handing its whole namespace over would
  * keep all of it in the workers' bundles.

@@ -25,6 +25,11 @@ export interface OutboxCommand<T extends CommandType = CommandType> {
   dismissed: boolean
   /** Epoch milliseconds before which a failed command is not retried (backoff); null to send at once. */
   nextAttemptAt: number | null
+  /**
+   * Epoch milliseconds of its first request, which may have reached the server; null until it is sent. A command
+   * is not sent again once the server may have forgotten its key (src/db/outboxReplay.ts).
+   */
+  firstSentAt: number | null
   /** A notice about the rejection has been shown (once, whichever tab saw it first). */
   notified: boolean
 }

@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { errorCodes, tripProblemCodes, type TripProblemCode } from '../contract/codes'
-import { catalogue, commandOf, type CommandType } from './catalogue'
-import type { CommandError } from './definition'
+import { catalogue, commandOf, isCommandType } from './catalogue'
+import { localRefusalCodes, type CommandError } from './definition'
+import type { OutboxCommand } from './outboxCommand'
 
 /** Why the server refused a trip command, per trip (`errors[].error` of a 409). */
 export const tripProblemMessages: Record<TripProblemCode, MessageDescriptor> = {
@@ -41,8 +42,28 @@ const codeMessages: Partial<Record<string, MessageDescriptor>> = Object.assign(
       id: 'trips.problem.duplicate_request',
       message: 'The request conflicted with an earlier one and was not applied.',
     }),
+    [localRefusalCodes.invalid]: msg({
+      id: 'trips.problem.command_invalid',
+      message: 'It was stored incompletely on this device and could not be sent. Please make it again.',
+    }),
+    [localRefusalCodes.unconfirmed]: msg({
+      id: 'trips.problem.command_unconfirmed',
+      message:
+        'It was sent long ago without an answer, so it was not sent again. It may or may not have taken effect: please check, and make it again if needed.',
+    }),
   },
 )
+
+/** The notice of a command whose outcome is not known, whatever its type: it may have taken effect. */
+const unconfirmedNotice = msg({
+  id: 'notice.command_unconfirmed',
+  message: 'A change you made offline may not have been saved. {reason}',
+})
+/** The notice of a refused row of a type this version does not know. */
+const unknownCommandNotice = msg({
+  id: 'notice.command_rejected',
+  message: 'A change you made was not sent. {reason}',
+})
 
 const serverError = msg({
   id: 'trips.problem.server_error',
@@ -59,10 +80,20 @@ function isTripProblemCode(value: string): value is TripProblemCode {
  * command (`type`, when known) has for its error code, else any command's, else one by HTTP status. The
  * platform's notices use it too.
  */
-export function commandErrorMessage(error: CommandError, type?: CommandType): MessageDescriptor {
+export function commandErrorMessage(error: CommandError, type?: string): MessageDescriptor {
   const problem = error.errors?.map((entry) => entry.error).find(isTripProblemCode)
   if (problem) return tripProblemMessages[problem]
-  const byCode = (type ? commandOf(type).rejection.byCode[error.code] : undefined) ?? codeMessages[error.code]
+  const own = type && isCommandType(type) ? commandOf(type).rejection.byCode[error.code] : undefined
+  const byCode = own ?? codeMessages[error.code]
   if (byCode) return byCode
   return error.status >= 500 ? serverError : unknownError
+}
+
+/**
+ * The notice of a refused command, with the reason in `{reason}`: the command's own ("The cancellation was not
+ * made."), except for a command whose outcome is not known, which may have been made.
+ */
+export function rejectionNoticeOf(command: Pick<OutboxCommand, 'type' | 'lastError'>): MessageDescriptor {
+  if (command.lastError?.code === localRefusalCodes.unconfirmed) return unconfirmedNotice
+  return isCommandType(command.type) ? commandOf(command.type).rejection.notice : unknownCommandNotice
 }

@@ -1,6 +1,6 @@
 import type { TripRef } from '../contract'
 import { commandOf, type CommandType } from './catalogue'
-import type { CommandError, ShownTrip } from './definition'
+import { localRefusalCodes, type CommandError, type ShownTrip } from './definition'
 import { isWaiting, type OutboxCommand } from './outboxCommand'
 
 /**
@@ -15,10 +15,17 @@ export interface TripCommands {
 
 const sameTrip = (a: TripRef, b: TripRef) => a.id === b.id && a.date === b.date
 
+/**
+ * The trips a stored command touches, as its definition reads them. Rows are read as stored, without the
+ * contract's schemas: one the replayer refused as invalid cannot be read, and touches none.
+ */
+export function tripsOfCommand(command: OutboxCommand): TripRef[] {
+  if (command.lastError?.code === localRefusalCodes.invalid) return []
+  return commandOf(command.type).trips(command.payload)
+}
+
 function touches(command: OutboxCommand, trip: TripRef): boolean {
-  return commandOf(command.type)
-    .trips(command.payload)
-    .some((ref) => sameTrip(ref, trip))
+  return tripsOfCommand(command).some((ref) => sameTrip(ref, trip))
 }
 
 function latestOf<T extends CommandType>(
@@ -40,9 +47,7 @@ export function tripCommandsOf(commands: readonly OutboxCommand[], trip: TripRef
 
 /** The trips that commands of this type wait to change (sent or not, not yet answered). */
 export function waitingTripsOf(commands: readonly OutboxCommand[], type: CommandType): TripRef[] {
-  return commands
-    .filter((command) => command.type === type && isWaiting(command))
-    .flatMap((command) => commandOf(command.type).trips(command.payload))
+  return commands.filter((command) => command.type === type && isWaiting(command)).flatMap(tripsOfCommand)
 }
 
 /** How a trip's latest command of one kind shows on screen. */

@@ -28,6 +28,7 @@ export function pendingRow<T extends CommandType>(command: NewCommand<T>, seq: n
     response: null,
     dismissed: false,
     nextAttemptAt: null,
+    firstSentAt: null,
     notified: false,
   }
 }
@@ -49,7 +50,12 @@ export async function appendCommand<T extends CommandType>(
 
 /** Fields added after the first rows were stored default as they did then. */
 export function storedCommand(row: OutboxCommand): OutboxCommand {
-  return { ...row, nextAttemptAt: row.nextAttemptAt ?? null, notified: row.notified ?? false }
+  return {
+    ...row,
+    nextAttemptAt: row.nextAttemptAt ?? null,
+    firstSentAt: row.firstSentAt ?? null,
+    notified: row.notified ?? false,
+  }
 }
 
 /** Every command, in `seq` order. */

@@ -1,8 +1,10 @@
 import { Temporal } from 'temporal-polyfill'
 import { message, trip, type Message, type Trip } from '../contract'
+import { idempotencyKeyRetention } from '../contract/codes'
 import { commandOf } from '../commands/catalogue'
 import type { CommandError } from '../commands/definition'
 import type { OutboxCommand } from '../commands/outboxCommand'
+import { storedCommand } from './outbox'
 import type { PortalDb } from './portalDb'
 import { validCommands } from './outboxSchema'
 
@@ -13,19 +15,47 @@ import { validCommands } from './outboxSchema'
  * that does not (tampered with, or half-formed) is never sent. Only the workers load this module and zod.
  */
 
-/** The first command not answered for good: the head of the queue, which nothing overtakes. */
-export async function headOfQueue(db: PortalDb): Promise<OutboxCommand | null> {
-  const rows = await db.outbox.where('status').anyOf('pending', 'sending').sortBy('seq')
-  return validCommands(rows)[0] ?? null
+/**
+ * The head of the queue: the first command not answered for good, which nothing overtakes. `valid` is false
+ * when the row does not match the contract; it is then as stored, and must be refused, never sent.
+ */
+export async function headOfQueue(db: PortalDb): Promise<{ command: OutboxCommand; valid: boolean } | null> {
+  const [first] = await db.outbox.where('status').anyOf('pending', 'sending').sortBy('seq')
+  if (!first) return null
+  const [valid] = validCommands([first])
+  return valid ? { command: valid, valid: true } : { command: storedCommand(first), valid: false }
 }
 
-/** Before the request: a worker that dies now leaves it `sending`, and the next one sends it again. */
-export async function markSending(db: PortalDb, id: string): Promise<void> {
+/**
+ * The server keeps a key's answer `idempotencyKeyRetention` from when it first saw the key. The device's clock
+ * may be behind the server's, and a first request may reach the server later than it left: stop sending again
+ * this much earlier.
+ */
+export const resendMargin = { hours: 48 } as const
+
+/**
+ * Epoch milliseconds from which the command is not sent again, because the server may have forgotten its key by
+ * then and would run it a second time; null for a command never sent, which may go whenever it can. A row stored
+ * before `firstSentAt` existed counts from its creation, which is no later than its first send.
+ */
+export function resendDeadline(command: OutboxCommand): number | null {
+  if (command.attempts === 0) return null
+  const first = command.firstSentAt ?? Temporal.Instant.from(command.createdAt).epochMilliseconds
+  return Temporal.Instant.fromEpochMilliseconds(first).add(idempotencyKeyRetention).subtract(resendMargin)
+    .epochMilliseconds
+}
+
+/**
+ * Before the request, at `now` (epoch milliseconds): a worker that dies now leaves it `sending`, and the next one
+ * sends it again. The first request's time is kept for `resendDeadline`.
+ */
+export async function markSending(db: PortalDb, id: string, now: number): Promise<void> {
   await db.outbox
     .where('id')
     .equals(id)
     .modify((row) => {
       row.status = 'sending'
+      if (row.attempts === 0) row.firstSentAt = now
       row.attempts += 1
     })
 }

@@ -3,11 +3,15 @@ import * as contract from '../contract/commandPayloads'
 import { catalogue } from '../commands/catalogue'
 import type { OutboxCommand } from '../commands/outboxCommand'
 
-/** An outbox row as stored; rows that do not match (written by a newer version, or tampered with) are skipped. */
+/**
+ * An outbox row as stored. A row that does not match (half-formed, tampered with, or written by another version)
+ * is never sent: the replayer refuses it (src/db/outboxReplay.ts).
+ */
 const common = {
   id: z.string().min(1),
   seq: z.number().int().positive(),
-  createdAt: z.string(),
+  // An instant: the replay reckons from it (resendDeadline) and prunes by it.
+  createdAt: contract.isoDateTime,
   status: z.enum(['pending', 'sending', 'acked', 'rejected']),
   attempts: z.number().int().min(0),
   lastError: z
@@ -16,6 +20,7 @@ const common = {
   response: z.unknown(),
   dismissed: z.boolean(),
   nextAttemptAt: z.number().nullable().default(null),
+  firstSentAt: z.number().nullable().default(null),
   notified: z.boolean().default(false),
 }
 

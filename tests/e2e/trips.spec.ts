@@ -1,6 +1,6 @@
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn } from './support/portal'
-import { reviewableTrip, serverTrips, trackedTrips } from './support/trips'
+import { futureTrips, operatorEvent, reviewableTrip, serverTrips, trackedTrips } from './support/trips'
 
 const titles = { en: 'Trips', fi: 'Matkat', sv: 'Resor' } as const
 
@@ -46,6 +46,34 @@ test('the list filters by passenger, moves between days with trips, and opens a 
   await main.getByRole('listitem').getByRole('link').first().click()
   await expect(page).toHaveURL(/\/trips\/[^/]+\/\d{4}-\d{2}-\d{2}$/)
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible()
+})
+
+test('a trip shows the chip of the spec’s table, and none once a car is named with no pickup', async ({
+  page,
+  server,
+}) => {
+  await signIn(page, server, 'helpbus', demoUsers.single)
+  // From tomorrow on the demo's trips have no car yet, and the simulator leaves them alone.
+  const [trip] = await futureTrips(page, 1)
+  const item = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.locator(`a[href$="/trips/${trip!.id}/${trip!.date}"]`) })
+  await page.goto(portalUrl(server, 'helpbus', `/trips?date=${trip!.date}`))
+  await expect(item).toContainText('Waiting for car')
+
+  const car = {
+    name: 'Invataksi 7',
+    registerNumber: 'IVA-707',
+    phone: '+358 40 765 4321',
+    driverName: 'Kari',
+  }
+  await operatorEvent(server, 'helpbus', trip!.id, { type: 'dispatched', car })
+  await page.reload()
+  await expect(item).toContainText('Invataksi 7')
+  // Nothing between the passenger's name and the car: no chip at all, in the spec's words or any other.
+  const text = (await item.textContent())!.replace(/\s+/g, ' ')
+  expect(text).toContain(`${trip!.passenger.name}Car: Invataksi 7`)
 })
 
 test('the calendar offers only days that have trips', async ({ page, server, expectAccessible }) => {

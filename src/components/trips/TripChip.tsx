@@ -19,16 +19,6 @@ const chips: Record<TripChipState, { tone: ChipTone; icon: ReactNode; label: Mes
     icon: <CancelIcon />,
     label: msg({ id: 'trips.chip.cancelled', message: 'Cancelled' }),
   },
-  droppedOff: {
-    tone: 'success',
-    icon: <CheckIcon />,
-    label: msg({ id: 'trips.chip.dropped_off', message: 'Dropped off' }),
-  },
-  carAssigned: {
-    tone: 'neutral',
-    icon: <CarIcon />,
-    label: msg({ id: 'trips.chip.car_assigned', message: 'Car assigned' }),
-  },
   waitingForCar: {
     tone: 'warning',
     icon: <ClockIcon />,
@@ -47,13 +37,13 @@ const chips: Record<TripChipState, { tone: ChipTone; icon: ReactNode; label: Mes
 }
 
 /**
- * The chip of a trip. A cancellation waiting in the outbox shows as pending, never as cancelled, until the
- * server's answer (or a pull) sets `cancelledAt`.
+ * The chip of a trip, or none when no row of the spec's table matches. A cancellation waiting in the outbox
+ * shows as pending, never as cancelled, until the server's answer (or a pull) sets `cancelledAt`.
  */
 export function tripChipState(
   trip: Pick<Trip, 'cancelledAt' | 'noShowTime' | 'pickupTime' | 'dropoffTime' | 'carName'>,
   pending: 'cancel' | null = null,
-): TripChipState {
+): TripChipState | null {
   const chip = tripChip(trip)
   if (pending === 'cancel' && chip !== 'cancelled') return 'cancelPending'
   return chip
@@ -61,7 +51,9 @@ export function tripChipState(
 
 export function TripChip({ trip, pending = null }: { trip: Trip; pending?: 'cancel' | null }) {
   const { t } = useLingui()
-  const chip = chips[tripChipState(trip, pending)]
+  const state = tripChipState(trip, pending)
+  if (!state) return null
+  const chip = chips[state]
   return (
     <Chip tone={chip.tone} icon={chip.icon}>
       {t(chip.label)}

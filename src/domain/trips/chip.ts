@@ -1,22 +1,19 @@
 import type { Trip } from '../../contract/trip'
 
-/**
- * The status chip of a trip in the list (spec section 4, "Trip list chip"), plus the two states the table leaves
- * open, since every trip shows one: a car assigned but no pickup yet, and a drop-off with no recorded pickup.
- */
-export type TripChip =
-  'cancelled' | 'noShow' | 'done' | 'aboard' | 'droppedOff' | 'carAssigned' | 'waitingForCar'
+/** The status chips of a trip in the list: the five rows of spec section 4, "Trip list chip". */
+export type TripChip = 'aboard' | 'done' | 'cancelled' | 'waitingForCar' | 'noShow'
 
 type ChipFields = Pick<Trip, 'cancelledAt' | 'noShowTime' | 'pickupTime' | 'dropoffTime' | 'carName'>
 
 /**
- * Cancellation and no-show win over everything else. 'done' needs pickup and dropoff, as the table says; a
- * drop-off alone is reported as what it is rather than as a completed trip.
+ * The row of the table the trip matches, or null when none does (a car named but no pickup yet; a drop-off with
+ * no recorded pickup): the card shows the car's name, and the table has no chip for them. Where two rows match,
+ * a cancellation, then a no-show, is what happened to the trip.
  */
-export function tripChip(trip: ChipFields): TripChip {
+export function tripChip(trip: ChipFields): TripChip | null {
   if (trip.cancelledAt) return 'cancelled'
   if (trip.noShowTime) return 'noShow'
   if (trip.pickupTime) return trip.dropoffTime ? 'done' : 'aboard'
-  if (trip.dropoffTime) return 'droppedOff'
-  return trip.carName ? 'carAssigned' : 'waitingForCar'
+  if (!trip.carName && !trip.dropoffTime) return 'waitingForCar'
+  return null
 }

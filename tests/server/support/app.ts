@@ -102,23 +102,33 @@ export async function accessToken(app: FastifyInstance, tenant: TenantId, cookie
   return token
 }
 
-/** A bearer token of a fresh session of a user who has no password (they normally arrive by strong authentication). */
+/**
+ * A fresh session of a user and a bearer token of it, with the session's stored id hash and public id (to end it
+ * as a logout would). Also for users who have no password (they normally arrive by strong authentication).
+ */
+export async function sessionFor(db: Kysely<Database>, tenant: TenantId, userId: string, ttlSeconds = 60) {
+  const data = tenantDb(db, tenant)
+  const idHash = randomUUID()
+  const sid = randomUUID()
+  const expiresAt = Temporal.Now.instant().add({ seconds: ttlSeconds })
+  await data.sessions.create(idHash, sid, userId, expiresAt)
+  const token = await issueAccessToken(
+    await data.signingKeys.getOrCreate(),
+    tenant,
+    { userId, sessionId: sid },
+    ttlSeconds,
+  )
+  return { token, idHash, sid }
+}
+
+/** A bearer token of a fresh session of a user. */
 export async function sessionTokenFor(
   db: Kysely<Database>,
   tenant: TenantId,
   userId: string,
   ttlSeconds = 60,
 ) {
-  const data = tenantDb(db, tenant)
-  const sid = randomUUID()
-  const expiresAt = Temporal.Now.instant().add({ seconds: ttlSeconds })
-  await data.sessions.create(randomUUID(), sid, userId, expiresAt)
-  return issueAccessToken(
-    await data.signingKeys.getOrCreate(),
-    tenant,
-    { userId, sessionId: sid },
-    ttlSeconds,
-  )
+  return (await sessionFor(db, tenant, userId, ttlSeconds)).token
 }
 
 /** Logs in and returns a bearer token. */

@@ -102,4 +102,33 @@ describe('platform notices', () => {
     expect(notice).toMatchObject({ severity: 'error', action: { to: '/trips/t3/2026-11-23' } })
     expect(notice.message).toBe('The cancellation was not made. The trip had already started.')
   })
+
+  it('tells of a command whose outcome is not known that it may have been made, with its trip', () => {
+    const unconfirmed = command(1, 'trip.cancel', cancelOf(3), {
+      status: 'rejected',
+      lastError: { status: 0, code: 'command_unconfirmed' },
+    })
+    const notice = rejectionNotice(unconfirmed)
+    expect(notice).toMatchObject({ severity: 'error', action: { to: '/trips/t3/2026-11-23' } })
+    expect(notice.message).toBe(
+      'A change you made offline may not have been saved. It was sent long ago without an answer, so it was ' +
+        'not sent again. It may or may not have taken effect: please check, and make it again if needed.',
+    )
+  })
+
+  it('tells of a row refused as invalid, whatever its type or payload', () => {
+    const invalid = { status: 'rejected' as const, lastError: { status: 0, code: 'command_invalid' } }
+    const reason = 'It was stored incompletely on this device and could not be sent. Please make it again.'
+    const halfCancel = command(1, 'trip.cancel', { reason: 'Sick' } as never, invalid)
+    expect(rejectionNotice(halfCancel)).toEqual({
+      severity: 'error',
+      message: `The cancellation was not made. ${reason}`,
+    })
+    expect(tripCommandsOf([halfCancel], { id: 't1', date: '2026-11-23' }).cancel).toBeNull()
+    const unknown = { ...command(2, 'trip.review', reviewOf(1), invalid), type: 'trip.rebook' } as never
+    expect(rejectionNotice(unknown)).toEqual({
+      severity: 'error',
+      message: `A change you made was not sent. ${reason}`,
+    })
+  })
 })

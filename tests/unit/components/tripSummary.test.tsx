@@ -33,7 +33,7 @@ describe('TripSummary', () => {
     expect(html).toContain('>EJ</span>')
     expect(html).toContain('<time dateTime="2026-11-21T08:05:00+02:00">08:05</time>')
     expect(textOf(html)).toContain(
-      'Ella Järvinen Car assigned Car: Taxi 12 From: Koti, Kotikatu 1, Espoo Via: Kauppatie 3, Espoo (wait 10 minutes) ' +
+      'Ella Järvinen Car: Taxi 12 From: Koti, Kotikatu 1, Espoo Via: Kauppatie 3, Espoo (wait 10 minutes) ' +
         'Via: Mummola, Mummontie 5, Espoo (wait 1 minute) To: Koulu, Koulutie 2, Espoo',
     )
   })
@@ -80,12 +80,23 @@ describe('TripChip', () => {
       'Done',
     ],
     [{}, 'Waiting for car'],
-    [{ carName: 'Taxi' }, 'Car assigned'],
-    [{ dropoffTime: '2026-11-21T10:30:00+02:00', carName: 'Taxi' }, 'Dropped off'],
   ] as const
 
   it.each(cases)('shows %o as %s', (overrides, label) => {
     expect(textOf(render(<TripChip trip={tripWith(overrides)} />))).toBe(label)
+  })
+
+  it.each([[{ carName: 'Taxi' }], [{ dropoffTime: '2026-11-21T10:30:00+02:00', carName: 'Taxi' }]] as const)(
+    'shows no chip for %o, which no row of the spec’s table matches',
+    (overrides) => {
+      expect(render(<TripChip trip={tripWith(overrides)} />)).toBe('')
+    },
+  )
+
+  it('shows a waiting cancellation as pending on a trip that has no chip', () => {
+    expect(textOf(render(<TripChip trip={tripWith({ carName: 'Taxi' })} pending="cancel" />))).toBe(
+      'Cancellation pending',
+    )
   })
 
   it('keeps a confirmed cancellation as cancelled even with a command still listed', () => {

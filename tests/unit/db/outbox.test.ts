@@ -52,14 +52,16 @@ describe('outbox table', () => {
     expect((await queue(db, 'trip.review', reviewOf(2))).seq).toBe(2)
   })
 
-  it('never sends a row that does not match the schema', async () => {
+  it('gives a head that does not match the schema as invalid, so that nothing behind it overtakes it', async () => {
     const db = freshDb()
     await db.outbox.put({ id: 'bad', seq: 1, type: 'trip.cancel', status: 'pending' } as never)
     const good = await queue(db, 'trip.review', reviewOf(1))
-    expect((await headOfQueue(db))?.id).toBe(good.id)
+    expect(await headOfQueue(db)).toEqual({ command: expect.objectContaining({ id: 'bad' }), valid: false })
+    await markRejected(db, 'bad', { status: 0, code: 'command_invalid' })
+    expect(await headOfQueue(db)).toEqual({ command: expect.objectContaining({ id: good.id }), valid: true })
   })
 
-  it('reads a row stored before nextAttemptAt and notified existed with their first values', async () => {
+  it('reads a row stored before nextAttemptAt, firstSentAt and notified existed with their first values', async () => {
     const db = freshDb()
     const { id } = await queue(db, 'trip.review', reviewOf(1))
     await db.outbox
@@ -67,11 +69,16 @@ describe('outbox table', () => {
       .equals(id)
       .modify((row) => {
         delete (row as Partial<typeof row>).nextAttemptAt
+        delete (row as Partial<typeof row>).firstSentAt
         delete (row as Partial<typeof row>).notified
       })
     expect(await listCommands(db)).toEqual([
-      expect.objectContaining({ id, nextAttemptAt: null, notified: false }),
+      expect.objectContaining({ id, nextAttemptAt: null, firstSentAt: null, notified: false }),
     ])
+    expect(await headOfQueue(db)).toEqual({
+      command: expect.objectContaining({ id, nextAttemptAt: null, firstSentAt: null }),
+      valid: true,
+    })
   })
 
   it('tells each rejection once, and not once dismissed', async () => {

@@ -4,17 +4,45 @@ import { createApiClient } from '../../../src/api/client'
 import { getCommand } from '../../../src/db/outbox'
 import type { PortalDb } from '../../../src/db/portalDb'
 import { backoffMs } from '../../../workers/outbox'
+import type { Clock } from '../../../workers/clock'
 import { SyncEngine } from '../../../workers/syncEngine'
 import { json } from '../api/fakeServer'
 import { account } from '../db/samples'
 import { anna, cancelOf, freshDb, problem, queue, reviewOf, tripNo, type Answer } from './harness'
 
 /**
+ * An xstate SimulatedClock that also tells when each timer it holds is due, so a test sees that the replay has
+ * not been woken (its timer is still waiting) rather than waiting a while to see nothing happen.
+ */
+function watchedClock() {
+  const simulated = new SimulatedClock()
+  const due = new Map<unknown, number>()
+  const clock: Clock & { increment(ms: number): void; due(): number[] } = {
+    now: () => simulated.now(),
+    setTimeout: (callback, ms) => {
+      const id = simulated.setTimeout(() => {
+        due.delete(id)
+        callback()
+      }, ms)
+      due.set(id, simulated.now() + ms)
+      return id
+    },
+    clearTimeout: (id) => {
+      due.delete(id)
+      simulated.clearTimeout(id as number)
+    },
+    increment: (ms) => simulated.increment(ms),
+    due: () => [...due.values()],
+  }
+  return clock
+}
+
+/**
  * The sync worker's engine with the outbox: when it replays (start, queue, pull, online, retry time) and how a
- * 401 pauses it. Time is an xstate SimulatedClock; the server answers reads at once and commands from a script.
+ * 401 pauses it. Time is a simulated clock; the server answers reads at once and commands from a script.
  */
 function setup(db: PortalDb, script: Answer[], token: string | null = 'tok') {
-  const clock = new SimulatedClock()
+  const clock = watchedClock()
   const commands: { key: string | null; authorization: string | null }[] = []
   let pulls = 0
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -107,20 +135,40 @@ describe('sync engine and the outbox', () => {
       json(200, tripNo(2)),
     ])
     await engine.start('tok', true, true)
-    await vi.waitFor(() => expect(commands).toHaveLength(1))
     const firstWait = backoffMs(1, 0)
-    clock.increment(firstWait - 1)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await vi.waitFor(() => expect(clock.due()).toEqual([firstWait]))
     expect(commands).toHaveLength(1)
+    // Nothing but the retry timer wakes the replay here, and it is still waiting: no run has started.
+    clock.increment(firstWait - 1)
+    expect(clock.due()).toEqual([firstWait])
     clock.increment(1)
     await vi.waitFor(() => expect(commands).toHaveLength(2))
     // The second failure waits twice as long; the second command waits behind the first.
+    const secondWait = clock.now() + backoffMs(2, 0)
+    await vi.waitFor(() => expect(clock.due()).toEqual([secondWait]))
     clock.increment(backoffMs(2, 0) - 1)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(clock.due()).toEqual([secondWait])
     expect(commands).toHaveLength(2)
     clock.increment(1)
     await vi.waitFor(async () => expect((await getCommand(db, second.id))?.status).toBe('acked'))
     expect(commands.map((c) => c.key)).toEqual([first.id, first.id, first.id, second.id])
+    engine.stop()
+  })
+
+  it('after weeks offline, refuses a command whose answer was lost rather than send it again', async () => {
+    const db = freshDb()
+    const lost = await queue(db, 'trip.cancel', cancelOf(1))
+    const next = await queue(db, 'trip.review', reviewOf(2))
+    const { engine, clock, commands } = setup(db, ['network', json(200, tripNo(2))])
+    await engine.start('tok', true, true)
+    await vi.waitFor(async () => expect((await getCommand(db, lost.id))?.status).toBe('pending'))
+    engine.setOnline(false)
+    // The server keeps the key 30 days; the replayer stops sending it 2 days before.
+    clock.increment(28 * 24 * 60 * 60 * 1000)
+    engine.setOnline(true)
+    await vi.waitFor(async () => expect((await getCommand(db, next.id))?.status).toBe('acked'))
+    expect(commands.map((c) => c.key)).toEqual([lost.id, next.id])
+    expect((await getCommand(db, lost.id))?.lastError).toEqual({ status: 0, code: 'command_unconfirmed' })
     engine.stop()
   })
 

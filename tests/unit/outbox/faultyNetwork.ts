@@ -1,4 +1,4 @@
-import type { Answer, Delivered, IdempotentServer } from './idempotentServer'
+import type { Answer, Delivered, PropertyServer } from './propertyServer'
 
 /**
  * What the network does to one request:
@@ -44,18 +44,20 @@ function respond(answer: Answer): Response {
 
 export class FaultyNetwork {
   /** Deliveries and completions held back, run later in order. */
-  private held: (() => void)[] = []
+  private held: (() => Promise<unknown>)[] = []
   private readonly script: Fault[]
-  private readonly server: IdempotentServer
+  private readonly server: PropertyServer
   /** Called when a fault kills the worker; the harness then starts a new one. */
   onKill: () => void = () => {}
+  /** Called with each request before it meets its fate, so a test can see the client's state at that moment. */
+  onRequest: (request: Delivered) => Promise<void> = () => Promise.resolve()
   /** Requests the client has in the air now, and the most it ever had at once (since the last reset). */
   private active = 0
   mostActive = 0
   /** Every request the client made. */
   sent = 0
 
-  constructor(server: IdempotentServer, script: Fault[]) {
+  constructor(server: PropertyServer, script: Fault[]) {
     this.server = server
     this.script = [...script]
   }
@@ -68,10 +70,10 @@ export class FaultyNetwork {
     return this.held.length > 0
   }
 
-  /** Lets the network deliver what it held back (some of it, or all). */
-  release(count = Infinity): void {
+  /** Lets the network deliver what it held back (some of it, or all), in order. */
+  async release(count = Infinity): Promise<void> {
     const ready = this.held.splice(0, count)
-    for (const run of ready) run()
+    for (const run of ready) await run()
   }
 
   /** A killed worker's requests never come back: the new one starts counting afresh. */
@@ -93,45 +95,47 @@ export class FaultyNetwork {
   private async deliver(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init)
     const delivered: Delivered = {
+      method: request.method,
       path: new URL(request.url).pathname,
       key: request.headers.get('Idempotency-Key') ?? '',
       authorization: request.headers.get('Authorization'),
       body: await request.text(),
     }
+    await this.onRequest(delivered)
     const fault = this.script.shift() ?? 'ok'
     switch (fault) {
       case 'ok':
-        return respond(this.server.handle(delivered))
+        return respond(await this.server.handle(delivered))
       case 'dropRequest':
         throw networkError()
       case 'dropResponse':
-        this.server.handle(delivered)
+        await this.server.handle(delivered)
         throw networkError()
       case 'duplicate':
-        this.server.handle(delivered)
-        return respond(this.server.handle(delivered))
+        await this.server.handle(delivered)
+        return respond(await this.server.handle(delivered))
       case 'duplicateConcurrent': {
-        const first = this.server.begin(delivered)
-        const second = this.server.handle(delivered)
-        if ('finish' in first) this.held.push(() => void first.finish())
+        const first = await this.server.begin(delivered)
+        const second = await this.server.handle(delivered)
+        if ('finish' in first) this.held.push(first.finish)
         return respond(second)
       }
       case 'delay':
-        this.held.push(() => void this.server.handle(delivered))
+        this.held.push(() => this.server.handle(delivered))
         throw networkError()
       case 'slow': {
-        const started = this.server.begin(delivered)
-        if ('finish' in started) this.held.push(() => void started.finish())
+        const started = await this.server.begin(delivered)
+        if ('finish' in started) this.held.push(started.finish)
         throw networkError()
       }
       case 'expireToken':
-        this.server.rotateToken()
-        return respond(this.server.handle(delivered))
+        await this.server.rotateToken()
+        return respond(await this.server.handle(delivered))
       case 'killBefore':
         this.onKill()
         return new Promise<never>(() => {})
       case 'killAfter':
-        this.server.handle(delivered)
+        await this.server.handle(delivered)
         this.onKill()
         return new Promise<never>(() => {})
       case 'status503':

@@ -1,26 +1,25 @@
+import { Temporal } from 'temporal-polyfill'
 import type { Message, Trip } from '../../../src/contract'
+import { idempotencyKeyRetention } from '../../../src/contract/codes'
 import { messageOf } from '../db/samples'
 import { tripNo } from './harness'
+import {
+  scenarioTrips,
+  type Answer,
+  type Delivered,
+  type Effect,
+  type PropertyServer,
+  type ScenarioIds,
+} from './propertyServer'
 
 /**
  * A fake API host with the real server's idempotency semantics (docs: Server facts): the first answer (2xx or
  * 4xx) of a key is stored and replayed, the same key with another payload is 422, a key still being processed
  * is 409 `idempotency_in_flight`. It applies cancel and review effects to its own trips, and messages sent,
  * seen and confirmed to its own messages (the real server's rules: another's only, again is no change), and
- * logs every effect with the key that caused it, so a test can check that nothing was applied twice.
+ * logs every effect with the key that caused it, so a test can check that nothing was applied twice. The
+ * scenario's names are its ids: trips t1 to t4, passengers p1 and p2, messages m1, m2, m3 and mine.
  */
-
-export interface Delivered {
-  path: string
-  key: string
-  authorization: string | null
-  body: string
-}
-
-export interface Answer {
-  status: number
-  body: unknown
-}
 
 interface ServerTrip {
   cancelled: boolean
@@ -38,26 +37,27 @@ interface ServerMessage {
 interface KeyRecord {
   body: string
   answer: Answer | null
+  /** When the key was stored, on the server's clock. */
+  at: number
 }
 
-export interface Effect {
-  key: string
-  /** What it changed: a trip's id, a message's id, or `thread:{passengerId}` for a message sent. */
-  target: string
-  kind: 'cancel' | 'review' | 'send' | 'seen' | 'confirm'
-}
-
-/** The messages the server starts with: others' (one plain, two asking to confirm) and the user's own. */
-export const serverMessageIds = ['m1', 'm2', 'm3', 'mine'] as const
+const retentionMs = Temporal.Duration.from(idempotencyKeyRetention).total('milliseconds')
 
 const problem = (status: number, code: string, errors?: { property: string; error: string }[]): Answer => ({
   status,
   body: { statusCode: status, code, message: code, ...(errors ? { errors } : {}) },
 })
 
-export class IdempotentServer {
+export class IdempotentServer implements PropertyServer {
+  readonly ids: ScenarioIds = {
+    trip: (n) => ({ id: tripNo(n).id, date: tripNo(n).date }),
+    passenger: (name) => name,
+    message: (name) => name,
+  }
   validToken = 'tok-0'
   private tokens = 0
+  /** Milliseconds passed on the server since it started. */
+  private now = 0
   readonly trips = new Map<string, ServerTrip>()
   readonly messages = new Map<string, ServerMessage>([
     ['m1', { own: false, asksConfirmation: false, seen: false, confirmed: false }],
@@ -67,6 +67,8 @@ export class IdempotentServer {
   ])
   /** Messages sent to it, in the order it took them. */
   readonly sent: { key: string; passengerId: string; content: string }[] = []
+  /** The key store, purged as time passes; `records` keeps each key's first answer for the checks. */
+  private readonly keys = new Map<string, KeyRecord>()
   readonly records = new Map<string, KeyRecord>()
   /** Keys in the order the server first accepted them for processing. */
   readonly firstSeen: string[] = []
@@ -79,34 +81,57 @@ export class IdempotentServer {
    */
   readonly applications: { path: string; body: string }[] = []
 
-  constructor(tripIds: readonly string[]) {
-    for (const id of tripIds) this.trips.set(id, { cancelled: false, pickedUp: false, reviewed: false })
+  constructor() {
+    for (const n of scenarioTrips)
+      this.trips.set(`t${n}`, { cancelled: false, pickedUp: false, reviewed: false })
   }
 
-  /** The session's token was rotated: requests with the old one get 401. */
-  rotateToken(): void {
+  rotateToken(): Promise<void> {
     this.tokens += 1
     this.validToken = `tok-${this.tokens}`
+    return Promise.resolve()
   }
 
-  pickUp(tripId: string): void {
-    const trip = this.trips.get(tripId)
-    if (trip) trip.pickedUp = true
+  pickUp(trip: number): Promise<void> {
+    const found = this.trips.get(`t${trip}`)
+    if (found) found.pickedUp = true
+    return Promise.resolve()
+  }
+
+  elapse(ms: number): Promise<void> {
+    this.now += ms
+    for (const [key, record] of this.keys) {
+      if (this.now - record.at > retentionMs) this.keys.delete(key)
+    }
+    return Promise.resolve()
+  }
+
+  begin(request: Delivered): Promise<{ answer: Answer } | { finish: () => Promise<Answer> }> {
+    const started = this.beginNow(request)
+    return Promise.resolve(
+      'answer' in started ? started : { finish: () => Promise.resolve(started.finish()) },
+    )
+  }
+
+  handle(request: Delivered): Promise<Answer> {
+    const started = this.beginNow(request)
+    return Promise.resolve('answer' in started ? started.answer : started.finish())
   }
 
   /**
-   * Receives a request. Answers at once (401, replay, 409 in flight, 422), or starts processing it and returns
-   * `finish`, which applies the effects and stores the first answer.
+   * Answers at once (401, replay, 409 in flight, 422), or starts processing and returns `finish`, which applies
+   * the effects and stores the first answer.
    */
-  begin(request: Delivered): { answer: Answer } | { finish: () => Answer } {
+  private beginNow(request: Delivered): { answer: Answer } | { finish: () => Answer } {
     if (request.authorization !== `Bearer ${this.validToken}`) return { answer: problem(401, 'unauthorized') }
-    const record = this.records.get(request.key)
+    const record = this.keys.get(request.key)
     if (record) {
       if (record.body !== request.body) return { answer: problem(422, 'idempotency_key_reused') }
       return { answer: record.answer ?? problem(409, 'idempotency_in_flight') }
     }
-    const fresh: KeyRecord = { body: request.body, answer: null }
-    this.records.set(request.key, fresh)
+    const fresh: KeyRecord = { body: request.body, answer: null, at: this.now }
+    this.keys.set(request.key, fresh)
+    if (!this.records.has(request.key)) this.records.set(request.key, fresh)
     this.firstSeen.push(request.key)
     return {
       finish: () => {
@@ -115,12 +140,6 @@ export class IdempotentServer {
         return fresh.answer
       },
     }
-  }
-
-  /** Begin and finish in one go. */
-  handle(request: Delivered): Answer {
-    const started = this.begin(request)
-    return 'answer' in started ? started.answer : started.finish()
   }
 
   private apply(request: Delivered): Answer {

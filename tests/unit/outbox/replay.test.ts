@@ -1,6 +1,9 @@
 import { IDBFactory } from 'fake-indexeddb'
+import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
-import { getCommand, listCommands } from '../../../src/db/outbox'
+import { idempotencyKeyRetention } from '../../../src/contract/codes'
+import { getCommand, listCommands, takeUnnotifiedRejections } from '../../../src/db/outbox'
+import { resendMargin } from '../../../src/db/outboxReplay'
 import {
   backoffBaseMs,
   backoffCapMs,
@@ -239,6 +242,112 @@ describe('outbox replay', () => {
     const command = await queue(db, 'trip.review', reviewOf(1))
     await replayOutbox(replayDeps(db, apiOver(scriptedServer([json(200, { odd: true })]).fetch)))
     expect(await getCommand(db, command.id)).toMatchObject({ status: 'acked', response: null })
+  })
+})
+
+describe('a row that does not match the contract', () => {
+  it('is refused in its place, with a reason the user is told, and only then does the next one go', async () => {
+    const db = freshDb()
+    const before = await queue(db, 'trip.review', reviewOf(1))
+    const broken = await queue(db, 'message.send', { passengerId: 'p1', content: 'Hello' })
+    // Longer than the contract takes: written by another version, or tampered with.
+    await db.outbox.update(broken.id, { payload: { passengerId: 'p1', content: 'x'.repeat(2001) } })
+    const after = await queue(db, 'trip.review', reviewOf(2))
+    let brokenWhenNextLeft: string | undefined
+    const server = scriptedServer([
+      json(200, tripNo(1)),
+      async () => {
+        brokenWhenNextLeft = (await getCommand(db, broken.id))?.status
+        return json(200, tripNo(2))
+      },
+    ])
+    const result = await replayOutbox(replayDeps(db, apiOver(server.fetch)))
+    expect(server.seen.map((r) => r.key)).toEqual([before.id, after.id])
+    expect(brokenWhenNextLeft).toBe('rejected')
+    expect(result.rejected.map((c) => c.id)).toEqual([broken.id])
+    expect(await getCommand(db, broken.id)).toMatchObject({
+      status: 'rejected',
+      attempts: 0,
+      lastError: { status: 0, code: 'command_invalid' },
+    })
+    // Not skipped silently: it is among the rejections the page tells the user about.
+    expect((await takeUnnotifiedRejections(db)).map((c) => c.id)).toEqual([broken.id])
+  })
+
+  it('is refused when its type is unknown to this version, or its fields are missing or malformed', async () => {
+    const db = freshDb()
+    await db.outbox.put({ ...(await queue(db, 'trip.review', reviewOf(1))), type: 'trip.rebook' } as never)
+    await db.outbox.put({ id: 'half', seq: 2, type: 'trip.cancel', status: 'pending' } as never)
+    await db.outbox.put({ ...(await queue(db, 'trip.review', reviewOf(2))), createdAt: 'yesterday' })
+    const result = await replayOutbox(replayDeps(db, apiOver(scriptedServer([]).fetch)))
+    expect(result.stop).toEqual({ kind: 'empty' })
+    expect((await listCommands(db)).map((c) => [c.seq, c.status, c.lastError?.code])).toEqual([
+      [1, 'rejected', 'command_invalid'],
+      [2, 'rejected', 'command_invalid'],
+      [3, 'rejected', 'command_invalid'],
+    ])
+  })
+})
+
+describe('a command whose first send may be older than the server keeps its key', () => {
+  const day = 24 * 60 * 60 * 1000
+  const sentAt = Temporal.Instant.from('2026-11-21T10:00:00Z').epochMilliseconds
+  /** The server keeps the key 30 days from the contract; the replayer stops two days before. */
+  const deadline = Temporal.Instant.fromEpochMilliseconds(sentAt)
+    .add(idempotencyKeyRetention)
+    .subtract(resendMargin).epochMilliseconds
+
+  it('is sent again until the deadline, then refused without a request, and the next one goes', async () => {
+    expect(deadline - sentAt).toBe(28 * day)
+    const db = freshDb()
+    const lost = await queue(db, 'trip.cancel', cancelOf(1))
+    const next = await queue(db, 'trip.review', reviewOf(2))
+    const server = scriptedServer(['network', 'network', json(200, tripNo(2))])
+    let now = sentAt
+    const deps = replayDeps(db, apiOver(server.fetch), { now: () => now })
+    await replayOutbox(deps)
+    expect(await getCommand(db, lost.id)).toMatchObject({ status: 'pending', firstSentAt: sentAt })
+    // Offline for weeks: the last moment it may still go, it goes, with the same key.
+    now = deadline - 1
+    await replayOutbox(deps, { force: true })
+    expect(server.seen.map((r) => r.key)).toEqual([lost.id, lost.id])
+    expect((await getCommand(db, lost.id))?.firstSentAt).toBe(sentAt)
+    now = deadline
+    const result = await replayOutbox(deps, { force: true })
+    expect(server.seen.map((r) => r.key)).toEqual([lost.id, lost.id, next.id])
+    expect(result.rejected.map((c) => c.id)).toEqual([lost.id])
+    expect(await getCommand(db, lost.id)).toMatchObject({
+      status: 'rejected',
+      lastError: { status: 0, code: 'command_unconfirmed' },
+    })
+    expect((await getCommand(db, next.id))?.status).toBe('acked')
+  })
+
+  it('counts from the first send, not from when it was made: a command never sent still goes', async () => {
+    const db = freshDb()
+    const old = await queue(db, 'trip.review', reviewOf(1))
+    const server = scriptedServer([json(200, tripNo(1))])
+    await replayOutbox(replayDeps(db, apiOver(server.fetch), { now: () => sentAt + 40 * day }))
+    expect(server.seen.map((r) => r.key)).toEqual([old.id])
+    expect(await getCommand(db, old.id)).toMatchObject({ status: 'acked', firstSentAt: sentAt + 40 * day })
+  })
+
+  it('counts a command sent before the first send was recorded from when it was made', async () => {
+    const db = freshDb()
+    const legacy = await queue(db, 'trip.review', reviewOf(1))
+    await db.outbox
+      .where('id')
+      .equals(legacy.id)
+      .modify((row) => {
+        row.status = 'sending'
+        row.attempts = 1
+        delete (row as Partial<typeof row>).firstSentAt
+      })
+    const created = Temporal.Instant.from(legacy.createdAt).epochMilliseconds
+    const server = scriptedServer([])
+    await replayOutbox(replayDeps(db, apiOver(server.fetch), { now: () => created + 28 * day }))
+    expect(server.seen).toEqual([])
+    expect((await getCommand(db, legacy.id))?.lastError?.code).toBe('command_unconfirmed')
   })
 })
 

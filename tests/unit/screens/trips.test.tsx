@@ -28,7 +28,7 @@ describe('the trips screen', { timeout: 20_000 }, () => {
     expect(elementsByTag(screen.main(), 'h1').map(textOf)).toEqual([`Trips ${shownDate(tomorrow)}`])
     const items = elementsByTag(screen.main(), 'li').map(textOf)
     expect(items).toEqual([
-      'VV 08:15 Ville Virtanen Car assigned Car: Taxi 12 From: Koti, Kotikatu 1, Espoo To: Koulu, Koulutie 2, Espoo',
+      'VV 08:15 Ville Virtanen Car: Taxi 12 From: Koti, Kotikatu 1, Espoo To: Koulu, Koulutie 2, Espoo',
       'AA 10:00 Anna Aalto Waiting for car From: Koti, Kotikatu 1, Espoo To: Koulu, Koulutie 2, Espoo',
     ])
     expect(screen.text()).not.toContain('12:00')

@@ -212,13 +212,14 @@ describe('sync engine', () => {
   })
 
   it('pulls when a token arrives after none', async () => {
-    const { sync, pulled } = engine()
+    const { sync, pulled, pulls } = engine()
     await sync.start(null, true, true)
     sync.setToken('tok')
     await pulled(1)
+    // A refreshed token pulls nothing: had it started a pull, the one asked for now would run after it (3).
     sync.setToken('tok2')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    await pulled(1)
+    await sync.pullNow()
+    expect(pulls()).toBe(2)
     sync.stop()
   })
 
