@@ -9,7 +9,7 @@ import { invitationNotice, landingAfterSignIn, pendingInvitation } from '../invi
 import { pageLocale } from '../i18n/pageLocale'
 import { renderLoginPage } from './loginPage'
 import { createPasswordChecker } from './passwords'
-import { isCrossSite } from './formOrigin'
+import { isForeignPost } from './formOrigin'
 import { startSession } from './sessions'
 
 export interface LoginPageDeps {
@@ -65,7 +65,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
     const form = request.body as z.output<typeof loginForm>
     const locale = isLocale(form.locale) ? form.locale : pageLocale(request)
     const userName = form.username.trim()
-    if (isCrossSite(request)) return sendLoginPage(request, reply, deps, 403, locale, crossSiteMessage)
+    if (isForeignPost(request)) return sendLoginPage(request, reply, deps, 403, locale, crossSiteMessage)
     // The attempt is reserved (counted as a failure) before the password is checked, so concurrent ones cannot
     // all pass; a success forgives it.
     const now = Temporal.Now.instant()
