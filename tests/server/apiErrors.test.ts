@@ -167,6 +167,11 @@ describe.each(backends)('bad input and the API document on $name', (backend) => 
         expect.objectContaining({ in: 'header', name: 'idempotency-key' }),
       )
       expect(Object.keys(operation?.responses ?? {}), path).toEqual(expect.arrayContaining(['409', '422']))
+      // The 409 says a key stays in flight after a crash, and when a retry may run it (Retry-After).
+      expect(operation?.responses['409'], path).toMatchObject({
+        description: expect.stringMatching(/idempotency_in_flight.*crashed.*2 minutes.*Retry-After/),
+        headers: { 'retry-after': { schema: { type: 'integer' } } },
+      })
     }
     const operator = document.paths['/api/operator/trips/{id}/events']?.post
     expect(operator?.security).toEqual([{ apiKey: [] }])

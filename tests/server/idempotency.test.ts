@@ -149,6 +149,12 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
     expect(held.runs).toBe(runsBefore + 2)
   })
 
+  /** Moves a key's claim `seconds` into the past, as if its run had started then. */
+  const claimedAgo = (key: string, seconds: number) =>
+    sql`update idempotency_keys set claimed_at = ${Temporal.Now.instant().subtract({ seconds }).toString()}::timestamptz where key = ${key}`.execute(
+      test.db,
+    )
+
   it('answers 409 idempotency_in_flight while the first request runs, on any instance', async () => {
     const key = newKey()
     const hold = held.hold()
@@ -158,8 +164,16 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
       const meanwhile = await echo('slow', key, app)
       expect(meanwhile.statusCode).toBe(409)
       expect(meanwhile.json()).toMatchObject({ code: 'idempotency_in_flight' })
-      expect(meanwhile.headers['retry-after']).toBe('1')
+      // The whole seconds until a retry may take the claim over (2 minutes after it was made).
+      expect(Number(meanwhile.headers['retry-after'])).toBeGreaterThan(100)
+      expect(Number(meanwhile.headers['retry-after'])).toBeLessThanOrEqual(120)
     }
+    // A run that died 100 s ago (its instance crashed) can be taken over in 20 s; then a retry runs.
+    await claimedAgo(key, 100)
+    const waiting = await echo('slow', key, other)
+    expect(waiting.statusCode).toBe(409)
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(15)
+    expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(20)
     hold.release()
     const done = await first
     expect(done.statusCode).toBe(200)
@@ -207,9 +221,7 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
     await hold.entered
     expect((await echo('orphan', key)).statusCode).toBe(409)
     // As if the instance running the first had crashed minutes ago.
-    await sql`update idempotency_keys set claimed_at = ${Temporal.Now.instant().subtract({ minutes: 3 }).toString()}::timestamptz where key = ${key}`.execute(
-      test.db,
-    )
+    await claimedAgo(key, 180)
     const second = await echo('orphan', key)
     expect(second.statusCode).toBe(200)
     expect(second.headers['idempotent-replayed']).toBeUndefined()
@@ -237,9 +249,7 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
     await sql`drop trigger fail_storing on idempotency_keys`.execute(test.db)
     await sql`drop function fail_storing()`.execute(test.db)
     // Minutes later, whatever claim the dead run left is stale, and the operator retries.
-    await sql`update idempotency_keys set claimed_at = ${Temporal.Now.instant().subtract({ minutes: 3 }).toString()}::timestamptz where key = ${key}`.execute(
-      test.db,
-    )
+    await claimedAgo(key, 180)
     const retried = await routed()
     expect(retried.statusCode).toBe(200)
     const events = await tenantDb(test.db, 'espoo').trips.events(trip.id)
