@@ -6,6 +6,7 @@ import type { KeyStore } from '../auth/accessTokens'
 import { createRateWindow } from '../errorReporting/rateWindow'
 import { acceptInvitation, invitationForCard, visibleInvitation } from '../invitations/invitations'
 import { isCardHolder } from '../invitations/travelCards'
+import { limitKey } from '../net/clientAddress'
 import { HttpError } from '../plugins/errors'
 import { requestTimeZone } from '../trips/access'
 import { authenticate } from './authenticate'
@@ -37,7 +38,7 @@ export async function invitationRoutes(
     maxKeys: 10_000,
   })
   scope.addHook('onRequest', async (request) => {
-    if (!rate.take(request.ip)) {
+    if (!rate.take(limitKey(request.ip))) {
       throw new HttpError(
         429,
         errorCodes.tooManyRequests,
