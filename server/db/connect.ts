@@ -49,6 +49,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
       },
     })
     pool.on('error', options.onIdleError ?? logIdleError)
+    // A connection that dies while checked out (its socket cut mid-query) also emits 'error' on its client, which
+    // the pool hears only for idle ones; the query fails on its own, and unheard the event would end the process.
+    pool.on('connect', (client) => client.on('error', () => undefined))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
     usePreparedStatements(db, pool)
     usePostgresNotifications(db, {
