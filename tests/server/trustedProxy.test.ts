@@ -1,9 +1,16 @@
 import { spawnSync } from 'node:child_process'
-import type { FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ClientErrorReport } from '../../src/contract/clientErrors'
 import { loadConfig } from '../../server/config'
-import { limitKey, parseProxyTrust } from '../../server/net/clientAddress'
+import {
+  clientAddress,
+  limitKey,
+  parseProxyTrust,
+  requestHost,
+  trustedHop,
+  type ProxyTrust,
+} from '../../server/net/clientAddress'
 import { clientErrorRate } from '../../server/routes/clientErrors'
 import { createTestApp, setCookieHeader, testPort, type TestApp } from './support/app'
 import { backends } from './support/database'
@@ -46,6 +53,44 @@ describe('TRUST_PROXY', () => {
     expect(start.status).not.toBe(0)
     expect(start.stderr).toContain('TRUST_PROXY=true would believe any client')
     expect(start.stderr).toContain('(TRUST_PROXY=1)')
+  })
+})
+
+describe('the rule on a raw request, for code that runs before Fastify', () => {
+  /** A bare Fastify with the rule, answering what it made of the request and what the raw-request functions say. */
+  const echo = async (trust: ProxyTrust) => {
+    const hop = trustedHop(trust)
+    const app = Fastify({ trustProxy: hop ?? false })
+    app.get('/', (request) => ({
+      fastify: { ip: request.ip, host: request.host },
+      raw: { ip: clientAddress(request.raw, hop), host: requestHost(request.raw, hop) },
+    }))
+    await app.ready()
+    return app
+  }
+
+  it.each([
+    [null, '127.0.0.1', {}],
+    [null, '127.0.0.1', { 'x-forwarded-for': '192.0.2.1', 'x-forwarded-host': 'elsewhere.example' }],
+    [{ hops: 1 }, '127.0.0.1', { 'x-forwarded-for': '192.0.2.1, 198.51.100.7' }],
+    [{ hops: 1 }, '127.0.0.1', { 'x-forwarded-host': 'a.example, b.example' }],
+    [{ hops: 2 }, '127.0.0.1', { 'x-forwarded-for': '192.0.2.1, 198.51.100.7, 10.0.0.2' }],
+    [{ hops: 1 }, '127.0.0.1', {}],
+    [{ addresses: ['10.0.0.0/8'] }, '10.1.2.3', { 'x-forwarded-for': '192.0.2.1, 198.51.100.7, 10.9.9.9' }],
+    [{ addresses: ['10.0.0.0/8'] }, '192.0.2.9', { 'x-forwarded-for': '198.51.100.7' }],
+    [{ addresses: ['10.0.0.0/8'] }, '10.1.2.3', { 'x-forwarded-host': 'a.example, b.example' }],
+    [{ addresses: ['10.0.0.0/8'] }, '192.0.2.9', { 'x-forwarded-host': 'b.example' }],
+    [{ addresses: ['fd00::/8'] }, 'fd00::1', { 'x-forwarded-for': '2001:db8::1, fd00::2' }],
+  ] as const)('with %j from %s, %j: the same as Fastify', async (trust, remoteAddress, headers) => {
+    const app = await echo(trust as ProxyTrust)
+    const answer = (
+      await app.inject({ url: '/', remoteAddress, headers: { host: 'portal.example', ...headers } })
+    ).json<{
+      fastify: object
+      raw: object
+    }>()
+    expect(answer.raw).toEqual(answer.fastify)
+    await app.close()
   })
 })
 
