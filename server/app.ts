@@ -26,6 +26,7 @@ import { registerErrorHandler, sendApiError } from './plugins/errors'
 import { registerSecurityHeaders } from './plugins/securityHeaders'
 import { registerStaticPortal } from './plugins/staticPortal'
 import { registerTenantResolution, tenantRewriteUrl } from './plugins/tenant'
+import { trustedHop } from './net/clientAddress'
 import { apiRoutes } from './routes/api'
 import { registerManifestRoutes } from './routes/manifest'
 
@@ -52,7 +53,6 @@ async function strongAuthFor(
     port: config.port,
     clientId: 'portal-demo',
     clientSecret: randomBytes(24).toString('base64url'),
-    trustProxy: config.trustProxy,
   }
   await registerTestIdp(app, await createTestIdentityProvider(settings), i18n)
   return createStrongAuthClient(settings)
@@ -92,13 +92,14 @@ function serverWithFront(replay: PollReplay, timeouts: ReturnType<typeof serverT
 
 /** The API host: tenant resolution, sign-in pages, the JSON API with its OpenAPI document, and the built portal. */
 export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
-  const tenantOptions = { extraHosts: config.extraHosts, trustProxy: config.trustProxy }
+  const proxies = trustedHop(config.trustProxy)
+  const tenantOptions = { extraHosts: config.extraHosts, proxies }
   const versionWatch = await watchReadVersions(db)
   const pollReplay = createPollReplay(versionWatch.cache)
   const timeouts = serverTimeouts(config)
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: proxies ?? false,
     rewriteUrl: tenantRewriteUrl(tenantOptions),
     bodyLimit: 64 * 1024,
     ...timeouts,

@@ -4,6 +4,7 @@ import type { HostMap } from '../src/domain/tenantResolution'
 import { parseSentryDsn } from './errorReporting/sentrySink'
 import { geoConfigFrom, type GeoConfig } from './geo/geoConfig'
 import { mapConfigFrom, type MapConfig } from './map/mapConfig'
+import { parseProxyTrust, type ProxyTrust } from './net/clientAddress'
 
 export interface OidcConfig {
   issuer: string
@@ -30,8 +31,11 @@ export interface ServerConfig extends GeoConfig, MapConfig {
   /** Folder of the built portal; null serves no static files (API-only tests). */
   staticDir: string | null
   logLevel: string
-  /** Behind a reverse proxy: take the client's address, protocol and host from X-Forwarded-* headers. */
-  trustProxy: boolean
+  /**
+   * Behind reverse proxies (TRUST_PROXY: how many, or their addresses): the client's address, protocol and host
+   * come from the X-Forwarded-* headers those proxies wrote (server/net/clientAddress.ts); null believes none.
+   */
+  trustProxy: ProxyTrust
   /** A Sentry-compatible DSN that client error reports are forwarded to; null logs them only. */
   errorReportingDsn: string | null
   /** A request (headers and body) must arrive within this; a slower one is cut off with 408. */
@@ -197,7 +201,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     extraHosts: parseHostMap(env.TENANT_HOSTS),
     staticDir: env.STATIC_DIR === 'none' ? null : (env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseProxyTrust(env.TRUST_PROXY),
     ...timeouts(env),
     trackRateLimitPerMinute: integer(env, 'TRACK_RATE_LIMIT_PER_MINUTE', 300),
     invitationRateLimitPerMinute: integer(env, 'INVITATION_RATE_LIMIT_PER_MINUTE', 30),

@@ -7,9 +7,10 @@ import type { ServerI18n } from '../i18n/catalogs'
 import { loginThrottlePolicy, reserveAttempt } from '../domain/loginThrottle'
 import { invitationNotice, landingAfterSignIn, pendingInvitation } from '../invitations/pendingAcceptance'
 import { pageLocale } from '../i18n/pageLocale'
+import { limitKey } from '../net/clientAddress'
 import { renderLoginPage } from './loginPage'
 import { createPasswordChecker } from './passwords'
-import { isCrossSite } from './formOrigin'
+import { isForeignPost } from './formOrigin'
 import { startSession } from './sessions'
 
 export interface LoginPageDeps {
@@ -65,11 +66,12 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
     const form = request.body as z.output<typeof loginForm>
     const locale = isLocale(form.locale) ? form.locale : pageLocale(request)
     const userName = form.username.trim()
-    if (isCrossSite(request)) return sendLoginPage(request, reply, deps, 403, locale, crossSiteMessage)
+    if (isForeignPost(request)) return sendLoginPage(request, reply, deps, 403, locale, crossSiteMessage)
     // The attempt is reserved (counted as a failure) before the password is checked, so concurrent ones cannot
     // all pass; a success forgives it.
     const now = Temporal.Now.instant()
-    const reservation = await request.db.loginAttempts.reserve(userName, request.ip, now, (address, pair) =>
+    const client = limitKey(request.ip)
+    const reservation = await request.db.loginAttempts.reserve(userName, client, now, (address, pair) =>
       reserveAttempt(address, pair, now),
     )
     if (!reservation.allowed) {
@@ -95,7 +97,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
         userName,
       )
     }
-    await request.db.loginAttempts.forgive(userName, request.ip)
+    await request.db.loginAttempts.forgive(userName, client)
     await startSession(request, reply, user.id, deps.config.sessionTtlSeconds)
     const landing = await landingAfterSignIn(request, reply, user, locale, deps.i18n)
     return reply.redirect(landing ?? `${request.tenant.pathPrefix}/`, 303)

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { isLocale, type Locale } from '../../src/domain/locale'
 import { pageLocale } from '../i18n/pageLocale'
 import { sendConfirmationPage } from '../pages/confirmationPage'
-import { isCrossSite, isOwnNavigation } from './formOrigin'
+import { isForeignPost, isOwnNavigation } from './formOrigin'
 import type { LoginPageDeps } from './loginRoutes'
 import { crossSiteMessage } from './loginRoutes'
 import { endSession } from './sessions'
@@ -56,7 +56,7 @@ export function registerLogoutRoutes(app: FastifyInstance, deps: LoginPageDeps):
 
   app.post('/logout', { schema: { body: logoutForm } }, async (request, reply) => {
     const locale = (request.body as z.output<typeof logoutForm>)?.locale
-    if (isCrossSite(request)) {
+    if (isForeignPost(request)) {
       const pageLanguage = isLocale(locale) ? locale : pageLocale(request)
       const error = crossSiteMessage(deps.i18n(pageLanguage))
       return sendLogoutConfirmation(request, reply, deps, 403, pageLanguage, error)

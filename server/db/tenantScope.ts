@@ -3,6 +3,7 @@ import {
   AndNode,
   BinaryOperationNode,
   ColumnNode,
+  type ColumnUpdateNode,
   IdentifierNode,
   ListNode,
   OnNode,
@@ -32,6 +33,7 @@ import {
   type QueryCreatorWithCommonTableExpression,
   type QueryId,
   type QueryResult,
+  type RawNode,
   type RootOperationNode,
   type UnknownRow,
   type UpdateQueryNode,
@@ -70,6 +72,14 @@ const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
 }
 
 const tenantColumn = 'tenant_id'
+
+const isTenantTable = (name: string): boolean => tableScopes[name as keyof Database] === 'tenant'
+
+/** A tenant table's name as a word of raw SQL text, quoted or not, in any case. */
+const namesTenantTable = new RegExp(
+  `(?<![\\w$])(?:${Object.keys(tableScopes).filter(isTenantTable).join('|')})(?![\\w$])`,
+  'i',
+)
 
 /** The schema as repositories see it: no `tenant_id`, which the scope alone reads and writes. */
 export type ScopedDatabase = { [T in keyof Database]: Omit<Database[T], typeof tenantColumn> }
@@ -126,8 +136,10 @@ const scopedRoots = new Set<RootOperationNode['kind']>([
  * Rewrites every query's tree so that it touches only the tenant's rows: each tenant table it reads, updates or
  * deletes from (in FROM, USING, UPDATE, every join, every subquery and CTE) gets `tenant_id = $tenant`, and each
  * insert into one gets the tenant's `tenant_id` (and the tenant column at the head of its ON CONFLICT target).
- * Anything it cannot scope (raw SQL as a whole query, an insert or conflict target naming `tenant_id` itself,
- * joins that keep unmatched rows of a tenant table) throws TenantScopeError.
+ * Anything it cannot scope throws TenantScopeError: raw SQL as a whole query, a tenant table named inside raw
+ * SQL (in its text, `sql.table`, `sql.id`: a raw FROM, join, CTE or `exists(select ...)`; a query built with
+ * Kysely inside raw SQL is scoped as usual), an insert, update or conflict target naming `tenant_id` itself, an
+ * ON CONFLICT with no target, and joins that keep unmatched rows of a tenant table.
  */
 export class TenantScopePlugin implements KyselyPlugin {
   readonly #scope: TenantScope
@@ -146,8 +158,6 @@ export class TenantScopePlugin implements KyselyPlugin {
   }
 }
 
-const isTenantTable = (name: string): boolean => tableScopes[name as keyof Database] === 'tenant'
-
 /** The name a FROM or JOIN item's tenant table is referred to by (its alias, else itself); undefined if none. */
 function tenantTableRef(item: OperationNode): TableNode | undefined {
   const table = AliasNode.is(item) ? item.node : item
@@ -155,6 +165,19 @@ function tenantTableRef(item: OperationNode): TableNode | undefined {
   if (!AliasNode.is(item)) return table
   if (!IdentifierNode.is(item.alias)) throw new TenantScopeError('A tenant table needs a plain alias')
   return TableNode.create(item.alias.name)
+}
+
+/** A raw SQL parameter that is a tenant table (`sql.table`, `sql.id`), aliased or not. */
+function isTenantTableNode(node: OperationNode): boolean {
+  if (AliasNode.is(node)) return isTenantTableNode(node.node)
+  if (TableNode.is(node)) return isTenantTable(node.table.identifier.name)
+  return IdentifierNode.is(node) && isTenantTable(node.name)
+}
+
+/** The column an update sets, whether named alone or through its table. */
+function updatedColumn(node: ColumnUpdateNode): string | undefined {
+  const column = ReferenceNode.is(node.column) ? node.column.column : node.column
+  return ColumnNode.is(column) ? column.column.name : undefined
 }
 
 /** `scope and (existing)`: the parentheses keep an existing condition's own ors together. */
@@ -217,6 +240,26 @@ class TenantScope extends OperationNodeTransformer {
       return { ...join, on: OnNode.create(and(this.#condition(table), join.on?.on)) }
     })
     return { joins: scoped, inWhere }
+  }
+
+  /** Raw SQL is passed as it is, so it must not name a tenant table the scope cannot see. */
+  protected override transformRaw(node: RawNode, queryId?: QueryId): RawNode {
+    if (
+      node.sqlFragments.some((fragment) => namesTenantTable.test(fragment)) ||
+      node.parameters.some(isTenantTableNode)
+    ) {
+      throw new TenantScopeError(
+        'Raw SQL names a tenant table, which the scope cannot bind: use the query builder',
+      )
+    }
+    return super.transformRaw(node, queryId)
+  }
+
+  /** In an UPDATE and an ON CONFLICT DO UPDATE alike: a row stays in its tenant. */
+  protected override transformColumnUpdate(node: ColumnUpdateNode, queryId?: QueryId): ColumnUpdateNode {
+    if (updatedColumn(node) === tenantColumn)
+      throw new TenantScopeError('A row’s tenant_id cannot be changed')
+    return super.transformColumnUpdate(node, queryId)
   }
 
   protected override transformSelectQuery(node: SelectQueryNode, queryId?: QueryId): SelectQueryNode {
@@ -285,14 +328,15 @@ class TenantScope extends OperationNodeTransformer {
 }
 
 /**
- * Unique keys of tenant tables begin with tenant_id, so a conflict target names the rest and the scope adds it;
- * a target by constraint or expression cannot be checked, and is refused.
+ * Unique keys of tenant tables begin with tenant_id, so a conflict target names the rest (none for a table keyed
+ * by the tenant alone) and the scope adds it. A target by constraint or expression cannot be checked, and no
+ * target at all would meet any unique key, among them one without the tenant (a link or code unique in the
+ * whole table), so another tenant's row could silently stop an insert: both are refused.
  */
 function scopeConflictTarget(conflict: OnConflictNode): OnConflictNode {
-  if (conflict.constraint || conflict.indexExpression) {
+  if (conflict.constraint || conflict.indexExpression || !conflict.columns) {
     throw new TenantScopeError('An ON CONFLICT target on a tenant table must be columns')
   }
-  if (!conflict.columns) return conflict
   if (conflict.columns.some((column) => column.column.name === tenantColumn)) {
     throw new TenantScopeError('The tenant scope adds tenant_id to the conflict target; a query must not')
   }

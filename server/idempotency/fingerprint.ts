@@ -11,7 +11,7 @@ const idempotencyKey = z
   .max(255)
   .regex(/^[\x21-\x7e]+$/)
   .describe(
-    'Makes the call safe to retry: the first answer (2xx or 4xx) is stored for 30 days and replayed with `Idempotent-Replayed: true`; the same key with another request is 422, one still running 409',
+    'Makes the call safe to retry: the first answer (2xx or 4xx) is stored for 30 days and replayed with `Idempotent-Replayed: true`; the same key with another request is 422, one still running 409 with `Retry-After`',
   )
 
 export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() })

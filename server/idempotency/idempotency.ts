@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
-import { errorCodes } from '../../src/contract/common'
+import { apiError, errorCodes } from '../../src/contract/common'
 import type { KeyRef } from '../db/repositories/idempotencyKeys'
 import { HttpError } from '../plugins/errors'
 import { answerTransaction } from './answerTransaction'
@@ -10,6 +10,20 @@ import { requestFingerprint } from './fingerprint'
 export const keyRetention = Temporal.Duration.from({ hours: 30 * 24 })
 /** An in-flight claim this old belongs to a run that died (a crashed instance): a retry takes it over. */
 export const staleClaimAfter = Temporal.Duration.from({ minutes: 2 })
+
+/**
+ * The OpenAPI answer 409 of every call that takes an Idempotency-Key: besides the call's own conflicts, the key
+ * may be in flight, also for a while after a crash.
+ */
+export const idempotencyConflict = apiError.meta({
+  description: `Conflict. \`idempotency_in_flight\`: a request with this Idempotency-Key is still running, or its run ended without an answer (its server instance crashed), which holds the key for up to ${staleClaimAfter.total('minutes')} minutes; \`Retry-After\` gives the whole seconds until a retry may run it again. Other codes are the call's own (see its summary).`,
+  headers: {
+    'retry-after': {
+      description: 'With idempotency_in_flight: whole seconds until the key can be taken over',
+      type: 'integer',
+    },
+  },
+})
 
 const claims = new WeakMap<FastifyRequest, { ref: KeyRef; lease: string }>()
 
@@ -51,9 +65,18 @@ export async function beginIdempotent(
         'This Idempotency-Key was used with another request',
       )
     case 'in_flight':
-      reply.header('retry-after', '1')
+      reply.header('retry-after', String(secondsUntil(claim.staleAt)))
       throw inFlight()
   }
+}
+
+/**
+ * Whole seconds from now until `instant`, at least 1: a key in flight answers 409 until its run answers or,
+ * if that run died (its instance crashed), until its claim is stale and a retry takes it over.
+ */
+function secondsUntil(instant: Temporal.Instant): number {
+  const left = Temporal.Now.instant().until(instant).total('seconds')
+  return Math.max(1, Math.ceil(left))
 }
 
 function inFlight(): HttpError {
@@ -88,7 +111,11 @@ export async function runIdempotent(
     reply.type(contentType)
     await unit.commit(async (db) => {
       const answer = { statusCode: reply.statusCode, contentType, body }
-      if (!(await db.idempotencyKeys.complete(claim.ref, claim.lease, answer))) throw inFlight()
+      if (!(await db.idempotencyKeys.complete(claim.ref, claim.lease, answer))) {
+        // The run that took the claim over answers shortly.
+        reply.header('retry-after', '1')
+        throw inFlight()
+      }
     })
     claims.delete(request)
     return body

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { invitationCode } from '../../src/contract/invitations'
 import { isLocale, type Locale } from '../../src/domain/locale'
-import { isCrossSite, isOwnNavigation } from '../auth/formOrigin'
+import { isForeignPost, isOwnNavigation } from '../auth/formOrigin'
 import { crossSiteMessage, type LoginPageDeps } from '../auth/loginRoutes'
 import { cookieSession, endSession } from '../auth/sessions'
 import { pageLocale } from '../i18n/pageLocale'
@@ -98,7 +98,7 @@ export function registerInvitationPages(app: FastifyInstance, deps: LoginPageDep
     const locale = isLocale(form?.locale) ? form.locale : pageLocale(request)
     const code = codeOf(form?.code)
     if (!code) return home(request, reply, locale)
-    if (isCrossSite(request)) {
+    if (isForeignPost(request)) {
       const error = crossSiteMessage(deps.i18n(locale))
       return sendLogoutConfirmation(request, reply, deps, 403, code, locale, error)
     }

@@ -44,6 +44,38 @@ export function isDataException(error: unknown): boolean {
   )
 }
 
+/** PostgreSQL's states of a server going away or refusing connections: class 08, shutdowns, cannot connect now. */
+const unavailableStates = /^(?:08[0-9A-Z]{3}|57P0[123]|53300)$/
+/** A socket to the database refused, cut or never made. */
+const unavailableSocketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+/** node-postgres names a lost connection and a pool's connect timeout in words only. */
+const unavailableMessages =
+  /^(?:Connection terminated|Connection ended unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error)/
+
+/**
+ * Whether an error of the database driver says the database cannot be reached: stopped, restarting, out of
+ * connections, or the network to it cut. Nothing the client did; the same request may well succeed shortly.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  if (typeof code === 'string' && (unavailableStates.test(code) || unavailableSocketCodes.has(code)))
+    return true
+  return typeof message === 'string' && unavailableMessages.test(message)
+}
+
+/** How long a client is asked to wait while the database is unreachable: a restart or failover takes seconds. */
+export const unavailableRetryAfterSeconds = 5
+
 /** The one shape of every error answer; a 4xx for anything the client sent wrong, never a 500. */
 function toApiError(error: FastifyError | HttpError): ApiError {
   if (error instanceof HttpError) {
@@ -81,6 +113,16 @@ function toApiError(error: FastifyError | HttpError): ApiError {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      // One line, not a stack: during an outage every request says the same.
+      request.log.warn({ reason: error.message }, 'database unavailable')
+      reply.header('retry-after', String(unavailableRetryAfterSeconds))
+      return sendApiError(reply, {
+        statusCode: 503,
+        code: errorCodes.serviceUnavailable,
+        message: 'The service is unavailable for a moment: try again shortly',
+      })
+    }
     const apiError = toApiError(error)
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ statusCode: apiError.statusCode, code: apiError.code }, error.message)

@@ -10,6 +10,7 @@ import {
 import { getTenant, type TenantConfig, type TenantId } from '../../tenants'
 import { tenantDb, type TenantDb } from '../db/tenantDb'
 import type { Db } from '../db/schema'
+import { requestHost, type TrustedHop } from '../net/clientAddress'
 import type { ServerI18n } from '../i18n/catalogs'
 import { pageLocale } from '../i18n/pageLocale'
 import { renderUnknownTenantPage } from '../pages/unknownTenant'
@@ -36,19 +37,12 @@ declare module 'fastify' {
 
 export interface TenantOptions {
   extraHosts: HostMap
-  trustProxy: boolean
+  /** The trusted proxies (TRUST_PROXY), whose X-Forwarded-Host names the host; null for none. */
+  proxies: TrustedHop | null
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
-}
-
-/** The host the browser used; behind a trusted proxy, the forwarded one. */
-export function requestHostname(raw: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy
-    ? headerValue(raw.headers['x-forwarded-host'])?.split(',')[0]?.trim()
-    : undefined
-  return forwarded || raw.headers.host || ''
 }
 
 /** A tenant resolved from the host or header while the path names another tenant as its prefix. */
@@ -62,7 +56,8 @@ type RequestResolution = TenantResolution | { kind: 'mismatch'; resolved: Tenant
 function resolve(raw: IncomingMessage, url: string, options: TenantOptions): RequestResolution {
   const pathname = url.split('?')[0] ?? '/'
   const resolution = resolveTenant({
-    hostname: requestHostname(raw, options.trustProxy),
+    // Resolved before routing, so from the raw request, by the rule Fastify's request.host follows after it.
+    hostname: requestHost(raw, options.proxies),
     pathname,
     header: headerValue(raw.headers['x-tenant']),
     extraHosts: options.extraHosts,

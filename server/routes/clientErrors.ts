@@ -8,6 +8,7 @@ import type { KeyStore } from '../auth/accessTokens'
 import { createRateWindow, type RateWindowOptions } from '../errorReporting/rateWindow'
 import { parseSentryDsn, sentrySink } from '../errorReporting/sentrySink'
 import { loggingSink, type ClientErrorSink } from '../errorReporting/sink'
+import { limitKey } from '../net/clientAddress'
 import { HttpError } from '../plugins/errors'
 import { registerEndpoint } from './registerEndpoint'
 
@@ -37,7 +38,7 @@ export function registerClientErrorRoute(
   const sinks = sinksFor(options.errorReportingDsn, app)
   const rate = createRateWindow(options.rate ?? clientErrorRate)
   registerEndpoint(app, keys, endpoints.reportClientError, async ({ request, body }) => {
-    if (!rate.take(request.ip)) {
+    if (!rate.take(limitKey(request.ip))) {
       throw new HttpError(429, errorCodes.tooManyRequests, 'Too many error reports from this address')
     }
     const event = {

@@ -8,6 +8,7 @@ import type { ServerI18n } from '../i18n/catalogs'
 import { reserveRegistration, type CardThrottlePolicy } from '../invitations/cardThrottle'
 import { acceptInvitation, invitationForCard, visibleInvitation } from '../invitations/invitations'
 import { isCardHolder, registrationSubjects } from '../invitations/travelCards'
+import { limitKey } from '../net/clientAddress'
 import { HttpError } from '../plugins/errors'
 import { requestTimeZone } from '../trips/access'
 import { authenticate } from './authenticate'
@@ -43,7 +44,7 @@ export async function invitationRoutes(
     maxKeys: 10_000,
   })
   scope.addHook('onRequest', async (request) => {
-    if (!rate.take(request.ip)) {
+    if (!rate.take(limitKey(request.ip))) {
       throw new HttpError(
         429,
         errorCodes.tooManyRequests,

@@ -6,7 +6,12 @@ import type { KeyStore } from '../auth/accessTokens'
 import type { OperatorKeyRow } from '../db/repositories/operatorKeys'
 import type { UserRow } from '../db/repositories/users'
 import { idempotencyHeaders, requiredIdempotencyHeaders } from '../idempotency/fingerprint'
-import { beginIdempotent, finishIdempotent, runIdempotent } from '../idempotency/idempotency'
+import {
+  beginIdempotent,
+  finishIdempotent,
+  idempotencyConflict,
+  runIdempotent,
+} from '../idempotency/idempotency'
 import { jsonType, namesEtag, SerializedAnswer } from '../reads/answerCache'
 import type { ReplayConditions } from '../reads/pollReplay'
 import { authenticate, type Caller } from './authenticate'
@@ -93,7 +98,7 @@ function errorResponses(endpoint: Endpoint) {
   return {
     400: apiError,
     ...(endpoint.auth ? { 401: apiError, 404: apiError } : {}),
-    ...(isStateChanging(endpoint) ? { 409: apiError, 422: apiError } : {}),
+    ...(isStateChanging(endpoint) ? { 409: idempotencyConflict, 422: apiError } : {}),
     ...Object.fromEntries((endpoint.errorStatuses ?? []).map((status) => [status, apiError])),
   }
 }

@@ -7,6 +7,7 @@ import { linkPhase, linkWindow, type LinkWindow } from '../../src/domain/trackin
 import type { KeyStore } from '../auth/accessTokens'
 import { trackingLinkTags } from '../db/repositories/readVersions'
 import { createRateWindow, type RateWindow } from '../errorReporting/rateWindow'
+import { limitKey } from '../net/clientAddress'
 import { HttpError } from '../plugins/errors'
 import { newLinkToken, toTrackingLink } from '../tracking/links'
 import { toTrackedTrip } from '../tracking/trackedTrip'
@@ -90,7 +91,7 @@ export function registerTrackingRoutes(
     keys,
     endpoints.trackTrip,
     async ({ request, params, replayable }) => {
-      const { ip } = request
+      const ip = limitKey(request.ip)
       if (!rate.take(ip)) {
         throw new HttpError(
           429,

@@ -15,6 +15,8 @@ export const errorCodes = {
   tooManyRequests: 'too_many_requests',
   invalidToken: 'invalid_token',
   internal: 'internal_error',
+  /** The database cannot be reached for now (503, with Retry-After): the same request may succeed later. */
+  serviceUnavailable: 'service_unavailable',
   /** Malformed request: bad JSON, an empty JSON body. */
   badRequest: 'bad_request',
   payloadTooLarge: 'payload_too_large',

@@ -82,6 +82,37 @@ describe.each(backends)('bad input and the API document on $name', (backend) => 
     }
   })
 
+  it('refuses JSON nested deeper than 32 with 400, unauthenticated or not, before anything walks it', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+    const send = (url: string, payload: string, headers: Record<string, string> = {}) =>
+      test.app.inject({
+        method: 'POST',
+        url,
+        headers: { host: `espoo.localhost:${testPort}`, 'content-type': 'application/json', ...headers },
+        payload,
+      })
+    const authorized = { authorization: `Bearer ${token}` }
+    for (const [url, headers] of [
+      ['/api/client-errors', {}],
+      ['/api/passenger', authorized],
+    ] as const) {
+      for (const payload of [nested(20_000), nested(33), `{"a":${nested(32)}}`]) {
+        const response = await send(url, payload, headers)
+        expect(response.statusCode, url).toBe(400)
+        expect(response.json()).toEqual({
+          statusCode: 400,
+          code: 'validation_failed',
+          message: 'The request is nested too deeply',
+          errors: [{ property: 'body', error: 'too_deep' }],
+        })
+      }
+      // 32 levels pass the check and meet the endpoint's own validation.
+      const allowed = await send(url, nested(32), headers)
+      expect(allowed.statusCode, url).toBe(400)
+      expect(allowed.json().errors).toEqual([{ property: 'body', error: 'invalid_type' }])
+    }
+  })
+
   it('names the field of a validation error', async () => {
     expect((await post('{}')).json().errors).toEqual([{ property: 'token', error: 'invalid_type' }])
     expect((await post('[]')).json().errors).toEqual([{ property: 'body', error: 'invalid_type' }])
@@ -136,6 +167,11 @@ describe.each(backends)('bad input and the API document on $name', (backend) => 
         expect.objectContaining({ in: 'header', name: 'idempotency-key' }),
       )
       expect(Object.keys(operation?.responses ?? {}), path).toEqual(expect.arrayContaining(['409', '422']))
+      // The 409 says a key stays in flight after a crash, and when a retry may run it (Retry-After).
+      expect(operation?.responses['409'], path).toMatchObject({
+        description: expect.stringMatching(/idempotency_in_flight.*crashed.*2 minutes.*Retry-After/),
+        headers: { 'retry-after': { schema: { type: 'integer' } } },
+      })
     }
     const operator = document.paths['/api/operator/trips/{id}/events']?.post
     expect(operator?.security).toEqual([{ apiKey: [] }])

@@ -10,7 +10,7 @@ import { purgeExpiredKeys } from '../../server/idempotency/purge'
 import { api, createTestApp, testConfig, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { createHeldEndpoint, heldPath } from './support/heldEndpoint'
-import { bookTrip, helsinkiIn, operatorEvent, progressEvents } from './support/trips'
+import { bookTrip, helsinkiIn, operatorEvent } from './support/trips'
 
 describe.each(backends)('idempotency keys on $name', (backend) => {
   let test: TestApp
@@ -59,8 +59,11 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
     const first = await cancel(trip, key)
     expect(first.statusCode).toBe(200)
     expect(first.headers['idempotent-replayed']).toBeUndefined()
-    // Later the operator moves the trip on; the replay still says what the first answer said.
-    await operatorEvent(test.app, 'espoo', trip.id, progressEvents.dispatched).catch(() => undefined)
+    // The trip is cancelled now, so the same request run again would be refused; the replay still says what the
+    // first answer said.
+    const runAgain = await cancel(trip, newKey())
+    expect(runAgain.statusCode).toBe(409)
+    expect(runAgain.json()).toMatchObject({ code: 'trip_not_cancellable' })
     for (let attempt = 0; attempt < 2; attempt++) {
       const replay = await cancel(trip, key)
       expect(replay.statusCode).toBe(200)
@@ -146,6 +149,12 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
     expect(held.runs).toBe(runsBefore + 2)
   })
 
+  /** Moves a key's claim `seconds` into the past, as if its run had started then. */
+  const claimedAgo = (key: string, seconds: number) =>
+    sql`update idempotency_keys set claimed_at = ${Temporal.Now.instant().subtract({ seconds }).toString()}::timestamptz where key = ${key}`.execute(
+      test.db,
+    )
+
   it('answers 409 idempotency_in_flight while the first request runs, on any instance', async () => {
     const key = newKey()
     const hold = held.hold()
@@ -155,8 +164,16 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
       const meanwhile = await echo('slow', key, app)
       expect(meanwhile.statusCode).toBe(409)
       expect(meanwhile.json()).toMatchObject({ code: 'idempotency_in_flight' })
-      expect(meanwhile.headers['retry-after']).toBe('1')
+      // The whole seconds until a retry may take the claim over (2 minutes after it was made).
+      expect(Number(meanwhile.headers['retry-after'])).toBeGreaterThan(100)
+      expect(Number(meanwhile.headers['retry-after'])).toBeLessThanOrEqual(120)
     }
+    // A run that died 100 s ago (its instance crashed) can be taken over in 20 s; then a retry runs.
+    await claimedAgo(key, 100)
+    const waiting = await echo('slow', key, other)
+    expect(waiting.statusCode).toBe(409)
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(15)
+    expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(20)
     hold.release()
     const done = await first
     expect(done.statusCode).toBe(200)
@@ -204,9 +221,7 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
     await hold.entered
     expect((await echo('orphan', key)).statusCode).toBe(409)
     // As if the instance running the first had crashed minutes ago.
-    await sql`update idempotency_keys set claimed_at = ${Temporal.Now.instant().subtract({ minutes: 3 }).toString()}::timestamptz where key = ${key}`.execute(
-      test.db,
-    )
+    await claimedAgo(key, 180)
     const second = await echo('orphan', key)
     expect(second.statusCode).toBe(200)
     expect(second.headers['idempotent-replayed']).toBeUndefined()
@@ -234,9 +249,7 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
     await sql`drop trigger fail_storing on idempotency_keys`.execute(test.db)
     await sql`drop function fail_storing()`.execute(test.db)
     // Minutes later, whatever claim the dead run left is stale, and the operator retries.
-    await sql`update idempotency_keys set claimed_at = ${Temporal.Now.instant().subtract({ minutes: 3 }).toString()}::timestamptz where key = ${key}`.execute(
-      test.db,
-    )
+    await claimedAgo(key, 180)
     const retried = await routed()
     expect(retried.statusCode).toBe(200)
     const events = await tenantDb(test.db, 'espoo').trips.events(trip.id)

@@ -230,9 +230,16 @@ describe.each(backends)('accepting an invitation through the sign-in on $name', 
         },
         payload: form({ code, locale: 'sv' }),
       })
-    const foreign = await post({ 'sec-fetch-site': 'cross-site' })
-    expect(foreign.statusCode).toBe(403)
-    expect(foreign.body).toContain('role="alert"')
+    const foreignPosts: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      // Another tenant's page: a sibling host of the same site.
+      { 'sec-fetch-site': 'same-site', origin: `http://kovanen.localhost:${port}` },
+    ]
+    for (const headers of foreignPosts) {
+      const foreign = await post(headers)
+      expect(foreign.statusCode).toBe(403)
+      expect(foreign.body).toContain('role="alert"')
+    }
     expect(await passengerNames(guardian)).not.toContain('Asked Invited')
 
     const own = await post({ 'sec-fetch-site': 'same-origin', origin: `http://${espooHost}` })

@@ -23,12 +23,20 @@ describe.each(backends)('cross-site form posts and logout on $name', (backend) =
     (await test.app.inject({ url: '/api/auth/access_token', headers: { host: espooHost, cookie } })).json()
       .accessToken !== null
 
-  it('refuses a login posted from a foreign origin or a cross-site page with 403', async () => {
+  /** Every tenant is a sibling host of one domain: another tenant's page is the same site, not this origin. */
+  const siblingTenant = { 'sec-fetch-site': 'same-site', origin: `http://kovanen.localhost:${testPort}` }
+
+  it('refuses a login posted from another origin, a sibling tenant’s page included, with 403', async () => {
     const foreign: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
+      { origin: `http://kovanen.localhost:${testPort}` },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'cross-site', origin: `http://${espooHost}` },
+      siblingTenant,
+      { 'sec-fetch-site': 'same-site' },
+      // An unknown value is not taken for this origin.
+      { 'sec-fetch-site': 'same-origin-ish', origin: `http://${espooHost}` },
     ]
     for (const headers of foreign) {
       const response = await postLogin(headers)
@@ -38,11 +46,11 @@ describe.each(backends)('cross-site form posts and logout on $name', (backend) =
     }
   })
 
-  it('accepts a login from the same origin, the same site, or a client that sends neither header', async () => {
+  it('accepts a login from this origin, one the user started, or a client that sends neither header', async () => {
     const own: Record<string, string>[] = [
       { origin: `http://${espooHost}`, 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
       { origin: `http://${espooHost}` },
-      { 'sec-fetch-site': 'same-site', origin: `http://localhost:${testPort}` },
       {},
     ]
     for (const headers of own) {
@@ -67,6 +75,7 @@ describe.each(backends)('cross-site form posts and logout on $name', (backend) =
         payload: 'locale=sv',
       })
     expect((await postLogout({ origin: 'https://evil.example' })).statusCode).toBe(403)
+    expect((await postLogout(siblingTenant)).statusCode).toBe(403)
     expect(await hasSession(cookie)).toBe(true)
 
     const logout = await postLogout({ origin: `http://${espooHost}`, 'sec-fetch-site': 'same-origin' })

@@ -35,7 +35,6 @@ describe('a production start with DEMO=false and OpenID Connect', () => {
       port: portalPort,
       clientId,
       clientSecret,
-      trustProxy: false,
     })
     await registerTestIdp(broker, provider, await loadServerI18n())
     await broker.listen({ host: '127.0.0.1', port: brokerPort })

@@ -1,8 +1,8 @@
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { usersRepository } from '../../server/db/repositories/users'
-import type { Db } from '../../server/db/schema'
+import type { Database, Db } from '../../server/db/schema'
 import { tenantDb } from '../../server/db/tenantDb'
 import {
   scopeToTenant,
@@ -226,6 +226,139 @@ describe.each(backends)('the tenant scope on $name', (backend) => {
       .selectAll()
     await expect(rightJoin.execute()).rejects.toThrow(TenantScopeError)
     expect(await allRows(database.db, 'users')).toHaveLength(4)
+  })
+  describe('refuses a tenant table it cannot scope, or a change of tenant', () => {
+    /** kovanen-user is only kovanen's: a query in espoo's scope that finds it has left the scope. */
+    const onlyInKovanen = sql<boolean>`u.id = 'kovanen-user'`
+    const pastTheTypes = () => espoo as unknown as Kysely<Database>
+
+    it.each([
+      [
+        'a table named in raw SQL',
+        () =>
+          espoo
+            .selectFrom('passengers')
+            .select('id')
+            .where(sql<boolean>`exists(select 1 from users u where ${onlyInKovanen})`),
+      ],
+      [
+        'a quoted, qualified table in raw SQL',
+        () =>
+          espoo
+            .selectFrom('passengers')
+            .select('id')
+            .where(sql<boolean>`exists(select 1 from "public"."users" u where ${onlyInKovanen})`),
+      ],
+      [
+        'sql.table() of a tenant table',
+        () =>
+          espoo
+            .selectFrom('passengers')
+            .select('id')
+            .where(sql<boolean>`exists(select 1 from ${sql.table('users')} u where ${onlyInKovanen})`),
+      ],
+      [
+        'sql.id() of a tenant table',
+        () =>
+          espoo
+            .selectFrom('passengers')
+            .select('id')
+            .where(sql<boolean>`exists(select 1 from ${sql.id('users')} u where ${onlyInKovanen})`),
+      ],
+      [
+        'sql.raw() naming a tenant table',
+        () =>
+          espoo
+            .selectFrom('passengers')
+            .select('id')
+            .where(sql<boolean>`exists(select 1 from ${sql.raw('users')} u where ${onlyInKovanen})`),
+      ],
+      [
+        'a raw join',
+        () =>
+          pastTheTypes()
+            .selectFrom('passengers')
+            .innerJoin(sql<{ id: string }>`users`.as('u'), (join) => join.on(onlyInKovanen))
+            .select('passengers.id'),
+      ],
+      [
+        'a raw FROM item',
+        () =>
+          pastTheTypes()
+            .selectFrom(sql<{ id: string }>`users`.as('u'))
+            .select('u.id')
+            .where(onlyInKovanen),
+      ],
+      [
+        'a raw CTE',
+        () =>
+          pastTheTypes()
+            .with('u', () => sql<{ id: string }>`select id from users`)
+            .selectFrom('u')
+            .select('u.id')
+            .where(onlyInKovanen),
+      ],
+    ])('%s', async (_name, query) => {
+      await expect(query().execute()).rejects.toThrow(TenantScopeError)
+    })
+
+    it('lets raw SQL through that names no tenant table, and subqueries built by Kysely inside it', async () => {
+      const granted = await espoo
+        .selectFrom('passengers as p')
+        .select(['p.id', sql<string>`lower(p.avatar_text)`.as('lower')])
+        .where(
+          sql<boolean>`exists(${espoo
+            .selectFrom('passenger_grants as g')
+            .select('g.user_id')
+            .whereRef('g.passenger_id', '=', 'p.id' as never)
+            .where('g.user_id', '=', 'kovanen-user')})`,
+        )
+        .execute()
+      expect(granted).toEqual([])
+    })
+
+    it('an update or upsert that sets tenant_id', async () => {
+      const moved = pastTheTypes()
+        .updateTable('users')
+        .set({ tenant_id: 'kovanen' } as never)
+        .where('id', '=', 'u1')
+      await expect(moved.execute()).rejects.toThrow(TenantScopeError)
+      const upsert = pastTheTypes()
+        .insertInto('login_throttles')
+        .values({
+          kind: 'pair',
+          subject: 'moved',
+          failures: 1,
+          counted_since: now,
+          next_allowed_at: now,
+        } as never)
+        .onConflict((conflict) =>
+          conflict.columns(['kind', 'subject']).doUpdateSet({ tenant_id: 'kovanen' } as never),
+        )
+      await expect(upsert.execute()).rejects.toThrow(TenantScopeError)
+      expect((await allRows(database.db, 'users')).map((user) => user.tenant_id)).toEqual([
+        'espoo',
+        'espoo',
+        'kovanen',
+        'kovanen',
+      ])
+    })
+
+    it('an ON CONFLICT with no target, which another tenant’s row could meet on a key without the tenant', async () => {
+      const anyConflict = espoo
+        .insertInto('users')
+        .values({ id: 'u1', name: 'again' })
+        .onConflict((conflict) => conflict.doNothing())
+      await expect(anyConflict.execute()).rejects.toThrow(TenantScopeError)
+      // An empty column list is the tenant alone (a table keyed by the tenant, like signing_keys).
+      const tenantKeyed = espoo
+        .insertInto('signing_keys')
+        .values({ kid: 'k', secret: 's' })
+        .onConflict((conflict) => conflict.columns([]).doNothing())
+      await tenantKeyed.execute()
+      await tenantKeyed.execute()
+      expect(await espoo.selectFrom('signing_keys').select('kid').execute()).toEqual([{ kid: 'k' }])
+    })
   })
 })
 

@@ -11,7 +11,7 @@ describe.each(backends)('HSTS and the session cookie’s Secure flag on $name', 
   /** A second instance on the same database, without TRUST_PROXY. */
   let direct: Pick<TestApp, 'app'>
   beforeAll(async () => {
-    behindProxy = await createTestApp(backend, { seed: ['demo'], config: { trustProxy: true } })
+    behindProxy = await createTestApp(backend, { seed: ['demo'], config: { trustProxy: { hops: 1 } } })
     direct = { app: await buildApp({ config: testConfig(), db: behindProxy.db }) }
   })
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import formbody from '@fastify/formbody'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type Provider from 'oidc-provider'
 import { z } from 'zod'
 import { isLocale, type Locale } from '../../../src/domain/locale'
@@ -96,11 +96,28 @@ async function providerRoutes(scope: FastifyInstance, options: { provider: Provi
   })
 }
 
+/**
+ * The provider (Koa, `proxy` on) reads the client's protocol, host and address from X-Forwarded-*, taking the
+ * first entry from any peer. It is handed exactly what Fastify made of them by TRUST_PROXY's rule
+ * (server/net/clientAddress.ts), one value each, so it trusts no more than the rest of the server.
+ */
+function forwardFastifysView(request: FastifyRequest, _reply: unknown, done: () => void) {
+  const { headers } = request.raw
+  const [protocol, host, ip] = [request.protocol, request.host, request.ip]
+  headers['x-forwarded-proto'] = protocol
+  headers['x-forwarded-host'] = host
+  headers['x-forwarded-for'] = ip
+  done()
+}
+
 export async function registerTestIdp(
   app: FastifyInstance,
   provider: Provider,
   i18n: ServerI18n,
 ): Promise<void> {
-  await app.register(interactionRoutes, { provider, i18n })
-  await app.register(providerRoutes, { provider })
+  await app.register(async (idp) => {
+    idp.addHook('onRequest', forwardFastifysView)
+    await idp.register(interactionRoutes, { provider, i18n })
+    await idp.register(providerRoutes, { provider })
+  })
 }

@@ -19,7 +19,8 @@ export type Claim =
   | { kind: 'replay'; answer: StoredAnswer }
   /** The key was used with another method, path or body. */
   | { kind: 'reused' }
-  | { kind: 'in_flight' }
+  /** Another run holds the key; it can be taken over from `staleAt` (if that run died without an answer). */
+  | { kind: 'in_flight'; staleAt: Temporal.Instant }
 
 export interface KeyRef {
   principal: string
@@ -101,9 +102,12 @@ export function idempotencyKeysRepository(db: ScopedDb) {
         const settled = existingClaim(row, requestHash)
         if (settled) return settled
         const taken = await takeOverStale(ref, now, now.subtract(staleAfter), lease)
-        return taken ? { kind: 'claimed', lease } : { kind: 'in_flight' }
+        return taken
+          ? { kind: 'claimed', lease }
+          : { kind: 'in_flight', staleAt: row.claimed_at.add(staleAfter) }
       }
-      return { kind: 'in_flight' }
+      // Released twice while we looked: whoever holds it now is about to answer.
+      return { kind: 'in_flight', staleAt: now }
     },
 
     /** Stores the answer of the run holding `lease`; false when it holds it no more (another run took over). */

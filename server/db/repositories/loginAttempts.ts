@@ -63,7 +63,7 @@ export function loginAttemptsRepository(db: ScopedDb) {
               next_allowed_at: now,
             })),
           )
-          .onConflict((conflict) => conflict.doNothing())
+          .onConflict((conflict) => conflict.columns(['kind', 'subject']).doNothing())
           .execute()
         const reservation = decide(
           await locked(trx, 'address', subject.address),

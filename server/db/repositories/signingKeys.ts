@@ -21,8 +21,8 @@ export function signingKeysRepository(db: ScopedDb) {
         await db
           .insertInto('signing_keys')
           .values({ kid: randomUUID(), secret: randomBytes(32).toString('base64url') })
-          // The tenant is the key: one signing key per tenant.
-          .onConflict((conflict) => conflict.doNothing())
+          // The tenant is the key, one signing key per tenant: the scope makes the target (tenant_id).
+          .onConflict((conflict) => conflict.columns([]).doNothing())
           .execute()
         row = await select()
       }
