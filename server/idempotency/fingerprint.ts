@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
+import { idempotencyKeyRetention } from '../../src/contract/codes'
 
 /**
  * The `Idempotency-Key` header of state-changing calls: 1 to 255 visible ASCII characters (the portal's outbox
@@ -11,7 +12,7 @@ const idempotencyKey = z
   .max(255)
   .regex(/^[\x21-\x7e]+$/)
   .describe(
-    'Makes the call safe to retry: the first answer (2xx or 4xx) is stored for 30 days and replayed with `Idempotent-Replayed: true`; the same key with another request is 422, one still running 409 with `Retry-After`',
+    `Makes the call safe to retry: the first answer (2xx or 4xx) is stored for ${idempotencyKeyRetention.hours / 24} days and replayed with \`Idempotent-Replayed: true\`; the same key with another request is 422, one still running 409 with \`Retry-After\``,
   )
 
 export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() })

@@ -6,8 +6,6 @@ import { HttpError } from '../plugins/errors'
 import { answerTransaction } from './answerTransaction'
 import { requestFingerprint } from './fingerprint'
 
-/** Keys are kept at least this long; older ones are purged. */
-export const keyRetention = Temporal.Duration.from({ hours: 30 * 24 })
 /** An in-flight claim this old belongs to a run that died (a crashed instance): a retry takes it over. */
 export const staleClaimAfter = Temporal.Duration.from({ minutes: 2 })
 

@@ -1,4 +1,3 @@
-import { createServer, connect, type AddressInfo, type Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +9,7 @@ import { seedDemoData } from '../../server/demo/seed'
 import { isDatabaseUnavailable } from '../../server/plugins/errors'
 import { accessToken, api, logIn, testConfig, testPort } from './support/app'
 import { backends, createTestDatabase, type TestDatabase } from './support/database'
+import { startPgProxy, type PgProxy } from './support/pgProxy'
 
 describe('isDatabaseUnavailable', () => {
   const withCode = (code: string) => Object.assign(new Error('x'), { code })
@@ -32,48 +32,6 @@ describe('isDatabaseUnavailable', () => {
   })
 })
 
-/** A TCP proxy on 127.0.0.1 in front of the PostgreSQL server of `databaseUrl`, which the test cuts and restores. */
-async function startPgProxy(databaseUrl: string) {
-  const target = new URL(databaseUrl)
-  const sockets = new Set<Socket>()
-  let refusing = false
-  const track = (socket: Socket) => {
-    sockets.add(socket)
-    socket.on('error', () => undefined)
-    socket.on('close', () => sockets.delete(socket))
-  }
-  const server = createServer((client) => {
-    track(client)
-    if (refusing) return void client.destroy()
-    const upstream = connect({ host: target.hostname, port: Number(target.port || 5432) })
-    track(upstream)
-    client.on('close', () => upstream.destroy())
-    upstream.on('close', () => client.destroy())
-    client.pipe(upstream)
-    upstream.pipe(client)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = new URL(databaseUrl)
-  url.hostname = '127.0.0.1'
-  url.port = String((server.address() as AddressInfo).port)
-  return {
-    url: url.toString(),
-    /** The database goes away: every connection through the proxy is cut, and new ones are dropped at once. */
-    cut() {
-      refusing = true
-      for (const socket of sockets) socket.destroy()
-    },
-    restore() {
-      refusing = false
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
-  }
-}
-
 const postgres = backends.filter((backend) => backend.databaseUrl !== null)
 
 /**
@@ -82,7 +40,7 @@ const postgres = backends.filter((backend) => backend.databaseUrl !== null)
  */
 describe.each(postgres)('a database that goes away on $name', (backend) => {
   let database: TestDatabase
-  let proxy: Awaited<ReturnType<typeof startPgProxy>>
+  let proxy: PgProxy
   let db: Kysely<Database>
   let app: FastifyInstance
   let cookie: string
