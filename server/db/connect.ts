@@ -44,6 +44,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
       ...connection,
       application_name: options.applicationName ?? 'portal',
       max: 10,
+      // A database that drops packets instead of refusing: a new connection gives up after 5 s (then 503,
+      // server/plugins/errors.ts) rather than holding the request, and TCP keepalive finds a dead pooled one.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       types: {
         getTypeParser: ((type: number, format?: 'text' | 'binary') =>
           type === dateType ? asText : pg.types.getTypeParser(type, format)) as typeof pg.types.getTypeParser,
