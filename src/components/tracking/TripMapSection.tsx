@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useMemo, useState, type ComponentType } from 'react'
 import { loadMapSettings } from '../../app/mapSettings'
 import { usePlatform } from '../../app/platform'
-import type { Coordinates, Trip } from '../../contract/trip'
+import type { Coordinates } from '../../contract/trip'
 import { nextCarHeading, type CarHeading } from '../../domain/tracking/carHeading'
-import { mapPlaces, type MapPlaceKind } from '../../domain/tracking/mapPlaces'
+import { mapPlaces, type MapPlaceKind, type TripStops } from '../../domain/tracking/mapPlaces'
 import type { TripMapProps } from './TripMap'
 import { supportsWebGl2 } from './webglSupport'
 
@@ -30,7 +30,7 @@ export function TripMapSection({
   trip,
   carLocation,
 }: {
-  trip: Pick<Trip, 'startAddress' | 'endAddress' | 'viaPoints'>
+  trip: TripStops
   carLocation: Coordinates | null
 }) {
   const { t } = useLingui()
