@@ -8,7 +8,7 @@ import type { KeyStore } from '../auth/accessTokens'
 import { trackingLinkTags } from '../db/repositories/readVersions'
 import { createRateWindow, type RateWindow } from '../errorReporting/rateWindow'
 import { HttpError } from '../plugins/errors'
-import { newLinkToken, toTrackingLink } from '../tracking/links'
+import { linkNotFound, newLinkToken, toTrackingLink, tripNotFound } from '../tracking/links'
 import { toTrackedTrip } from '../tracking/trackedTrip'
 import { grantedTrip, requestTimeZone } from '../trips/access'
 import { polled, registerEndpoint } from './registerEndpoint'
@@ -29,9 +29,6 @@ const inMilliseconds = (window: LinkWindow): WindowMs => ({
  * (a closure keeps its whole scope's captured variables alive).
  */
 const takes = (rate: RateWindow, ip: string) => () => rate.take(ip)
-
-const tripNotFound = () => new HttpError(404, errorCodes.notFound, 'Trip not found')
-const linkNotFound = () => new HttpError(404, errorCodes.notFound, 'Tracking link not found')
 
 const phaseErrors = {
   notStarted: () => new HttpError(404, errorCodes.trackingNotStarted, 'Tracking has not started yet'),
@@ -98,10 +95,11 @@ export function registerTrackingRoutes(
           'Too many requests from this address; wait a minute',
         )
       }
-      // The link (not revoked) and the version of its trip, as the database last announced them (no query while
-      // nothing changed). The answer and its window are built once per version of the trip, on each instance.
+      // The link (not revoked, its maker still having the passenger) and the version of its trip, as the
+      // database last announced them (no query while nothing changed). The answer and its window are built once
+      // per version of the trip, on each instance.
       const linked = await request.db.readVersions.trackingLink(params.link, { announced: true })
-      if (!linked) throw linkNotFound()
+      if (!linked?.creatorHasPassenger) throw linkNotFound()
       const timeZone = requestTimeZone(request)
       const key = `track\u0000${request.tenant.id}\u0000${linked.tripId}\u0000${timeZone}`
       const { answer, meta: window } = await request.server.answerCache.entry<TrackedTrip, WindowMs>(
@@ -124,7 +122,7 @@ export function registerTrackingRoutes(
       if (now >= window.untilMs) throw phaseErrors.ended()
       if (now < window.fromMs) throw phaseErrors.notStarted()
       replayable({
-        tags: trackingLinkTags(params.link, linked.passengerId),
+        tags: trackingLinkTags(params.link, linked),
         fromMs: window.fromMs,
         untilMs: window.untilMs,
         admit: takes(rate, ip),
