@@ -13,6 +13,7 @@ import * as trackingLinks from './migrations/0010_tracking_links'
 import * as readVersionNotifications from './migrations/0011_read_version_notifications'
 import * as messages from './migrations/0012_messages'
 import * as invitations from './migrations/0013_invitations'
+import * as operatorLinkRevocation from './migrations/0014_operator_link_revocation'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -29,6 +30,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011_read_version_notifications': readVersionNotifications,
   '0012_messages': messages,
   '0013_invitations': invitations,
+  '0014_operator_link_revocation': operatorLinkRevocation,
 }
 
 /**

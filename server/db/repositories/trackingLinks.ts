@@ -23,6 +23,31 @@ export function trackingLinksRepository(db: ScopedDb) {
         .executeTakeFirstOrThrow()
     },
 
+    /** The operator's links (by any of the tenant's keys) of a trip on a date that are not revoked, oldest first. */
+    listOfOperator: (tripId: string, date: string): Promise<TrackingLinkRow[]> =>
+      db
+        .selectFrom('tracking_links')
+        .selectAll()
+        .where('trip_id', '=', tripId)
+        .where('date', '=', date)
+        .where('created_by_operator_key_id', 'is not', null)
+        .where('revoked_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('link')
+        .execute(),
+
+    /** Revokes a link the operator made; false when there is no such link (unknown, a guardian's, or revoked). */
+    async revokeOfOperator(link: string, at: Temporal.Instant): Promise<boolean> {
+      const result = await db
+        .updateTable('tracking_links')
+        .set({ revoked_at: at })
+        .where('link', '=', link)
+        .where('created_by_operator_key_id', 'is not', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst()
+      return result.numUpdatedRows === 1n
+    },
+
     /** The user's newest link of a trip on a date that is not revoked. */
     latestOfUser: (tripId: string, date: string, userId: string): Promise<TrackingLinkRow | undefined> =>
       db
