@@ -27,6 +27,7 @@ import { registerStaticPortal } from './plugins/staticPortal'
 import { registerTenantResolution, tenantRewriteUrl } from './plugins/tenant'
 import { apiRoutes } from './routes/api'
 import { registerManifestRoutes } from './routes/manifest'
+import { registerRetention } from './retention/retention'
 
 export interface AppDeps {
   config: ServerConfig
@@ -117,6 +118,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   registerSecurityHeaders(app, config.mapOrigins)
   registerTenantResolution(app, db, i18n, tenantOptions)
   registerIdempotencyPurge(app, db)
+  registerRetention(app, db, config)
   await app.register(fastifyCookie)
   await registerCompression(app)
   await registerApiDocs(app)

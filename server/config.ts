@@ -4,6 +4,7 @@ import type { HostMap } from '../src/domain/tenantResolution'
 import { parseSentryDsn } from './errorReporting/sentrySink'
 import { geoConfigFrom, type GeoConfig } from './geo/geoConfig'
 import { mapConfigFrom, type MapConfig } from './map/mapConfig'
+import { retentionConfigFrom, type RetentionConfig } from './retention/config'
 
 export interface OidcConfig {
   issuer: string
@@ -11,7 +12,7 @@ export interface OidcConfig {
   clientSecret: string
 }
 
-export interface ServerConfig extends GeoConfig, MapConfig {
+export interface ServerConfig extends GeoConfig, MapConfig, RetentionConfig {
   port: number
   host: string
   /** PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -186,5 +187,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     errorReportingDsn: errorReportingDsn(env.ERROR_REPORTING_DSN),
     ...geoConfigFrom(env, (name, fallback) => integer(env, name, fallback)),
     ...mapConfigFrom(env),
+    ...retentionConfigFrom(env),
   }
 }

@@ -14,6 +14,7 @@ import * as readVersionNotifications from './migrations/0011_read_version_notifi
 import * as messages from './migrations/0012_messages'
 import * as invitations from './migrations/0013_invitations'
 import * as operatorLinkRevocation from './migrations/0014_operator_link_revocation'
+import * as retention from './migrations/0015_retention'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -31,6 +32,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012_messages': messages,
   '0013_invitations': invitations,
   '0014_operator_link_revocation': operatorLinkRevocation,
+  '0015_retention': retention,
 }
 
 /**

@@ -39,17 +39,24 @@ export type LinkPhase = 'notStarted' | 'open' | 'ended'
 const later = (a: Temporal.Instant, b: Temporal.Instant) => (Temporal.Instant.compare(a, b) >= 0 ? a : b)
 const earlier = (a: Temporal.Instant, b: Temporal.Instant) => (Temporal.Instant.compare(a, b) <= 0 ? a : b)
 
+/** When a trip finished: its drop-off, cancellation or no-show (the earliest, when its log has more than one). */
+export function finishedAt(
+  trip: Pick<LinkWindowTrip, 'dropoffTime' | 'cancelledAt' | 'noShowTime'>,
+): Temporal.Instant | null {
+  return (
+    [trip.dropoffTime, trip.cancelledAt, trip.noShowTime]
+      .filter((instant): instant is Temporal.Instant => instant !== null)
+      .sort(Temporal.Instant.compare)[0] ?? null
+  )
+}
+
 /**
  * The window a trip's tracking link works in: from 60 minutes before the start until 30 minutes after the trip
- * ends. It ends at its drop-off, cancellation or no-show (the earliest, when an event log has more than one);
- * without one, at the planned end, or the ETA when that is later; and never more than `linkMaxLateMinutes` after
- * the planned end.
+ * ends. It ends when it finished (`finishedAt`); without that, at the planned end, or the ETA when that is later;
+ * and never more than `linkMaxLateMinutes` after the planned end.
  */
 export function linkWindow(trip: LinkWindowTrip): LinkWindow {
-  const finished = [trip.dropoffTime, trip.cancelledAt, trip.noShowTime]
-    .filter((instant): instant is Temporal.Instant => instant !== null)
-    .sort(Temporal.Instant.compare)[0]
-  const reported = finished ?? (trip.eta ? later(trip.eta, trip.end) : trip.end)
+  const reported = finishedAt(trip) ?? (trip.eta ? later(trip.eta, trip.end) : trip.end)
   const end = earlier(reported, trip.end.add({ minutes: linkMaxLateMinutes }))
   return {
     validFrom: trip.start.subtract({ minutes: linkOpensMinutesBefore }),
