@@ -8,6 +8,7 @@ import { tenantDb, type TenantDb } from '../../server/db/tenantDb'
 import { seedDemoData } from '../../server/demo/seed'
 import type { TripEvent, TripEventData } from '../../server/domain/tripEvents'
 import { projectTrip } from '../../server/domain/tripProjection'
+import { loadConfig } from '../../server/config'
 import type { RetentionConfig } from '../../server/retention/config'
 import { runRetention } from '../../server/retention/retention'
 import { createTestApp, tokenFor, type TestApp } from './support/app'
@@ -100,6 +101,23 @@ async function countRows(
 ) {
   return (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n
 }
+
+describe('retention configuration', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DEMO: 'true', ...env })
+  it('keeps positions 30 days and messages for ever unless told otherwise', () => {
+    expect(load({})).toMatchObject({ positionRetentionDays: 30, messageRetentionDays: null })
+    expect(load({ RETENTION_POSITION_DAYS: 'off', RETENTION_MESSAGE_DAYS: '365' })).toMatchObject({
+      positionRetentionDays: null,
+      messageRetentionDays: 365,
+    })
+    expect(load({ RETENTION_POSITION_DAYS: '0' })).toMatchObject({ positionRetentionDays: 0 })
+  })
+
+  it.each(['-1', '1.5', 'thirty', '1e3'])('refuses to start with %j days', (value) => {
+    expect(() => load({ RETENTION_POSITION_DAYS: value })).toThrow(/RETENTION_POSITION_DAYS/)
+    expect(() => load({ RETENTION_MESSAGE_DAYS: value })).toThrow(/RETENTION_MESSAGE_DAYS/)
+  })
+})
 
 describe.each(backends)('retention on $name', (backend) => {
   let database: TestDatabase
