@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import { linkKeptAfterPlannedEnd } from '../../src/domain/tracking/linkWindow'
 import type { Db } from '../db/schema'
@@ -33,48 +34,26 @@ export async function deleteEndedLinks(db: Db, now: Temporal.Instant, limit: num
   return Number(result.numDeletedRows)
 }
 
-/** Invitations that have expired (accepted or not: an expired one answers as unknown), with their passengers. */
-export async function deleteExpiredInvitations(
-  db: Db,
-  now: Temporal.Instant,
-  limit: number,
-): Promise<number> {
-  const result = await db
-    .deleteFrom('invitations')
-    .where(({ eb, refTuple, selectFrom }) =>
-      eb(
-        refTuple('tenant_id', 'code'),
-        'in',
-        selectFrom('invitations')
-          .select(['tenant_id', 'code'])
-          .where('expires_at', '<=', now)
-          .limit(limit)
-          .forUpdate()
-          .skipLocked()
-          .$asTuple('tenant_id', 'code'),
-      ),
-    )
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
+/** A table whose rows go once a time of theirs has passed: its key beside `tenant_id`, and that time's column. */
+interface Dated {
+  table: 'invitations' | 'messages'
+  key: 'code' | 'id'
+  time: 'expires_at' | 'created_at'
 }
 
-/** Messages written before `cutoff`, with who saw them. */
-export async function deleteOldMessages(db: Db, cutoff: Temporal.Instant, limit: number): Promise<number> {
-  const result = await db
-    .deleteFrom('messages')
-    .where(({ eb, refTuple, selectFrom }) =>
-      eb(
-        refTuple('tenant_id', 'id'),
-        'in',
-        selectFrom('messages')
-          .select(['tenant_id', 'id'])
-          .where('created_at', '<', cutoff)
-          .limit(limit)
-          .forUpdate()
-          .skipLocked()
-          .$asTuple('tenant_id', 'id'),
-      ),
-    )
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
+async function deleteBefore(db: Db, dated: Dated, cutoff: Temporal.Instant, limit: number): Promise<number> {
+  const { table, key, time } = dated
+  const result = await sql`
+    delete from ${sql.table(table)} where (tenant_id, ${sql.ref(key)}) in (
+      select tenant_id, ${sql.ref(key)} from ${sql.table(table)} where ${sql.ref(time)} < ${cutoff}
+      limit ${limit} for update skip locked)`.execute(db)
+  return Number(result.numAffectedRows ?? 0n)
 }
+
+/** Invitations that have expired (accepted or not: an expired one answers as unknown), with their passengers. */
+export const deleteExpiredInvitations = (db: Db, now: Temporal.Instant, limit: number) =>
+  deleteBefore(db, { table: 'invitations', key: 'code', time: 'expires_at' }, now, limit)
+
+/** Messages written before `cutoff`, with who saw them. */
+export const deleteOldMessages = (db: Db, cutoff: Temporal.Instant, limit: number) =>
+  deleteBefore(db, { table: 'messages', key: 'id', time: 'created_at' }, cutoff, limit)

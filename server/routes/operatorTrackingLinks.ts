@@ -55,7 +55,7 @@ export function registerOperatorTrackingLinkRoutes(app: FastifyInstance, keys: K
   })
 
   registerEndpoint(app, keys, operatorEndpoints.revokeTrackingLink, async ({ request, params }) => {
-    if (!(await request.db.trackingLinks.revokeOfOperator(params.link, Temporal.Now.instant()))) {
+    if (!(await request.db.trackingLinks.revoke(params.link, 'operator', Temporal.Now.instant()))) {
       throw linkNotFound()
     }
     return null

@@ -68,7 +68,7 @@ export function registerTrackingRoutes(
   })
 
   registerEndpoint(app, keys, endpoints.revokeTrackingLink, async ({ request, user, params }) => {
-    if (!(await request.db.trackingLinks.revokeOfUser(params.link, user.id, Temporal.Now.instant()))) {
+    if (!(await request.db.trackingLinks.revoke(params.link, { userId: user.id }, Temporal.Now.instant()))) {
       throw linkNotFound()
     }
     return null

@@ -14,6 +14,7 @@ import { runRetention } from '../../server/retention/retention'
 import { createTestApp, tokenFor, type TestApp } from './support/app'
 import { backends, createTestDatabase, type TestDatabase } from './support/database'
 import { listen } from './support/tracking'
+import { address, car } from './support/trips'
 
 /** Instants as ISO strings: Temporal objects have no enumerable fields, so matchers would see them all as equal. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
@@ -22,18 +23,6 @@ const now = Temporal.Now.instant().round({ smallestUnit: 'second', roundingMode:
 const daysAgo = (days: number, minutes = 0) => now.subtract({ hours: 24 * days }).add({ minutes })
 const defaults: RetentionConfig = { positionRetentionDays: 30, messageRetentionDays: null }
 
-const place = (name: string) => ({
-  alias: name,
-  address: `${name}katu 1, 02100 Espoo`,
-  lat: 60.2,
-  lng: 24.65,
-})
-const car = {
-  name: 'Taksi 12',
-  registerNumber: 'KLT-412',
-  phone: '+358 40 712 3412',
-  driverName: 'Jari Mäkinen',
-}
 const position = (latitude: number, etaMinutes: number | null, start: Temporal.Instant): TripEventData => ({
   type: 'position',
   location: { latitude, longitude: 24.66 },
@@ -50,8 +39,8 @@ function tripLog(passengerId: string, start: Temporal.Instant, steps: readonly T
     end: start.add({ minutes: 30 }),
     startPlaceId: null,
     endPlaceId: null,
-    startAddress: place('Koti'),
-    endAddress: place('Koulu'),
+    startAddress: address('Koti'),
+    endAddress: address('Koulu'),
     viaPoints: [],
     deductibleCents: null,
     note: null,
@@ -209,8 +198,8 @@ describe.each(backends)('retention on $name', (backend) => {
     const endedToday = await link(now.subtract({ hours: 3 }))
     const revokedLong = await link(now.add({ hours: 3 }))
     const revokedNow = await link(now.add({ hours: 3 }))
-    await db.trackingLinks.revokeOfUser(revokedLong, userId, daysAgo(2))
-    await db.trackingLinks.revokeOfUser(revokedNow, userId, now)
+    await db.trackingLinks.revoke(revokedLong, { userId }, daysAgo(2))
+    await db.trackingLinks.revoke(revokedNow, { userId }, now)
     const invitation = (code: string, expiresAt: Temporal.Instant) =>
       db.transaction((trx) => trx.invitations.create({ code, expiresAt, passengerIds: [passengerId] }))
     await invitation('expired-invitation', now.subtract({ minutes: 1 }))

@@ -6,6 +6,9 @@ export type TrackingLinkRow = Selectable<ScopedDatabase['tracking_links']>
 
 export type LinkCreator = { userId: string } | { operatorKeyId: string }
 
+/** Whose links a call may revoke: a user's own, or the operator's. */
+export type LinkMaker = { userId: string } | 'operator'
+
 /** Tracking links (migration 0010). Which trip's and whose they may be is judged by the caller (server/tracking/). */
 export function trackingLinksRepository(db: ScopedDb) {
   return {
@@ -36,18 +39,6 @@ export function trackingLinksRepository(db: ScopedDb) {
         .orderBy('link')
         .execute(),
 
-    /** Revokes a link the operator made; false when there is no such link (unknown, a guardian's, or revoked). */
-    async revokeOfOperator(link: string, at: Temporal.Instant): Promise<boolean> {
-      const result = await db
-        .updateTable('tracking_links')
-        .set({ revoked_at: at })
-        .where('link', '=', link)
-        .where('created_by_operator_key_id', 'is not', null)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst()
-      return result.numUpdatedRows === 1n
-    },
-
     /** The user's newest link of a trip on a date that is not revoked. */
     latestOfUser: (tripId: string, date: string, userId: string): Promise<TrackingLinkRow | undefined> =>
       db
@@ -61,13 +52,20 @@ export function trackingLinksRepository(db: ScopedDb) {
         .limit(1)
         .executeTakeFirst(),
 
-    /** Revokes a link the user made; false when there is no such link (unknown, another's, or revoked). */
-    async revokeOfUser(link: string, userId: string, at: Temporal.Instant): Promise<boolean> {
+    /**
+     * Revokes a link its maker made: the user's own, or one the operator made (by any of the tenant's keys); false
+     * when there is no such link (unknown, another's, or revoked).
+     */
+    async revoke(link: string, maker: LinkMaker, at: Temporal.Instant): Promise<boolean> {
       const result = await db
         .updateTable('tracking_links')
         .set({ revoked_at: at })
         .where('link', '=', link)
-        .where('created_by_user_id', '=', userId)
+        .where((eb) =>
+          maker === 'operator'
+            ? eb('created_by_operator_key_id', 'is not', null)
+            : eb('created_by_user_id', '=', maker.userId),
+        )
         .where('revoked_at', 'is', null)
         .executeTakeFirst()
       return result.numUpdatedRows === 1n
