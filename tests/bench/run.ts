@@ -10,6 +10,7 @@ import { benchBundles } from './bundles'
 import { benchLighthouse } from './lighthouse'
 import { benchOfflineStart } from './offlineStart'
 import type { BenchReport } from './report'
+import { benchSchoolDay } from './schoolDay'
 
 const distDir = 'dist'
 
@@ -19,6 +20,8 @@ const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> 
   lighthouse: (server) => benchLighthouse(server),
   // Starts its own hosts (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and a bare baseline.
   apiThroughput: () => benchApiThroughput(),
+  // Its own databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), no server: rows and bytes of a day.
+  schoolDay: () => benchSchoolDay(),
 }
 
 async function main(): Promise<void> {
