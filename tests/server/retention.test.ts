@@ -318,6 +318,7 @@ describe.each(backends)('retention in the running server on $name', (backend) =>
     expect(await poll()).toEqual({ latitude: 60.204, longitude: 24.66 })
     expect(await poll()).toEqual({ latitude: 60.204, longitude: 24.66 })
     expect(await runRetention(test.db, defaults, { now })).toMatchObject({ trips: 1 })
+    await test.app.versionWatch.settled()
     expect(await poll()).toBeNull()
   })
 })

@@ -292,12 +292,15 @@ describe.each(backends)('tracking links on $name', (backend) => {
       .where('user_id', '=', userId)
       .where('passenger_id', '=', id)
       .execute()
+    // Written past the app, as another instance would: its announcement is heard once the app has settled.
+    await test.app.versionWatch.settled()
     const after = await poll(link)
     expect(after.status).toBe(404)
     expect(await after.json()).toMatchObject({ code: 'not_found' })
     expect((await poll(link)).status).toBe(404)
 
     await tenantDb(test.db, 'espoo').passengers.grant(userId, [id])
+    await test.app.versionWatch.settled()
     expect((await poll(link)).status).toBe(200)
   })
 
@@ -378,6 +381,7 @@ describe.each(backends)('tracking links on $name', (backend) => {
     expect((await poll(ofKey.link)).status).toBe(200)
     expect((await poll(ofKey.link)).status).toBe(200)
     expect(await db.operatorKeys.revoke(keyId, helsinkiIn(0).toInstant())).toBe(true)
+    await test.app.versionWatch.settled()
     expect((await poll(ofKey.link)).status).toBe(404)
     expect((await poll(ofDemoKey.link)).status).toBe(200)
   })
