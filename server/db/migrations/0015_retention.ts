@@ -6,7 +6,12 @@ import { sql, type Kysely } from 'kysely'
  * they were written. Both across tenants, as the retention runs.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create index trip_events_positions on trip_events (occurred_at) where type = 'position'`.execute(db)
+  await db.schema
+    .createIndex('trip_events_positions')
+    .on('trip_events')
+    .column('occurred_at')
+    .where(sql.ref('type'), '=', 'position')
+    .execute()
   await db.schema.createIndex('messages_created_at').on('messages').column('created_at').execute()
 }
 

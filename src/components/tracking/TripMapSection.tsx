@@ -26,13 +26,7 @@ function useCarHeading(location: Coordinates | null): CarHeading | null {
  * a screen reader). MapLibre and the basemap load here, only when the map shows; when the browser cannot draw
  * it or its code or style does not load, a message says so and the panel goes on.
  */
-export function TripMapSection({
-  trip,
-  carLocation,
-}: {
-  trip: TripStops
-  carLocation: Coordinates | null
-}) {
+export function TripMapSection({ trip, carLocation }: { trip: TripStops; carLocation: Coordinates | null }) {
   const { t } = useLingui()
   const { api } = usePlatform()
   const headingId = useId()
