@@ -36,7 +36,7 @@ export function registerOperatorTrackingLinkRoutes(app: FastifyInstance, keys: K
       return request.db.transaction(async (db) => {
         // With the trip's row locked, two calls at once get the same link.
         const trip = await tripOnDate(db, params.id, body.date, timeZone, { lock: true })
-        const current = (await db.trackingLinks.listOfOperator(trip.id, body.date)).at(-1)
+        const current = (await db.trackingLinks.listOf(trip.id, body.date, 'operator')).at(-1)
         const row =
           current ??
           (await db.trackingLinks.create(newLinkToken(), trip.id, body.date, {
@@ -50,7 +50,7 @@ export function registerOperatorTrackingLinkRoutes(app: FastifyInstance, keys: K
   registerEndpoint(app, keys, operatorEndpoints.listTrackingLinks, async ({ request, params, query }) => {
     const timeZone = requestTimeZone(request)
     const trip = await tripOnDate(request.db, params.id, query.date, timeZone)
-    const rows = await request.db.trackingLinks.listOfOperator(trip.id, query.date)
+    const rows = await request.db.trackingLinks.listOf(trip.id, query.date, 'operator')
     return rows.map((row) => toTrackingLink(row, trip, timeZone))
   })
 

@@ -48,7 +48,7 @@ export function registerTrackingRoutes(
     const timeZone = requestTimeZone(request)
     const found = await grantedTrip(request.db, user.id, query, timeZone)
     if (!found) throw tripNotFound()
-    const row = await request.db.trackingLinks.latestOfUser(query.tripId, query.date, user.id)
+    const row = (await request.db.trackingLinks.listOf(query.tripId, query.date, { userId: user.id })).at(-1)
     if (!row || linkPhase(linkWindow(found.trip), Temporal.Now.instant()) === 'ended') return null
     return toTrackingLink(row, found.trip, timeZone)
   })
@@ -58,7 +58,7 @@ export function registerTrackingRoutes(
     return request.db.transaction(async (db) => {
       const found = await grantedTrip(db, user.id, body, timeZone)
       if (!found) throw tripNotFound()
-      const current = await db.trackingLinks.latestOfUser(body.tripId, body.date, user.id)
+      const current = (await db.trackingLinks.listOf(body.tripId, body.date, { userId: user.id })).at(-1)
       const live = current && linkPhase(linkWindow(found.trip), Temporal.Now.instant()) !== 'ended'
       const row = live
         ? current

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
@@ -8,6 +8,13 @@ export type LinkCreator = { userId: string } | { operatorKeyId: string }
 
 /** Whose links a call may revoke: a user's own, or the operator's. */
 export type LinkMaker = { userId: string } | 'operator'
+
+const madeBy =
+  (maker: LinkMaker) =>
+  (eb: ExpressionBuilder<ScopedDatabase, 'tracking_links'>): Expression<SqlBool> =>
+    maker === 'operator'
+      ? eb('created_by_operator_key_id', 'is not', null)
+      : eb('created_by_user_id', '=', maker.userId)
 
 /** Tracking links (migration 0010). Which trip's and whose they may be is judged by the caller (server/tracking/). */
 export function trackingLinksRepository(db: ScopedDb) {
@@ -26,46 +33,29 @@ export function trackingLinksRepository(db: ScopedDb) {
         .executeTakeFirstOrThrow()
     },
 
-    /** The operator's links (by any of the tenant's keys) of a trip on a date that are not revoked, oldest first. */
-    listOfOperator: (tripId: string, date: string): Promise<TrackingLinkRow[]> =>
+    /**
+     * A maker's links of a trip on a date that are not revoked, oldest first: the user's own, or the operator's (by
+     * any of the tenant's keys).
+     */
+    listOf: (tripId: string, date: string, maker: LinkMaker): Promise<TrackingLinkRow[]> =>
       db
         .selectFrom('tracking_links')
         .selectAll()
         .where('trip_id', '=', tripId)
         .where('date', '=', date)
-        .where('created_by_operator_key_id', 'is not', null)
+        .where(madeBy(maker))
         .where('revoked_at', 'is', null)
         .orderBy('created_at')
         .orderBy('link')
         .execute(),
 
-    /** The user's newest link of a trip on a date that is not revoked. */
-    latestOfUser: (tripId: string, date: string, userId: string): Promise<TrackingLinkRow | undefined> =>
-      db
-        .selectFrom('tracking_links')
-        .selectAll()
-        .where('trip_id', '=', tripId)
-        .where('date', '=', date)
-        .where('created_by_user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-
-    /**
-     * Revokes a link its maker made: the user's own, or one the operator made (by any of the tenant's keys); false
-     * when there is no such link (unknown, another's, or revoked).
-     */
+    /** Revokes a link its maker made; false when there is no such link (unknown, another's, or revoked). */
     async revoke(link: string, maker: LinkMaker, at: Temporal.Instant): Promise<boolean> {
       const result = await db
         .updateTable('tracking_links')
         .set({ revoked_at: at })
         .where('link', '=', link)
-        .where((eb) =>
-          maker === 'operator'
-            ? eb('created_by_operator_key_id', 'is not', null)
-            : eb('created_by_user_id', '=', maker.userId),
-        )
+        .where(madeBy(maker))
         .where('revoked_at', 'is', null)
         .executeTakeFirst()
       return result.numUpdatedRows === 1n
