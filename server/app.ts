@@ -29,6 +29,7 @@ import { registerTenantResolution, tenantRewriteUrl } from './plugins/tenant'
 import { trustedHop } from './net/clientAddress'
 import { apiRoutes } from './routes/api'
 import { registerManifestRoutes } from './routes/manifest'
+import { registerRetention } from './retention/retention'
 
 export interface AppDeps {
   config: ServerConfig
@@ -121,6 +122,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   registerSecurityHeaders(app, config.mapOrigins)
   registerTenantResolution(app, db, i18n, tenantOptions)
   registerIdempotencyPurge(app, db)
+  registerRetention(app, db, config)
   await app.register(fastifyCookie)
   await registerCompression(app)
   await registerApiDocs(app)

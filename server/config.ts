@@ -5,6 +5,7 @@ import { parseSentryDsn } from './errorReporting/sentrySink'
 import { geoConfigFrom, type GeoConfig } from './geo/geoConfig'
 import { mapConfigFrom, type MapConfig } from './map/mapConfig'
 import { parseProxyTrust, type ProxyTrust } from './net/clientAddress'
+import { retentionConfigFrom, type RetentionConfig } from './retention/config'
 
 export interface OidcConfig {
   issuer: string
@@ -12,7 +13,7 @@ export interface OidcConfig {
   clientSecret: string
 }
 
-export interface ServerConfig extends GeoConfig, MapConfig {
+export interface ServerConfig extends GeoConfig, MapConfig, RetentionConfig {
   port: number
   host: string
   /** PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -214,5 +215,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ...geoConfigFrom(env, (name, fallback) => integer(env, name, fallback)),
     ...mapConfigFrom(env),
     ...opsListener(env, port),
+    ...retentionConfigFrom(env),
   }
 }

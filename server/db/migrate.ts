@@ -13,6 +13,8 @@ import * as trackingLinks from './migrations/0010_tracking_links'
 import * as readVersionNotifications from './migrations/0011_read_version_notifications'
 import * as messages from './migrations/0012_messages'
 import * as invitations from './migrations/0013_invitations'
+import * as operatorLinkRevocation from './migrations/0014_operator_link_revocation'
+import * as retention from './migrations/0015_retention'
 import * as travelCardGuardians from './migrations/0016_travel_card_guardians'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
@@ -30,6 +32,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011_read_version_notifications': readVersionNotifications,
   '0012_messages': messages,
   '0013_invitations': invitations,
+  '0014_operator_link_revocation': operatorLinkRevocation,
+  '0015_retention': retention,
   '0016_travel_card_guardians': travelCardGuardians,
 }
 

@@ -44,7 +44,8 @@ import type { Database } from './schema'
 /**
  * Every table, per tenant or global; a new table must be classified here. All are per tenant today: each has
  * `tenant_id` and keys that begin with it. The only statements across tenants take the unscoped `Db` outside
- * `tenantDb`, deliberately: migrations, the demo seed's lock and the idempotency key purge.
+ * `tenantDb`, deliberately: migrations, the demo seed's lock, the idempotency key purge, the operations metrics'
+ * count of keys in flight and the retention's batches (server/retention/).
  */
 const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   users: 'tenant',

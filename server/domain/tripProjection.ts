@@ -120,14 +120,20 @@ function rejection(trip: TripProjection, event: Exclude<TripEvent, OpeningEvent>
   return null
 }
 
-/** The trip after one more event; throws TripProjectionError for an event its log cannot take. */
+const outOfSequence = (trip: TripProjection, event: TripEvent) =>
+  new TripProjectionError('out_of_sequence', `Trip ${trip.id}: event ${event.seq} after ${trip.version}`)
+
+/**
+ * The trip after one more event, appended to its log (the next seq); throws TripProjectionError for an event its
+ * log cannot take.
+ */
 export function applyTripEvent(trip: TripProjection, event: TripEvent): TripProjection {
-  if (event.seq !== trip.version + 1) {
-    throw new TripProjectionError(
-      'out_of_sequence',
-      `Trip ${trip.id}: event ${event.seq} after ${trip.version}`,
-    )
-  }
+  if (event.seq !== trip.version + 1) throw outOfSequence(trip, event)
+  return applied(trip, event)
+}
+
+/** `event` applied to `trip` once its place in the log is checked. */
+function applied(trip: TripProjection, event: TripEvent): TripProjection {
   if (event.type === 'booked' || event.type === 'requested')
     throw new TripProjectionError('already_booked', `Trip ${trip.id} is booked twice`)
   const rejected = rejection(trip, event)
@@ -191,11 +197,21 @@ export function applyTripEvent(trip: TripProjection, event: TripEvent): TripProj
   }
 }
 
-/** Folds a trip's whole log, which must start with `booked` or `requested` at seq 1. */
+/**
+ * Folds a trip's whole log, which must start with `booked` or `requested` at seq 1 and go up from there. It may
+ * skip numbers: retention deletes a finished trip's old position events (server/retention/), which change no
+ * status, and the trip's version stays that of its last event.
+ */
 export function projectTrip(tripId: string, events: readonly TripEvent[]): TripProjection {
   const [first, ...rest] = events
   if (!first || (first.type !== 'booked' && first.type !== 'requested') || first.seq !== 1) {
     throw new TripProjectionError('not_booked', `Trip ${tripId} must start with a booked event at seq 1`)
   }
-  return rest.reduce(applyTripEvent, opened(tripId, first))
+  return rest.reduce(
+    (trip, event) => {
+      if (event.seq <= trip.version) throw outOfSequence(trip, event)
+      return applied(trip, event)
+    },
+    opened(tripId, first),
+  )
 }

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
-import { errorCodes } from '../../src/contract/common'
 import { operatorEndpoints } from '../../src/contract/operator'
 import type { KeyStore } from '../auth/accessTokens'
 import { retryOnConflict } from '../db/conflicts'
 import type { PermissionRecord } from '../db/repositories/permissions'
 import { createPermission, replacePermission } from '../permissions/operatorPermissions'
 import { toQuotaView } from '../permissions/quotaView'
-import { isShownToPassenger } from '../domain/tripProjection'
-import { HttpError } from '../plugins/errors'
-import { newLinkToken, toTrackingLink } from '../tracking/links'
-import { isOnDate, requestTimeZone } from '../trips/access'
+import { requestTimeZone } from '../trips/access'
 import { appendOperatorEvent } from '../trips/operatorEvents'
+import { registerOperatorTrackingLinkRoutes } from './operatorTrackingLinks'
 import { registerEndpoint } from './registerEndpoint'
 
 /** A written permission as the operator gets it back: with its passenger and what is left today. */
@@ -53,21 +50,5 @@ export function registerOperatorRoutes(app: FastifyInstance, keys: KeyStore): vo
     },
   )
 
-  // A new link each call: the operator hands one to each office and revokes none (they end with the trip).
-  registerEndpoint(
-    app,
-    keys,
-    operatorEndpoints.createTrackingLink,
-    async ({ request, operatorKey, params, body }) => {
-      const timeZone = requestTimeZone(request)
-      const trip = await request.db.trips.find(params.id)
-      if (!trip || !isShownToPassenger(trip) || !isOnDate(trip, body.date, timeZone)) {
-        throw new HttpError(404, errorCodes.notFound, 'Trip not found')
-      }
-      const row = await request.db.trackingLinks.create(newLinkToken(), trip.id, body.date, {
-        operatorKeyId: operatorKey.id,
-      })
-      return toTrackingLink(row, trip, timeZone)
-    },
-  )
+  registerOperatorTrackingLinkRoutes(app, keys)
 }

@@ -9,7 +9,7 @@ import { trackingLinkTags } from '../db/repositories/readVersions'
 import { createRateWindow, type RateWindow } from '../errorReporting/rateWindow'
 import { limitKey } from '../net/clientAddress'
 import { HttpError } from '../plugins/errors'
-import { newLinkToken, toTrackingLink } from '../tracking/links'
+import { linkNotFound, newLinkToken, toTrackingLink, tripNotFound } from '../tracking/links'
 import { toTrackedTrip } from '../tracking/trackedTrip'
 import { grantedTrip, requestTimeZone } from '../trips/access'
 import { polled, registerEndpoint } from './registerEndpoint'
@@ -31,9 +31,6 @@ const inMilliseconds = (window: LinkWindow): WindowMs => ({
  */
 const takes = (rate: RateWindow, ip: string) => () => rate.take(ip)
 
-const tripNotFound = () => new HttpError(404, errorCodes.notFound, 'Trip not found')
-const linkNotFound = () => new HttpError(404, errorCodes.notFound, 'Tracking link not found')
-
 const phaseErrors = {
   notStarted: () => new HttpError(404, errorCodes.trackingNotStarted, 'Tracking has not started yet'),
   ended: () => new HttpError(404, errorCodes.trackingEnded, 'The trip has ended'),
@@ -52,7 +49,7 @@ export function registerTrackingRoutes(
     const timeZone = requestTimeZone(request)
     const found = await grantedTrip(request.db, user.id, query, timeZone)
     if (!found) throw tripNotFound()
-    const row = await request.db.trackingLinks.latestOfUser(query.tripId, query.date, user.id)
+    const row = (await request.db.trackingLinks.listOf(query.tripId, query.date, { userId: user.id })).at(-1)
     if (!row || linkPhase(linkWindow(found.trip), Temporal.Now.instant()) === 'ended') return null
     return toTrackingLink(row, found.trip, timeZone)
   })
@@ -62,7 +59,7 @@ export function registerTrackingRoutes(
     return request.db.transaction(async (db) => {
       const found = await grantedTrip(db, user.id, body, timeZone)
       if (!found) throw tripNotFound()
-      const current = await db.trackingLinks.latestOfUser(body.tripId, body.date, user.id)
+      const current = (await db.trackingLinks.listOf(body.tripId, body.date, { userId: user.id })).at(-1)
       const live = current && linkPhase(linkWindow(found.trip), Temporal.Now.instant()) !== 'ended'
       const row = live
         ? current
@@ -72,7 +69,7 @@ export function registerTrackingRoutes(
   })
 
   registerEndpoint(app, keys, endpoints.revokeTrackingLink, async ({ request, user, params }) => {
-    if (!(await request.db.trackingLinks.revokeOfUser(params.link, user.id, Temporal.Now.instant()))) {
+    if (!(await request.db.trackingLinks.revoke(params.link, { userId: user.id }, Temporal.Now.instant()))) {
       throw linkNotFound()
     }
     return null
@@ -99,10 +96,11 @@ export function registerTrackingRoutes(
           'Too many requests from this address; wait a minute',
         )
       }
-      // The link (not revoked) and the version of its trip, as the database last announced them (no query while
-      // nothing changed). The answer and its window are built once per version of the trip, on each instance.
+      // The link (not revoked, its maker still having the passenger) and the version of its trip, as the
+      // database last announced them (no query while nothing changed). The answer and its window are built once
+      // per version of the trip, on each instance.
       const linked = await request.db.readVersions.trackingLink(params.link, { announced: true })
-      if (!linked) throw linkNotFound()
+      if (!linked?.creatorHasPassenger) throw linkNotFound()
       const timeZone = requestTimeZone(request)
       const key = `track\u0000${request.tenant.id}\u0000${linked.tripId}\u0000${timeZone}`
       const { answer, meta: window } = await request.server.answerCache.entry<TrackedTrip, WindowMs>(
@@ -125,7 +123,7 @@ export function registerTrackingRoutes(
       if (now >= window.untilMs) throw phaseErrors.ended()
       if (now < window.fromMs) throw phaseErrors.notStarted()
       replayable({
-        tags: trackingLinkTags(params.link, linked.passengerId),
+        tags: trackingLinkTags(params.link, linked),
         fromMs: window.fromMs,
         untilMs: window.untilMs,
         admit: takes(rate, ip),

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
+import { errorCodes } from '../../src/contract/common'
 import type { TrackingLink } from '../../src/contract/tracking'
 import { linkWindow } from '../../src/domain/tracking/linkWindow'
 import type { TrackingLinkRow } from '../db/repositories/trackingLinks'
 import type { TripProjection } from '../domain/tripProjection'
 import { zonedIso } from '../domain/tripView'
+import { HttpError } from '../plugins/errors'
 
 /** A new link: 128 random bits, base64url (22 characters), the link's only secret. */
 export function newLinkToken(): string {
@@ -21,3 +23,6 @@ export function toTrackingLink(row: TrackingLinkRow, trip: TripProjection, timeZ
     validUntil: zonedIso(window.validUntil, timeZone),
   }
 }
+
+export const tripNotFound = () => new HttpError(404, errorCodes.notFound, 'Trip not found')
+export const linkNotFound = () => new HttpError(404, errorCodes.notFound, 'Tracking link not found')

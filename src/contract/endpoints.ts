@@ -220,7 +220,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/track/:link',
     summary:
-      'The trip a tracking link shows, without contact data, with its status; no login. 404 not_found for an unknown or revoked link, tracking_not_started before its window and tracking_ended after it; 429 when a client asks too often; 304 to an If-None-Match of the current ETag',
+      "The trip a tracking link shows, with its status and car, without contact data, apartments, place names or the passenger's surname, coordinates rounded (stops to about 100 m, the car to about 10 m); no login. 404 not_found for an unknown or revoked link or a guardian's link whose maker no longer has the passenger, tracking_not_started before its window and tracking_ended after it; 429 when a client asks too often; 304 to an If-None-Match of the current ETag",
     auth: false,
     params: trackingLinkParams,
     response: trackedTrip,

@@ -11,7 +11,7 @@ import {
 } from './messages'
 import { quota } from './permissions'
 import { coordinates, tripAddress } from './trip'
-import { trackingLink } from './tracking'
+import { trackingLink, trackingLinkParams } from './tracking'
 import { cancelReasonMaxLength } from './tripCommands'
 
 /**
@@ -138,11 +138,30 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/api/operator/trips/:id/trackingLinks',
     summary:
-      "A tracking link for a trip of the tenant on a date, for a drivers' office the operator serves; a new link each call",
+      "A tracking link for a trip of the tenant on a date, for a drivers' office the operator serves: the operator's link of the trip that is not revoked when there is one (a link's window is its trip's, so a new one would end no later), else a new one. It shows the trip without contact data, apartments or place names, and ends with the trip (at most 2.5 hours after its planned end) or when revoked, also by revoking the key that made it",
     auth: 'apiKey',
     params: z.object({ id }),
     body: z.object({ date: isoDate }),
     response: trackingLink,
+  },
+  listTrackingLinks: {
+    method: 'GET',
+    path: '/api/operator/trips/:id/trackingLinks',
+    summary:
+      "The operator's tracking links of a trip of the tenant on a date that are not revoked (guardians' links are theirs), oldest first; links are deleted a day after the trip's planned end",
+    auth: 'apiKey',
+    params: z.object({ id }),
+    query: z.object({ date: isoDate }),
+    response: z.array(trackingLink),
+  },
+  revokeTrackingLink: {
+    method: 'DELETE',
+    path: '/api/operator/trackingLinks/:link',
+    summary:
+      "Revoke a tracking link the operator made: from now on it answers 404. 404 for a link that is unknown, a guardian's or already revoked",
+    auth: 'apiKey',
+    params: trackingLinkParams,
+    response: z.null(),
   },
   sendMessage: {
     method: 'POST',

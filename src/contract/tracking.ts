@@ -5,8 +5,10 @@ import { tripAddress, tripStatus, viaPoint } from './trip'
 /**
  * Tracking links (spec sections 3 and 7, issue 9): a guardian or the operator shares a trip with a drivers'
  * office, which opens /track/{link} with no login. The link is the only secret: at least 128 random bits,
- * base64url. It works from `validFrom` (shortly before the trip) until `validUntil` (the trip's end plus a
- * short grace); after that, and for a revoked or unknown link, `GET api/track/{link}` answers 404.
+ * base64url. It works from `validFrom` (an hour before the trip) until `validUntil` (the trip's end plus a
+ * short grace, at most a few hours after its planned end) while its maker still has the passenger (a guardian's
+ * link) or its key is not revoked (the operator's); after that, and for a revoked or unknown link,
+ * `GET api/track/{link}` answers 404.
  */
 
 /** base64url of 16 or more random bytes: 22 characters and up. */
@@ -30,8 +32,22 @@ export type TrackingLinkRequest = z.infer<typeof trackingLinkRequest>
 export const trackingLinkParams = z.object({ link: trackingLinkToken })
 
 /**
+ * A stop as a tracking link shows it (src/domain/tracking/linkPrivacy.ts): the street address without the
+ * apartment, no alias (a place's name can say more than its address: "Terapia"), coordinates rounded to about
+ * 100 m.
+ */
+export const trackedAddress = tripAddress.omit({ alias: true })
+export type TrackedAddress = z.infer<typeof trackedAddress>
+
+/** A via point as a tracking link shows it: the stop, its time and wait, not which saved place it is. */
+export const trackedViaPoint = viaPoint
+  .omit({ viaPointPlace: true })
+  .extend({ viaPointAddress: trackedAddress })
+
+/**
  * What a tracking link shows an office: the trip without contact or personal data beyond the passenger's
- * first name or initials (no phone numbers, email, driver, note, deductible or other trips).
+ * first name or initials (no phone numbers, email, driver, note, deductible, apartments, place names or other
+ * trips), the car's location rounded to about 10 m.
  */
 export const trackedTrip = z.object({
   id,
@@ -40,9 +56,9 @@ export const trackedTrip = z.object({
   passengerName: text(textLimits.name),
   startDateTime: isoDateTime,
   endDateTime: isoDateTime,
-  startAddress: tripAddress,
-  endAddress: tripAddress,
-  viaPoints: z.array(viaPoint),
+  startAddress: trackedAddress,
+  endAddress: trackedAddress,
+  viaPoints: z.array(trackedViaPoint),
   carName: text(textLimits.name).nullable(),
   carRegisterNumber: text(textLimits.code).nullable(),
   cancelledAt: isoDateTime.nullable(),

@@ -11,6 +11,7 @@ import { benchLighthouse } from './lighthouse'
 import { benchOfflineStart } from './offlineStart'
 import { benchServerStart } from './serverStart'
 import type { BenchReport } from './report'
+import { benchSchoolDay } from './schoolDay'
 
 const distDir = 'dist'
 
@@ -22,6 +23,8 @@ const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> 
   apiThroughput: () => benchApiThroughput(),
   // Starts the compiled server again and again on databases of its own, and measures it idle.
   serverStart: () => benchServerStart(),
+  // Its own databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), no server: rows and bytes of a day.
+  schoolDay: () => benchSchoolDay(),
 }
 
 async function main(): Promise<void> {

@@ -41,6 +41,9 @@ test('a guardian shares a tracking link that an office follows with no login, un
   await expect(desk.getByRole('heading', { name: 'Tracking', exact: true })).toBeVisible()
   const panel = desk.getByRole('region', { name: 'Tracking' })
   await expect(panel).toContainText('Estimated departure')
+  // The stops' streets, not the names the guardian's places have.
+  await expect(desk.getByText('Koulukatu 6, 20560 Turku', { exact: true })).toBeVisible()
+  await expect(desk.getByText('Uimahalli')).toHaveCount(0)
   await expect(desk.getByRole('button', { name: 'Cancel trip' })).toHaveCount(0)
   await expect(desk.locator('a[href^="tel:"]')).toHaveCount(0)
   expect(await office.cookies()).toEqual([])

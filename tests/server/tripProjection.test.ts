@@ -10,6 +10,7 @@ import type {
   TripEventData,
 } from '../../server/domain/tripEvents'
 import {
+  applyTripEvent,
   isShownToPassenger,
   projectTrip,
   TripProjectionError,
@@ -339,12 +340,26 @@ describe('trip projection: events -> trip', () => {
   })
 
   it('rejects events out of sequence', () => {
-    const gap = log([booked, 0], [{ type: 'routed' }, 1]).map((event, index) => ({
-      ...event,
-      seq: index * 2 + 1,
-    }))
-    expect(() => projectTrip('trip-1', gap)).toThrow(/event 3 after 1/)
-    expect(rejectionOf(gap)).toBe('out_of_sequence')
+    const numbered = (...seqs: number[]) =>
+      log([booked, 0], [{ type: 'routed' }, 1], [{ type: 'carWaiting' }, 2]).map((event, index) => ({
+        ...event,
+        seq: seqs[index]!,
+      }))
+    expect(() => projectTrip('trip-1', numbered(1, 3, 2))).toThrow(/event 2 after 3/)
+    expect(rejectionOf(numbered(1, 2, 2))).toBe('out_of_sequence')
+    // An append takes only the next number.
+    const next = projectTrip('trip-1', numbered(1, 2, 3))
+    expect(() => applyTripEvent(next, { type: 'noShow', seq: 5, at: t0 })).toThrow(/event 5 after 3/)
+  })
+
+  it('folds a log with gaps where retention deleted position events, to the version of its last event', () => {
+    const gapped = log([booked, 0], [{ type: 'routed' }, 1], [{ type: 'carWaiting' }, 2]).map(
+      (event, index) => ({ ...event, seq: [1, 5, 9][index]! }),
+    )
+    expect(projectTrip('trip-1', gapped)).toMatchObject({
+      statusCode: tripStatusCodes.CarWaiting,
+      version: 9,
+    })
   })
 })
 

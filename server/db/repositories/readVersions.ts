@@ -10,6 +10,10 @@ export interface LinkedTrip {
   /** The trip's passenger, whose version covers the trip. */
   passengerId: string
   version: string
+  /** The guardian who made the link; null when the operator did. */
+  creatorUserId: string | null
+  /** Whether the link may show the trip: the operator's always, a guardian's while they have the passenger. */
+  creatorHasPassenger: boolean
 }
 
 /** How a lookup may be answered. */
@@ -28,9 +32,18 @@ export const grantedPassengerTags = (userId: string, passengerId: string) => [
   `p:${passengerId}`,
 ]
 
-/** The announcements that change what a tracking link shows: the link itself, its passenger or a trip. */
-export const trackingLinkTags = (link: string, passengerId?: string) =>
-  passengerId ? [`l:${link}`, `p:${passengerId}`] : [`l:${link}`]
+/**
+ * The announcements that change what a tracking link shows: the link itself, its passenger or a trip, and for a
+ * guardian's link the guardian's grants (0007 bumps the user's version when one is given or taken).
+ */
+export const trackingLinkTags = (
+  link: string,
+  linked?: Pick<LinkedTrip, 'passengerId' | 'creatorUserId'>,
+) => [
+  `l:${link}`,
+  ...(linked ? [`p:${linked.passengerId}`] : []),
+  ...(linked?.creatorUserId ? [`u:${linked.creatorUserId}`] : []),
+]
 
 const pairKey = (userId: string, passengerId: string) => `${userId}\u0000${passengerId}`
 
@@ -75,7 +88,8 @@ export function readVersionsRepository(
         .where('id', '=', sql<string>`any(${argument(0, 'text[]')})`),
     )
 
-  // A link that is not revoked, with the version of its trip's passenger, which covers the trip (migration 0007).
+  // A link that is not revoked, with the version of its trip's passenger, which covers the trip (migration 0007),
+  // and whether its maker, when a guardian made it, still has that passenger (the grant's primary key).
   const compileTrackingLinkVersions = () =>
     PreparedStatement.compile(
       'read_versions_tracking_links',
@@ -83,10 +97,15 @@ export function readVersionsRepository(
         .selectFrom('tracking_links as l')
         .innerJoin('trips as t', 't.id', 'l.trip_id')
         .innerJoin('passengers as p', 'p.id', 't.passenger_id')
+        .leftJoin('passenger_grants as g', (join) =>
+          join.onRef('g.user_id', '=', 'l.created_by_user_id').onRef('g.passenger_id', '=', 't.passenger_id'),
+        )
         .select([
           'l.link',
           'l.trip_id',
           't.passenger_id',
+          'l.created_by_user_id',
+          sql<boolean>`l.created_by_user_id is null or g.user_id is not null`.as('granted'),
           sql<string>`l.date::text`.as('date'),
           sql<string>`p.read_version::text`.as('version'),
         ])
@@ -115,13 +134,22 @@ export function readVersionsRepository(
       link: string
       trip_id: string
       passenger_id: string
+      created_by_user_id: string | null
+      granted: boolean
       date: string
       version: string
     }>((trackingLinkVersions ??= compileTrackingLinkVersions()), [links])
     return new Map(
       rows.map((row) => [
         row.link,
-        { tripId: row.trip_id, passengerId: row.passenger_id, date: row.date, version: row.version },
+        {
+          tripId: row.trip_id,
+          passengerId: row.passenger_id,
+          date: row.date,
+          version: row.version,
+          creatorUserId: row.created_by_user_id,
+          creatorHasPassenger: row.granted,
+        },
       ]),
     )
   })
@@ -156,15 +184,15 @@ export function readVersionsRepository(
     passengerList: (userId: string): Promise<string | undefined> => passengerList(userId),
 
     /**
-     * The trip a tracking link of this tenant names, with the version of the trip and its passenger; undefined
-     * for an unknown or revoked link.
+     * The trip a tracking link of this tenant names, with the version of the trip and its passenger and whether
+     * its maker still has the passenger; undefined for an unknown or revoked link.
      */
     trackingLink: (link: string, options: LookupOptions = {}): Promise<LinkedTrip | undefined> =>
       announcedBy(
         options,
         `l\u0000${link}`,
         () => trackingLink(link),
-        (linked) => trackingLinkTags(link, linked?.passengerId),
+        (linked) => trackingLinkTags(link, linked),
       ),
   }
 }

@@ -1,10 +1,20 @@
-import type { Selectable } from 'kysely'
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
 export type TrackingLinkRow = Selectable<ScopedDatabase['tracking_links']>
 
 export type LinkCreator = { userId: string } | { operatorKeyId: string }
+
+/** Whose links a call may revoke: a user's own, or the operator's. */
+export type LinkMaker = { userId: string } | 'operator'
+
+const madeBy =
+  (maker: LinkMaker) =>
+  (eb: ExpressionBuilder<ScopedDatabase, 'tracking_links'>): Expression<SqlBool> =>
+    maker === 'operator'
+      ? eb('created_by_operator_key_id', 'is not', null)
+      : eb('created_by_user_id', '=', maker.userId)
 
 /** Tracking links (migration 0010). Which trip's and whose they may be is judged by the caller (server/tracking/). */
 export function trackingLinksRepository(db: ScopedDb) {
@@ -23,26 +33,29 @@ export function trackingLinksRepository(db: ScopedDb) {
         .executeTakeFirstOrThrow()
     },
 
-    /** The user's newest link of a trip on a date that is not revoked. */
-    latestOfUser: (tripId: string, date: string, userId: string): Promise<TrackingLinkRow | undefined> =>
+    /**
+     * A maker's links of a trip on a date that are not revoked, oldest first: the user's own, or the operator's (by
+     * any of the tenant's keys).
+     */
+    listOf: (tripId: string, date: string, maker: LinkMaker): Promise<TrackingLinkRow[]> =>
       db
         .selectFrom('tracking_links')
         .selectAll()
         .where('trip_id', '=', tripId)
         .where('date', '=', date)
-        .where('created_by_user_id', '=', userId)
+        .where(madeBy(maker))
         .where('revoked_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
+        .orderBy('created_at')
+        .orderBy('link')
+        .execute(),
 
-    /** Revokes a link the user made; false when there is no such link (unknown, another's, or revoked). */
-    async revokeOfUser(link: string, userId: string, at: Temporal.Instant): Promise<boolean> {
+    /** Revokes a link its maker made; false when there is no such link (unknown, another's, or revoked). */
+    async revoke(link: string, maker: LinkMaker, at: Temporal.Instant): Promise<boolean> {
       const result = await db
         .updateTable('tracking_links')
         .set({ revoked_at: at })
         .where('link', '=', link)
-        .where('created_by_user_id', '=', userId)
+        .where(madeBy(maker))
         .where('revoked_at', 'is', null)
         .executeTakeFirst()
       return result.numUpdatedRows === 1n

@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useMemo, useState, type ComponentType } from 'react'
 import { loadMapSettings } from '../../app/mapSettings'
 import { usePlatform } from '../../app/platform'
-import type { Coordinates, Trip } from '../../contract/trip'
+import type { Coordinates } from '../../contract/trip'
 import { nextCarHeading, type CarHeading } from '../../domain/tracking/carHeading'
-import { mapPlaces, type MapPlaceKind } from '../../domain/tracking/mapPlaces'
+import { mapPlaces, type MapPlaceKind, type TripStops } from '../../domain/tracking/mapPlaces'
 import type { TripMapProps } from './TripMap'
 import { supportsWebGl2 } from './webglSupport'
 
@@ -26,13 +26,7 @@ function useCarHeading(location: Coordinates | null): CarHeading | null {
  * a screen reader). MapLibre and the basemap load here, only when the map shows; when the browser cannot draw
  * it or its code or style does not load, a message says so and the panel goes on.
  */
-export function TripMapSection({
-  trip,
-  carLocation,
-}: {
-  trip: Pick<Trip, 'startAddress' | 'endAddress' | 'viaPoints'>
-  carLocation: Coordinates | null
-}) {
+export function TripMapSection({ trip, carLocation }: { trip: TripStops; carLocation: Coordinates | null }) {
   const { t } = useLingui()
   const { api } = usePlatform()
   const headingId = useId()

@@ -3,7 +3,7 @@ import { useTracking, type TrackingView } from '../../app/useTracking'
 import { useNow } from '../../app/useNow'
 import type { Trip } from '../../contract/trip'
 import { isFinalStatus } from '../../domain/tracking/finalStatus'
-import { showsTripMap } from '../../domain/tracking/mapPlaces'
+import { showsTripMap, type TripStops } from '../../domain/tracking/mapPlaces'
 import { showsTrackingPanel } from '../../domain/tracking/panelVisibility'
 import { TrackingPanel, useTrackingWords, type TrackingPanelProps } from './TrackingPanel'
 import { TripMapSection } from './TripMapSection'
@@ -39,8 +39,7 @@ export function TrackingStatus({
   trackingRoute,
 }: {
   view: TrackingView
-  trip: TrackingPanelProps['trip'] &
-    Pick<Trip, 'startAddress' | 'endAddress' | 'viaPoints'> & { allowEtaQuery?: boolean }
+  trip: TrackingPanelProps['trip'] & TripStops & { allowEtaQuery?: boolean }
   timeZone: string
   trackingRoute: boolean
 }) {

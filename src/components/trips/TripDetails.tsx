@@ -1,7 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { Trip, TripAddress } from '../../contract/trip'
+import type { Trip, ViaPoint } from '../../contract/trip'
 import { clockTime, instantDate } from '../../domain/dateDisplay'
+import type { StopAddress, TripStops } from '../../domain/tracking/mapPlaces'
 import { Alert } from '../ui/Alert'
 import { Avatar } from '../ui/Avatar'
 import { EmptyValue } from '../ui/EmptyValue'
@@ -64,10 +65,10 @@ export function CancellationAlert({ trip, timeZone }: { trip: Trip; timeZone: st
 }
 
 /** The stops of a trip with their times and waits: what the detail and a tracking link both show. */
-export type RouteFields = Pick<
-  Trip,
-  'startDateTime' | 'endDateTime' | 'startAddress' | 'endAddress' | 'viaPoints'
->
+export type RouteFields = Pick<Trip, 'startDateTime' | 'endDateTime'> &
+  Omit<TripStops, 'viaPoints'> & {
+    viaPoints: readonly (TripStops['viaPoints'][number] & Pick<ViaPoint, 'time' | 'waitTime'>)[]
+  }
 
 export function RouteSection({ trip, timeZone }: { trip: RouteFields; timeZone: string }) {
   const { t } = useLingui()
@@ -169,7 +170,7 @@ function Item({ label, value }: { label: ReactNode; value: ReactNode }) {
   )
 }
 
-function Stop(props: { label: string; place: TripAddress; time: ReactNode; children?: ReactNode }) {
+function Stop(props: { label: string; place: StopAddress; time: ReactNode; children?: ReactNode }) {
   return (
     <li className="flex gap-3">
       <span className="w-14 shrink-0 font-semibold tabular-nums">{props.time ?? <EmptyValue />}</span>

@@ -1,7 +1,7 @@
-import type { TripAddress } from '../../contract/trip'
+import type { StopAddress } from '../../domain/tracking/mapPlaces'
 
-/** A trip place as one line: the alias first when the passenger has named the place. */
-export function placeLabel(place: TripAddress): string {
+/** A trip place as one line: the alias first when the passenger has named the place (a tracking link has none). */
+export function placeLabel(place: StopAddress): string {
   return place.alias && place.alias !== place.address ? `${place.alias}, ${place.address}` : place.address
 }
 

@@ -1,4 +1,14 @@
-import type { Coordinates, Trip, TripAddress } from '../../contract/trip'
+import type { Coordinates, TripAddress } from '../../contract/trip'
+
+/** A stop's address as the screens list and draw it: a trip's, or a tracking link's, which has no alias. */
+export type StopAddress = Omit<TripAddress, 'alias'> & { alias?: TripAddress['alias'] }
+
+/** The stops of a trip, or of the trip a tracking link shows. */
+export interface TripStops {
+  startAddress: StopAddress
+  endAddress: StopAddress
+  viaPoints: readonly { viaPointAddress: StopAddress }[]
+}
 
 export type MapPlaceKind = 'start' | 'via' | 'end'
 
@@ -11,18 +21,18 @@ export interface MapPlace {
   coordinates: Coordinates | null
 }
 
-function coordinatesOf(address: TripAddress): Coordinates | null {
+function coordinatesOf(address: StopAddress): Coordinates | null {
   return address.lat === null || address.lng === null
     ? null
     : { latitude: address.lat, longitude: address.lng }
 }
 
-function placeOf(kind: MapPlaceKind, address: TripAddress): MapPlace {
+function placeOf(kind: MapPlaceKind, address: StopAddress): MapPlace {
   return { kind, name: address.alias || address.address, coordinates: coordinatesOf(address) }
 }
 
 /** The trip's stops in order: start, via points, end. */
-export function mapPlaces(trip: Pick<Trip, 'startAddress' | 'endAddress' | 'viaPoints'>): MapPlace[] {
+export function mapPlaces(trip: TripStops): MapPlace[] {
   return [
     placeOf('start', trip.startAddress),
     ...trip.viaPoints.map((via) => placeOf('via', via.viaPointAddress)),
@@ -40,7 +50,7 @@ export function routeLine(places: readonly MapPlace[]): Coordinates[] {
  * Whether the trip detail shows the map (spec section 4): when the tracking panel shows and the start or the
  * end address has coordinates.
  */
-export function showsTripMap(panelShown: boolean, trip: Pick<Trip, 'startAddress' | 'endAddress'>): boolean {
+export function showsTripMap(panelShown: boolean, trip: Omit<TripStops, 'viaPoints'>): boolean {
   return panelShown && (coordinatesOf(trip.startAddress) !== null || coordinatesOf(trip.endAddress) !== null)
 }
 

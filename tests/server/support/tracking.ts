@@ -41,3 +41,24 @@ export function track(
 ) {
   return api(app, tenant, null, { url: `/api/track/${link}`, headers })
 }
+
+/** Makes `app` listen on a free loopback port; its origin. Polls sent there pass the poll front, as a browser's do. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const address = app.server.address()
+  if (!address || typeof address !== 'object') throw new Error('Not listening')
+  return `http://127.0.0.1:${address.port}`
+}
+
+/**
+ * What a drivers' office's browser asks, over the network to a listening app (`listen`), so that a repeated
+ * poll may be a replay of the poll front: no login, the tenant by its header.
+ */
+export function officePoll(
+  origin: string,
+  tenant: TenantId,
+  link: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${origin}/api/track/${link}`, { headers: { 'x-tenant': tenant, ...headers } })
+}

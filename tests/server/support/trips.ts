@@ -10,13 +10,15 @@ import { api, testPort, tokenFor } from './app'
 
 export const timeZone = 'Europe/Helsinki'
 
-const address = (name: string) => ({
+/** A stop named `name`, on a street of its own name in Espoo. */
+export const address = (name: string) => ({
   alias: name,
   address: `${name}katu 1, 02100 Espoo`,
   lat: 60.2,
   lng: 24.65,
 })
-const car = {
+/** The car the tests' trips are dispatched with (with a driver's phone, which a tracking link must not show). */
+export const car = {
   name: 'Taksi 12',
   registerNumber: 'KLT-412',
   phone: '+358 40 712 3412',

@@ -16,16 +16,16 @@ function linkTrip(minutes: number, code: TripStatusCode = tripStatusCodes.EnRout
     .round({ smallestUnit: 'minute', roundingMode: 'ceil' })
     .add({ minutes })
   const iso = (time: Temporal.ZonedDateTime) => time.toString({ timeZoneName: 'never' })
-  const address = (alias: string, street: string) => ({ alias, address: street, lat: null, lng: null })
+  const address = (street: string) => ({ address: street, lat: null, lng: null })
   return {
     id: 't1',
     date: start.toPlainDate().toString(),
     passengerName: 'Anna',
     startDateTime: iso(start),
     endDateTime: iso(start.add({ minutes: 30 })),
-    startAddress: address('Koti', 'Kotikatu 1, Espoo'),
-    endAddress: address('Koulu', 'Koulutie 2, Espoo'),
-    viaPoints: [],
+    startAddress: address('Kotikatu 1, Espoo'),
+    endAddress: address('Koulutie 2, Espoo'),
+    viaPoints: [{ viaPointAddress: address('Terveystie 4, Espoo'), time: null, waitTime: 5 }],
     carName: 'Taxi 12',
     carRegisterNumber: 'ABC-123',
     cancelledAt: null,
@@ -68,8 +68,9 @@ describe('the tracking link screen', { timeout: 20_000 }, () => {
         .toString({ smallestUnit: 'minute' })
     expect(text).toContain(`Track a trip Anna`)
     expect(text).toContain(`${clock(trip.startDateTime)}–${clock(trip.endDateTime)}`)
-    expect(text).toContain('From Koti, Kotikatu 1, Espoo')
-    expect(text).toContain('To Koulu, Koulutie 2, Espoo')
+    expect(text).toContain('From Kotikatu 1, Espoo')
+    expect(text).toContain('Via Terveystie 4, Espoo wait 5 minutes')
+    expect(text).toContain('To Koulutie 2, Espoo')
     expect(text).toContain('Car Taxi 12 Registration number ABC-123')
     for (const hidden of ['Cancel trip', 'Phone', 'Driver', 'Note', 'Deductible'])
       expect(text).not.toContain(hidden)

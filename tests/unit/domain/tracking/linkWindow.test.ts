@@ -1,5 +1,13 @@
+import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
-import { linkPhase, linkWindow, type LinkWindowTrip } from '../../../../src/domain/tracking/linkWindow'
+import {
+  linkGraceMinutes,
+  linkKeptAfterPlannedEnd,
+  linkMaxLateMinutes,
+  linkPhase,
+  linkWindow,
+  type LinkWindowTrip,
+} from '../../../../src/domain/tracking/linkWindow'
 import { fromStart } from './fixtures'
 
 /** The fixture trip, 10:00-10:30: minutes are counted from its start. */
@@ -24,6 +32,9 @@ describe('a tracking link’s window', () => {
     ['cancelled the day before', { cancelledAt: fromStart(-24 * 60) }, -60, -24 * 60 + 30],
     ['cancelled under way', { cancelledAt: fromStart(10) }, -60, 40],
     ['a no-show', { noShowTime: fromStart(5) }, -60, 35],
+    ['an ETA ten days out ends two hours after the planned end', { eta: fromStart(10 * 24 * 60) }, -60, 180],
+    ['late by its ETA up to two hours', { eta: fromStart(150) }, -60, 180],
+    ['a drop-off reported hours late', { dropoffTime: fromStart(6 * 60) }, -60, 180],
   ] as const)('%s: from %i to %i minutes from the start', (_, overrides, from, until) => {
     const window = linkWindow(trip(overrides))
     expect(window.validFrom.toString()).toBe(fromStart(from).toString())
@@ -34,6 +45,13 @@ describe('a tracking link’s window', () => {
     const moved = linkWindow(trip({ start: fromStart(120), end: fromStart(150) }))
     expect(moved.validFrom.toString()).toBe(fromStart(60).toString())
     expect(moved.validUntil.toString()).toBe(fromStart(180).toString())
+  })
+})
+
+describe('how long a link is kept', () => {
+  it('only once no ETA or report can open it again', () => {
+    const latest = { minutes: linkMaxLateMinutes + linkGraceMinutes }
+    expect(Temporal.Duration.compare(linkKeptAfterPlannedEnd, latest)).toBe(1)
   })
 })
 

@@ -1,0 +1,30 @@
+type Env = Record<string, string | undefined>
+
+/** How long the trip event log and messages keep what they record (server/retention/, docs/operations.md). */
+export interface RetentionConfig {
+  /**
+   * Days a trip's car positions are kept after the trip ends (RETENTION_POSITION_DAYS, 30); then the trip keeps
+   * its other events. Null (`off`) keeps them for ever.
+   */
+  positionRetentionDays: number | null
+  /** Days a message is kept after it was written (RETENTION_MESSAGE_DAYS); null (`off`, the default) keeps them. */
+  messageRetentionDays: number | null
+}
+
+/** A number of whole days (0 and up), or `off`; anything else stops the server at start. */
+function days(env: Env, name: string, fallback: number | null): number | null {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (raw === 'off') return null
+  const value = Number(raw)
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value))
+    throw new Error(`${name} must be a whole number of days or off, got "${raw}"`)
+  return value
+}
+
+export function retentionConfigFrom(env: Env): RetentionConfig {
+  return {
+    positionRetentionDays: days(env, 'RETENTION_POSITION_DAYS', 30),
+    messageRetentionDays: days(env, 'RETENTION_MESSAGE_DAYS', null),
+  }
+}

@@ -1,0 +1,59 @@
+import { sql } from 'kysely'
+import type { Temporal } from 'temporal-polyfill'
+import { linkKeptAfterPlannedEnd } from '../../src/domain/tracking/linkWindow'
+import type { Db } from '../db/schema'
+
+/**
+ * One batch of rows that have served their purpose, across tenants, each delete a statement of its own that
+ * locks only the rows it takes and skips those another instance is deleting (`skip locked`). Each returns how
+ * many rows went; the caller repeats while a batch comes back full.
+ */
+
+/** Tracking links whose trip's planned end is a day past (no window can open them again), or revoked a day ago. */
+export async function deleteEndedLinks(db: Db, now: Temporal.Instant, limit: number): Promise<number> {
+  const cutoff = now.subtract(linkKeptAfterPlannedEnd)
+  const result = await db
+    .deleteFrom('tracking_links')
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('tenant_id', 'link'),
+        'in',
+        selectFrom('tracking_links as l')
+          .innerJoin('trips as t', (join) =>
+            join.onRef('t.tenant_id', '=', 'l.tenant_id').onRef('t.id', '=', 'l.trip_id'),
+          )
+          .select(['l.tenant_id', 'l.link'])
+          .where((where) => where.or([where('t.end_time', '<', cutoff), where('l.revoked_at', '<', cutoff)]))
+          .limit(limit)
+          .forUpdate(['l'])
+          .skipLocked()
+          .$asTuple('tenant_id', 'link'),
+      ),
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/** A table whose rows go once a time of theirs has passed: its key beside `tenant_id`, and that time's column. */
+interface Dated {
+  table: 'invitations' | 'messages'
+  key: 'code' | 'id'
+  time: 'expires_at' | 'created_at'
+}
+
+async function deleteBefore(db: Db, dated: Dated, cutoff: Temporal.Instant, limit: number): Promise<number> {
+  const { table, key, time } = dated
+  const result = await sql`
+    delete from ${sql.table(table)} where (tenant_id, ${sql.ref(key)}) in (
+      select tenant_id, ${sql.ref(key)} from ${sql.table(table)} where ${sql.ref(time)} < ${cutoff}
+      limit ${limit} for update skip locked)`.execute(db)
+  return Number(result.numAffectedRows ?? 0n)
+}
+
+/** Invitations that have expired (accepted or not: an expired one answers as unknown), with their passengers. */
+export const deleteExpiredInvitations = (db: Db, now: Temporal.Instant, limit: number) =>
+  deleteBefore(db, { table: 'invitations', key: 'code', time: 'expires_at' }, now, limit)
+
+/** Messages written before `cutoff`, with who saw them. */
+export const deleteOldMessages = (db: Db, cutoff: Temporal.Instant, limit: number) =>
+  deleteBefore(db, { table: 'messages', key: 'id', time: 'created_at' }, cutoff, limit)

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
+import type { Db } from '../db/schema'
+import type { RetentionConfig } from './config'
+import { deleteEndedLinks, deleteExpiredInvitations, deleteOldMessages } from './expired'
+import { dropTripPositions, tripsWithOldPositions } from './tripPositions'
+
+/** How often each instance looks for what has outlived its purpose (and once when it starts). */
+export const retentionIntervalMs = 60 * 60 * 1000
+
+/** Rows one statement deletes, and trips one look finds: a batch holds its locks for milliseconds. */
+export const retentionBatchSize = 500
+
+/** What one run deleted. */
+export interface RetentionCounts {
+  /** Position events deleted (or, a trip's last one, stripped of its location). */
+  positions: number
+  /** Trips that lost them. */
+  trips: number
+  links: number
+  invitations: number
+  messages: number
+}
+
+export interface RetentionOptions {
+  now?: Temporal.Instant
+  batchSize?: number
+  /** Asked between batches: a run stops early when the server is closing. */
+  stopping?: () => boolean
+}
+
+/** Runs `batch` until it comes back short (or the server stops); the rows it took together. */
+async function drain(batch: () => Promise<number>, limit: number, stopping: () => boolean): Promise<number> {
+  let total = 0
+  for (let taken = limit; taken === limit && !stopping();) {
+    taken = await batch()
+    total += taken
+  }
+  return total
+}
+
+/**
+ * Deletes what the portal no longer needs, across tenants (docs/operations.md, "Data retention"): car positions of
+ * trips that ended more than `positionRetentionDays` ago (their other events stay, and each trip's stored
+ * projection is folded again from them), tracking links a day past their trip's planned end or revocation, expired
+ * invitations, and, when configured, messages older than `messageRetentionDays`. Every instance may run it at
+ * once: each batch locks only its own rows and skips others'.
+ */
+export async function runRetention(
+  db: Db,
+  config: RetentionConfig,
+  options: RetentionOptions = {},
+): Promise<RetentionCounts> {
+  const now = options.now ?? Temporal.Now.instant()
+  const limit = options.batchSize ?? retentionBatchSize
+  const stopping = options.stopping ?? (() => false)
+  const counts: RetentionCounts = { positions: 0, trips: 0, links: 0, invitations: 0, messages: 0 }
+
+  if (config.positionRetentionDays !== null) {
+    const cutoff = now.subtract({ hours: 24 * config.positionRetentionDays })
+    for (let found = limit; found === limit && !stopping();) {
+      const trips = await tripsWithOldPositions(db, cutoff, limit)
+      found = trips.length
+      for (const { tenant, tripId } of trips) {
+        const dropped = await dropTripPositions(db, tenant, tripId, cutoff)
+        counts.positions += dropped
+        if (dropped > 0) counts.trips++
+      }
+    }
+  }
+  counts.links = await drain(() => deleteEndedLinks(db, now, limit), limit, stopping)
+  counts.invitations = await drain(() => deleteExpiredInvitations(db, now, limit), limit, stopping)
+  if (config.messageRetentionDays !== null) {
+    const cutoff = now.subtract({ hours: 24 * config.messageRetentionDays })
+    counts.messages = await drain(() => deleteOldMessages(db, cutoff, limit), limit, stopping)
+  }
+  return counts
+}
+
+/**
+ * Runs the retention when the app is ready (without holding its start up: a first run may have a backlog) and
+ * every hour, never two runs at once on one instance; closing the app stops a run between batches and waits for it.
+ */
+export function registerRetention(app: FastifyInstance, db: Db, config: RetentionConfig): void {
+  let closing = false
+  let running: Promise<void> | null = null
+  const run = () => {
+    running ??= runRetention(db, config, { stopping: () => closing })
+      .then((counts) => {
+        if (Object.values(counts).some((count) => count > 0))
+          app.log.info({ retention: counts }, 'retention purged')
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'retention purge failed'))
+      .finally(() => {
+        running = null
+      })
+  }
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    run()
+    timer = setInterval(run, retentionIntervalMs)
+    timer.unref()
+  })
+  app.addHook('onClose', async () => {
+    closing = true
+    clearInterval(timer)
+    await running
+  })
+}
