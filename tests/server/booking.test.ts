@@ -57,6 +57,8 @@ describe.each(backends)('booking on $name', (backend) => {
   let espoo: World
   let lahti: World
   let other: World
+  /** Another instance on the same data, with connections of its own on PostgreSQL. */
+  let second: FastifyInstance
 
   async function world(tenant: TenantId, userName: string, password: string): Promise<World> {
     const token = await tokenFor(test.app, tenant, userName, password)
@@ -77,6 +79,7 @@ describe.each(backends)('booking on $name', (backend) => {
     espoo = await world('espoo', 'guardian', 'demo-guardian-2026')
     lahti = await world('lahitaksi', 'guardian', 'demo-guardian-2026')
     other = await world('espoo', 'single', 'demo-single-2026')
+    second = await test.secondInstance()
   })
   afterAll(() => test.close())
 
@@ -224,6 +227,50 @@ describe.each(backends)('booking on $name', (backend) => {
     expect((await decide(test.app, answer.tripId, { type: 'refused', reason: 'x' })).statusCode).toBe(409)
   })
 
+  it('books once when the same booking and Idempotency-Key reach two instances at once', async () => {
+    const id = await permission(espoo, 'espoo', {}, { usedQuota: 3 })
+    const payload = request(espoo, id)
+    const headers = { 'idempotency-key': randomUUID() }
+    const answers = await Promise.all(
+      [test.app, second].map((app) =>
+        api(app, 'espoo', espoo.token, { method: 'POST', url: '/api/booking', payload, headers }),
+      ),
+    )
+    // One ran; the other replayed its answer or found it still in flight.
+    const made = answers.filter((answer) => answer.statusCode === 200)
+    expect(made.length).toBeGreaterThanOrEqual(1)
+    for (const answer of answers.filter((answer) => answer.statusCode !== 200))
+      expect(answer.json()).toMatchObject({ statusCode: 409, code: 'idempotency_in_flight' })
+    expect(new Set(made.map((answer) => answer.body)).size).toBe(1)
+    expect((await usage('espoo', id)).usedQuota).toBe(4)
+    const again = await book('espoo', espoo, payload, headers)
+    expect(again.body).toBe(made[0]!.body)
+    expect((await usage('espoo', id)).usedQuota).toBe(4)
+  })
+
+  it('gives the last trip of a permission to one of two bookings racing on two instances', async () => {
+    const id = await permission(espoo, 'espoo', {}, { usedQuota: 9 })
+    const at = (app: FastifyInstance, time: string) =>
+      api(app, 'espoo', espoo.token, {
+        method: 'POST',
+        url: '/api/booking',
+        payload: request(espoo, id, { departureDateTime: time }),
+        headers: { 'idempotency-key': randomUUID() },
+      })
+    const tomorrow = today().add({ days: 1 })
+    const times = ['10:00', '14:00'].map((time) =>
+      tomorrow.toZonedDateTime({ timeZone, plainTime: time }).toString({ timeZoneName: 'never' }),
+    )
+    const answers = await Promise.all([at(test.app, times[0]!), at(second, times[1]!)])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400])
+    const refused = answers.find((answer) => answer.statusCode === 400)!
+    expect(refused.json()).toMatchObject({
+      code: 'booking_no_quota',
+      errors: [{ property: 'transportationPermissionId', error: 'booking_no_quota' }],
+    })
+    expect((await usage('espoo', id)).usedQuota).toBe(10)
+  })
+
   it('returns the quota trip, and the express one, when the operator refuses the booking', async () => {
     const id = await permission(
       espoo,
@@ -245,16 +292,19 @@ describe.each(backends)('booking on $name', (backend) => {
     expect((await tripsOf('espoo', espoo)).map((trip) => trip.id)).not.toContain(tripId)
   })
 
-  type Case = [string, string, () => Promise<BookingRequest>, TenantId?]
+  /** What is refused, the code and the property of its one reason, the request, and the tenant. */
+  type Case = [string, string, string, () => Promise<BookingRequest>, TenantId?]
   const cases: Case[] = [
     [
       'a permission of another passenger',
       'booking_permission_not_found',
+      'transportationPermissionId',
       async () => request(espoo, await permission(other, 'espoo')),
     ],
     [
       'a date outside the permission',
       'booking_permission_not_valid',
+      'transportationPermissionId',
       async () => {
         const startDate = today().add({ days: 10 }).toString()
         const id = await permission(espoo, 'espoo', { startDate }, { startDate })
@@ -264,6 +314,7 @@ describe.each(backends)('booking on $name', (backend) => {
     [
       'a time in the past',
       'booking_time_past',
+      'departureDateTime',
       async () =>
         request(espoo, await permission(espoo, 'espoo'), {
           departureDateTime: today().subtract({ days: 1 }).toZonedDateTime({ timeZone }).toString({
@@ -274,11 +325,13 @@ describe.each(backends)('booking on $name', (backend) => {
     [
       'no trips left',
       'booking_no_quota',
+      'transportationPermissionId',
       async () => request(espoo, await permission(espoo, 'espoo', {}, { usedQuota: 10 })),
     ],
     [
       'no express trips left for a trip this soon',
       'booking_no_express_quota',
+      'transportationPermissionId',
       async () =>
         request(espoo, await permission(espoo, 'espoo', { expressQuotaTimeLimit: 120 }), {
           departureDateTime: Temporal.Now.zonedDateTimeISO(timeZone)
@@ -290,6 +343,7 @@ describe.each(backends)('booking on $name', (backend) => {
     [
       'the same start and destination',
       'booking_same_location',
+      'destinations.1',
       async () =>
         request(espoo, await permission(espoo, 'espoo'), {
           destinations: [stop(home(espoo)), stop(home(espoo))],
@@ -298,6 +352,7 @@ describe.each(backends)('booking on $name', (backend) => {
     [
       'a via point at the start',
       'booking_via_point_same_location',
+      'destinations.1',
       async () =>
         request(espoo, await permission(espoo, 'espoo', { allowViaPoints: true }), {
           destinations: [stop(home(espoo)), stop(home(espoo), true), stop(main(espoo))],
@@ -306,6 +361,7 @@ describe.each(backends)('booking on $name', (backend) => {
     [
       'a searched address on a permission for the passenger’s places',
       'booking_destination_not_allowed',
+      'destinations.1',
       async () =>
         request(espoo, await permission(espoo, 'espoo', { tripDestinations: 2 }), {
           destinations: [stop(home(espoo)), stop(searched(home(espoo), 0.01))],
@@ -314,6 +370,7 @@ describe.each(backends)('booking on $name', (backend) => {
     [
       'a via point on a permission without them',
       'booking_via_points_not_allowed',
+      'destinations',
       async () =>
         request(espoo, await permission(espoo, 'espoo'), {
           destinations: [stop(home(espoo)), stop(searched(home(espoo), 0.02), true), stop(main(espoo))],
@@ -322,6 +379,7 @@ describe.each(backends)('booking on $name', (backend) => {
     [
       'a via point too far off the route',
       'booking_via_point_deviation',
+      'destinations',
       async () =>
         request(espoo, await permission(espoo, 'espoo', { allowViaPoints: true, viaPointMaxDeviation: 10 }), {
           destinations: [stop(home(espoo)), stop(searched(home(espoo), 0.05), true), stop(main(espoo))],
@@ -330,11 +388,13 @@ describe.each(backends)('booking on $name', (backend) => {
     [
       'a route outside the allowed area',
       'booking_outside_area',
+      'destinations',
       async () => request(espoo, await permission(espoo, 'espoo', { allowedArea: farAway(home(espoo)) })),
     ],
     [
       'an SHL trip leaving the municipality',
       'booking_outside_municipality',
+      'destinations',
       async () =>
         request(
           espoo,
@@ -348,12 +408,14 @@ describe.each(backends)('booking on $name', (backend) => {
     [
       'no phone where the tenant requires one',
       'booking_phone_required',
+      'passengers.0.phone',
       async () => request(lahti, await permission(lahti, 'lahitaksi')),
       'lahitaksi',
     ],
     [
       'a phone not in international form where the tenant requires it',
       'booking_phone_format',
+      'passengers.0.phone',
       async () => {
         const body = request(lahti, await permission(lahti, 'lahitaksi'))
         return { ...body, passengers: [{ ...body.passengers[0]!, phone: '+35' }] }
@@ -363,6 +425,7 @@ describe.each(backends)('booking on $name', (backend) => {
     [
       'extra passengers on an ordinary permission',
       'booking_extra_passengers',
+      'passengers.0.passengerCount',
       async () => {
         const body = request(espoo, await permission(espoo, 'espoo'))
         return { ...body, passengers: [{ ...body.passengers[0]!, passengerCount: 2 }] }
@@ -371,6 +434,7 @@ describe.each(backends)('booking on $name', (backend) => {
     [
       'an extra the permission does not have',
       'booking_extras_not_allowed',
+      'attributes',
       async () =>
         request(
           espoo,
@@ -383,16 +447,23 @@ describe.each(backends)('booking on $name', (backend) => {
     ],
   ]
 
-  it.each(cases)('refuses %s with 400 %s, using no quota', async (_name, code, build, tenant = 'espoo') => {
-    const body = await build()
-    const w = tenant === 'espoo' ? espoo : lahti
-    const response = await book(tenant, w, body)
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toMatchObject({ statusCode: 400, code, errors: expect.arrayContaining([]) })
-    expect((response.json() as { errors: { error: string }[] }).errors[0]!.error).toBe(code)
-    const record = await tenantDb(test.db, tenant).permissions.find(body.transportationPermissionId)
-    expect(record?.periods[0]?.usedQuota ?? 0).toBe(code === 'booking_no_quota' ? 10 : 0)
-  })
+  it.each(cases)(
+    'refuses %s with 400 %s, using no quota',
+    async (_name, code, property, build, tenant = 'espoo') => {
+      const body = await build()
+      const w = tenant === 'espoo' ? espoo : lahti
+      const response = await book(tenant, w, body)
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        code,
+        message: expect.any(String),
+        errors: [{ property, error: code }],
+      })
+      const record = await tenantDb(test.db, tenant).permissions.find(body.transportationPermissionId)
+      expect(record?.periods[0]?.usedQuota ?? 0).toBe(code === 'booking_no_quota' ? 10 : 0)
+    },
+  )
 
   it('translates a refusal into the language of the request, and names the municipality in the SHL one', async () => {
     const area = farAway(home(espoo))
