@@ -1,9 +1,9 @@
 import type { I18n } from '@lingui/core'
-import type { FastifyBaseLogger } from 'fastify'
 import type { Temporal } from 'temporal-polyfill'
 import type { BookingDestination, BookingRequest } from '../../src/contract/booking'
 import { errorCodes, type FieldError } from '../../src/contract/common'
 import type { QuotaPeriod } from '../../src/contract/permissions'
+import type { RouteDetails } from '../../src/contract/places'
 import type { PhoneRules } from '../../src/domain/booking/phone'
 import { bookingRefusals, usesExpressQuota, type BookingRefusal } from '../../src/domain/booking/refusals'
 import { deductibleCents } from '../../src/domain/booking/tariff'
@@ -11,8 +11,6 @@ import { periodOn } from '../../src/domain/permissions/quota'
 import type { PermissionRecord } from '../db/repositories/permissions'
 import type { TenantDb } from '../db/tenantDb'
 import type { Address, TripBooking } from '../domain/tripEvents'
-import { routeDetails } from '../geo/routeDetails'
-import type { Router } from '../geo/router'
 import { HttpError } from '../plugins/errors'
 import { toPlaceView } from '../routes/views'
 import { operatorInstant } from '../trips/operatorEvents'
@@ -26,8 +24,10 @@ export interface BookingContext {
   now: Temporal.Instant
   /** The request's language, for a refusal's message. */
   i18n: I18n
-  router: Router
-  log: FastifyBaseLogger
+  /** The booked time (`checkRequest`). */
+  booked: Temporal.Instant
+  /** The route through the stops, measured before any query (see `checkRequest`). */
+  route: RouteDetails
 }
 
 /** A booking that passed every rule: the trip to record and the quota trip it uses. */
@@ -86,27 +86,35 @@ function tripAddress(destination: BookingDestination): Address {
 }
 
 /**
+ * What a booking request says of itself, checked before anything is asked of the data or the services: its
+ * stops in order and its booked time (400 validation_failed otherwise). Returns the booked time. The route is
+ * measured next, before the request's first query: a transaction open while the router answers would hold the
+ * permission's lock meanwhile, and on PGlite its one connection, so every other request would wait too.
+ */
+export function checkRequest(request: BookingRequest): Temporal.Instant {
+  checkStops(request.destinations)
+  return bookedTime(request)
+}
+
+/**
  * Checks a booking on the data as it is now (call inside a transaction with `lock` to book: the permission's
- * row stays locked, so its quota is used once at a time). The passenger must be the user's (404 otherwise);
- * every rule of src/domain/booking/refusals.ts is judged, and a refusal is a 400 with the first reason's code
- * and translated message, every reason in `errors`. A route the router cannot measure is its 400 or 503.
+ * row stays locked, so its quota is used once at a time, and nothing waits on the network meanwhile). The
+ * passenger must be the user's (404 otherwise); every rule of src/domain/booking/refusals.ts is judged, and a
+ * refusal is a 400 with the first reason's code and translated message, every reason in `errors`.
  */
 export async function judgeBooking(
   db: TenantDb,
   context: BookingContext,
   options: { lock: boolean },
 ): Promise<JudgedBooking> {
-  const { request, i18n } = context
+  const { request, i18n, booked, route } = context
   const rider = request.passengers[0]!
   const passenger = await db.passengers.findGranted(context.userId, rider.id)
   if (!passenger) throw new HttpError(404, errorCodes.notFound, 'Passenger not found')
-  checkStops(request.destinations)
-  const booked = bookedTime(request)
   const permission = await db.permissions.find(request.transportationPermissionId, options)
   if (!permission || permission.passengerId !== passenger.id) {
     throw refused([{ code: 'booking_permission_not_found', property: 'transportationPermissionId' }], i18n)
   }
-  const route = await routeDetails(context.router, request.destinations, context.log)
   const waits = request.destinations.reduce((sum, destination) => sum + destination.waitTime, 0)
   const drive = { seconds: route.routeWithViaPointDuration + waits * 60 }
   const start = request.type === 'departure' ? booked : booked.subtract(drive)

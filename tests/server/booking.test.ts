@@ -15,6 +15,7 @@ import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import type { TenantId } from '../../tenants'
 import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
+import { fakeService, type FakeService } from './support/fakeService'
 import { timeZone } from './support/trips'
 
 const today = () => Temporal.Now.plainDateISO(timeZone)
@@ -542,6 +543,88 @@ function farAway(place: Place) {
     ],
   }
 }
+
+describe.each(backends)('a booking waiting for a slow router on $name', (backend) => {
+  let test: TestApp
+  let service: FakeService
+
+  beforeAll(async () => {
+    service = await fakeService()
+    test = await createTestApp(backend, {
+      seed: ['espoo'],
+      config: { demoApprovalDelayMs: null, router: { kind: 'osrm', url: service.url } },
+    })
+  })
+  afterAll(async () => {
+    await test.close()
+    await service.close()
+  })
+
+  it("holds no transaction meanwhile: another user's request and a booking on the same permission are answered first", async () => {
+    const guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+    const single = await tokenFor(test.app, 'espoo', 'single', 'demo-single-2026')
+    const [passenger] = (
+      await api(test.app, 'espoo', guardian, { url: '/api/passenger' })
+    ).json() as Passenger[]
+    const [lone] = (await api(test.app, 'espoo', single, { url: '/api/passenger' })).json() as Passenger[]
+    const places = (
+      await api(test.app, 'espoo', guardian, { url: `/api/passenger/${passenger!.id}/places` })
+    ).json() as Place[]
+    const quotas = (
+      await api(test.app, 'espoo', guardian, {
+        url: `/api/passenger/${passenger!.id}/quotas?date=${today().add({ days: 1 }).toString()}`,
+      })
+    ).json() as { id: string; name: string }[]
+    const bookAt = (plainTime: string) =>
+      api(test.app, 'espoo', guardian, {
+        method: 'POST',
+        url: '/api/booking',
+        headers: { 'idempotency-key': randomUUID() },
+        payload: {
+          transportationPermissionId: quotas.find((quota) => quota.name === 'Asiointimatkat')!.id,
+          passengers: [
+            { id: passenger!.id, name: passenger!.name, phone: null, email: null, passengerCount: 1 },
+          ],
+          departureDateTime: today()
+            .add({ days: 1 })
+            .toZonedDateTime({ timeZone, plainTime })
+            .toString({ timeZoneName: 'never' }),
+          arrivalDateTime: null,
+          type: 'departure',
+          destinations: [
+            stop(places.find((place) => place.isHome)!),
+            stop(places.find((place) => place.isMain)!),
+          ],
+          additionalInformation: '',
+          attributes: '',
+          withAttendant: false,
+        } satisfies BookingRequest,
+      })
+    // The router holds its first answer until released, and answers the others at once.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const route = { code: 'Ok', routes: [{ distance: 4_000, duration: 420 }] }
+    service.answer(() => ({ body: route, ...(service.requests.length === 1 ? { until: held } : {}) }))
+
+    let answered = false
+    const slow = bookAt('10:00').finally(() => (answered = true))
+    await vi.waitFor(() => expect(service.requests).toHaveLength(1))
+
+    // Had the slow booking's transaction begun, these would wait for it (on PGlite for its one connection, on
+    // PostgreSQL the second booking for the permission's lock) until the router timed out, and it failed.
+    const message = await api(test.app, 'espoo', single, {
+      method: 'POST',
+      url: '/api/message',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { passengerId: lone!.id, content: 'Hei, kysyisin kuljetuksesta.' },
+    })
+    expect(message.statusCode).toBe(200)
+    expect((await bookAt('14:00')).statusCode).toBe(200)
+    expect(answered).toBe(false)
+    release()
+    expect((await slow).statusCode).toBe(200)
+  })
+})
 
 describe.each(backends)('the demo approving bookings on $name', (backend) => {
   let test: TestApp
