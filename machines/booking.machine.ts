@@ -475,15 +475,26 @@ export const bookingMachine = setup({
     },
     search: {
       initial: 'idle',
+      // Each region's own transitions: one that re-enters a region of this parallel machine exits and
+      // re-enters the whole machine, which took the wizard back to its first step.
       on: {
         'address.search': [
           { guard: 'isEmptyQuery', target: '.idle', actions: 'clearSearch' },
-          { target: '.debouncing', reenter: true, actions: 'setSearch' },
+          { target: '.debouncing', actions: 'setSearch' },
         ],
       },
       states: {
         idle: {},
-        debouncing: { after: { searchDebounce: 'searching' } },
+        debouncing: {
+          after: { searchDebounce: 'searching' },
+          // Another keystroke waits the whole debounce again.
+          on: {
+            'address.search': [
+              { guard: 'isEmptyQuery', target: 'idle', actions: 'clearSearch' },
+              { target: 'debouncing', reenter: true, actions: 'setSearch' },
+            ],
+          },
+        },
         searching: {
           invoke: {
             src: 'searchAddresses',
@@ -498,20 +509,23 @@ export const bookingMachine = setup({
     /** 'Via point removed' shows for 2 s after a removal. */
     viaPointRemoval: {
       initial: 'hidden',
-      on: {
-        'via.remove': {
-          guard: and([stateIn({ wizard: 'editing' }), 'isViaPoint']),
-          target: '.shown',
-          reenter: true,
-        },
-      },
+      on: { 'via.remove': { guard: viaPointRemoved(), target: '.shown' } },
       states: {
         hidden: {},
-        shown: { after: { removalStatus: 'hidden' } },
+        shown: {
+          after: { removalStatus: 'hidden' },
+          // Another removal shows it 2 s again (re-entering this state, not the region: see search).
+          on: { 'via.remove': { guard: viaPointRemoved(), target: 'shown', reenter: true } },
+        },
       },
     },
   },
 })
+
+/** A via point of the trip being edited is removed. */
+function viaPointRemoved() {
+  return and([stateIn({ wizard: 'editing' }), 'isViaPoint'])
+}
 
 /** At a summary that has not been saved yet: where the estimate is shown. */
 function atSummary() {

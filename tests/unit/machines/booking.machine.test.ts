@@ -289,6 +289,10 @@ describe('booking wizard: places, via points and the route', () => {
     expect(booking.region('viaPointRemoval')).toBe('shown')
     booking.clock.increment(1)
     expect(booking.region('viaPointRemoval')).toBe('hidden')
+    // The rest of the wizard stays where it was.
+    expect(booking.step()).toBe(4)
+    expect(booking.region('quotas')).toBe('loaded')
+    expect(booking.context().order.viaPoints).toEqual([])
   })
 
   it('fetches the route when the points change, and blocks Next on an excess deviation', async () => {
@@ -329,6 +333,9 @@ describe('booking wizard: places, via points and the route', () => {
     booking.send({ type: 'address.search', field: 'from', query: 'Mannerheimintie 5' })
     booking.clock.increment(searchDebounceMs - 1)
     expect(booking.calls.search).toEqual([])
+    // Typing searches; the rest of the wizard stays where it was.
+    expect(booking.step()).toBe(4)
+    expect(booking.region('quotas')).toBe('loaded')
     booking.clock.increment(1)
     await settle()
     expect(booking.calls.search).toEqual(['Mannerheimintie 5'])
