@@ -250,12 +250,17 @@ export const bookingMachine = setup({
     ),
     setSearch: assign(({ event }) =>
       event.type === 'address.search'
-        ? { search: { field: event.field, query: event.query.trim(), results: [] } }
+        ? { search: { field: event.field, query: event.query.trim(), results: [], failure: null } }
         : {},
     ),
     clearSearch: assign({ search: null }),
     setResults: assign(({ context }, results: AddressSearchResult[]) =>
       context.search ? { search: { ...context.search, results } } : {},
+    ),
+    setSearchFailure: assign(({ context }, error: unknown) =>
+      context.search
+        ? { search: { ...context.search, failure: { status: callFailureOf(error).status } } }
+        : {},
     ),
     markQuotasFetch: assign(({ context }) => ({ quotasFor: quotaKey(context) })),
     applyQuotas: assign(({ context }, quotas: Quota[]) => withQuotas(context, quotas)),
@@ -500,10 +505,18 @@ export const bookingMachine = setup({
             src: 'searchAddresses',
             input: ({ context }) => ({ query: context.search!.query }),
             onDone: { target: 'idle', actions: { type: 'setResults', params: ({ event }) => event.output } },
-            // A failed search is an empty list, silently (spec section 8).
-            onError: 'idle',
+            // A failure is not "no results": spec section 8 wants an alert with the status.
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'setSearchFailure',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
           },
         },
+        /** The search failed: `search.failure` says how, until the next keystroke. */
+        failed: {},
       },
     },
     /** 'Via point removed' shows for 2 s after a removal. */

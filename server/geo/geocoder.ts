@@ -24,6 +24,9 @@ export interface SearchOptions {
 
 /** Address search behind one interface: the embedded gazetteer or a geocoding service's adapter. */
 export interface Geocoder {
-  /** Never throws: a service that fails, is slow or answers nonsense gives an empty list (logged). */
+  /** Throws GeocodeError when the service fails, is slow or answers nonsense (logged); none found is []. */
   search(query: string, options: SearchOptions): Promise<GeocodedAddress[]>
 }
+
+/** The geocoding service failed or did not answer in time: the search could not be made, which is not "none". */
+export class GeocodeError extends Error {}

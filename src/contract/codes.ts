@@ -39,6 +39,8 @@ export const errorCodes = {
   routeNotFound: 'route_not_found',
   /** `api/booking/route`: the routing service did not answer (503); trying again later may work. */
   routeUnavailable: 'route_unavailable',
+  /** `api/address/search`: the geocoding service failed (503), which is not "no such address"; try again later. */
+  addressSearchUnavailable: 'address_search_unavailable',
   /** `api/track/{link}` before the link's window opens (404): the trip is not yet near. */
   trackingNotStarted: 'tracking_not_started',
   /** `api/track/{link}` after the link's window (404): the trip has ended. */

@@ -213,10 +213,11 @@ export const endpoints = {
   searchAddresses: {
     method: 'GET',
     path: '/api/address/search',
-    summary: `Finnish addresses matching q (street, house number, postal code or locality): at most ${addressSearchLimit}, each with a postal code and locality; an empty list when the search service fails`,
+    summary: `Finnish addresses matching q (street, house number, postal code or locality): at most ${addressSearchLimit}, each with a postal code and locality; 503 address_search_unavailable when the search service fails`,
     auth: true,
     query: addressSearchQuery,
     response: z.array(addressSearchResult).max(addressSearchLimit),
+    errorStatuses: [503],
   },
   bookingRoute: {
     method: 'POST',

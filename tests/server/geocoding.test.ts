@@ -9,7 +9,7 @@ import { regions } from '../../server/demo/regions'
 import { digitransitGeocoder } from '../../server/geo/digitransit'
 import { greatCircleMetres } from '../../src/domain/greatCircle'
 import { embeddedGeocoder } from '../../server/geo/gazetteer/embeddedGeocoder'
-import type { GeocodedAddress, Geocoder } from '../../server/geo/geocoder'
+import { GeocodeError, type GeocodedAddress, type Geocoder } from '../../server/geo/geocoder'
 import { nominatimGeocoder } from '../../server/geo/nominatim'
 import { toSearchResults } from '../../server/geo/searchResults'
 import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
@@ -424,7 +424,7 @@ describe('geocoding adapters against a stand-in service', () => {
     ['JSON of another shape', { body: { results: 'none' } }],
     ['no answer in time', { body: peliasAnswer, delayMs: 1_000 }],
   ]
-  it.each(failures)('answers an empty list for %s, and logs it without the query', async (_, answer) => {
+  it.each(failures)('fails with a GeocodeError for %s, and logs it without the query', async (_, answer) => {
     service.answer(answer)
     for (const create of [
       (log: ReturnType<typeof recordingLog>) =>
@@ -432,17 +432,29 @@ describe('geocoding adapters against a stand-in service', () => {
       (log: ReturnType<typeof recordingLog>) => nominatimGeocoder({ url: service.url, timeoutMs: 200 }, log),
     ]) {
       const log = recordingLog()
-      expect(await search(create(log), 'Koivukuja 12, Espoo')).toEqual([])
+      const failure = await search(create(log), 'Koivukuja 12, Espoo').catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(GeocodeError)
+      expect(String(failure)).not.toContain('Koivukuja')
       expect(log.warnings).toHaveLength(1)
       expect(JSON.stringify(log.warnings)).not.toContain('Koivukuja')
     }
   })
 
-  it('answers an empty list when nothing listens', async () => {
+  it('fails with a GeocodeError when nothing listens', async () => {
     const log = recordingLog()
     const geocoder = nominatimGeocoder({ url: 'http://127.0.0.1:9', timeoutMs: 1_000 }, log)
-    expect(await search(geocoder, 'Kielotie')).toEqual([])
+    await expect(search(geocoder, 'Kielotie')).rejects.toBeInstanceOf(GeocodeError)
     expect(log.warnings).toHaveLength(1)
+  })
+
+  it('answers an empty list when the service finds nothing', async () => {
+    service.answer({ body: { type: 'FeatureCollection', features: [] } })
+    const log = recordingLog()
+    const geocoder = digitransitGeocoder({ url: service.url, apiKey: 'k', timeoutMs: 2_000 }, log)
+    expect(await search(geocoder, 'Qwxzyvkatu')).toEqual([])
+    service.answer({ body: [] })
+    expect(await search(nominatimGeocoder({ url: service.url, timeoutMs: 2_000 }, log), 'Qwxzyv')).toEqual([])
+    expect(log.warnings).toEqual([])
   })
 })
 
@@ -501,7 +513,7 @@ describe.each(backends)('GET api/address/search on $name', (backend) => {
     expect(forged.statusCode).toBe(401)
   })
 
-  it('answers through a configured service, and an empty list when it fails', async () => {
+  it('answers through a configured service, and 503 address_search_unavailable when it fails', async () => {
     const instance = await test.secondInstance({
       geocoder: { kind: 'nominatim', url: service.url },
       geoTimeoutMs: 300,
@@ -517,12 +529,25 @@ describe.each(backends)('GET api/address/search on $name', (backend) => {
       'Opintie 1',
       'Kylätie 3',
     ])
+    service.answer({ body: [] })
+    const none = await instance.inject({
+      url: searchUrl('Qwxzyv'),
+      headers: { host: `espoo.localhost:${testPort}`, authorization: `Bearer ${guardian}` },
+    })
+    expect(none.statusCode).toBe(200)
+    expect(none.json()).toEqual([])
     service.answer({ status: 500, body: {} })
     const failed = await instance.inject({
       url: searchUrl('Mannerheimintie 5'),
       headers: { host: `espoo.localhost:${testPort}`, authorization: `Bearer ${guardian}` },
     })
-    expect(failed.statusCode).toBe(200)
-    expect(failed.json()).toEqual([])
+    expect(failed.statusCode).toBe(503)
+    expect(failed.json()).toEqual({
+      statusCode: 503,
+      code: 'address_search_unavailable',
+      message: expect.any(String),
+    })
+    const docs = await test.app.inject({ url: '/api/docs/json', headers: { host: `localhost:${testPort}` } })
+    expect(Object.keys(docs.json().paths['/api/address/search'].get.responses)).toContain('503')
   })
 })

@@ -343,9 +343,40 @@ describe('booking wizard: places, via points and the route', () => {
       field: 'from',
       query: 'Mannerheimintie 5',
       results: [searchedAddress],
+      failure: null,
     })
     booking.send({ type: 'address.search', field: 'from', query: ' ' })
     expect(booking.context().search).toBeNull()
+  })
+
+  it('says a failed search failed, with its status, until the next keystroke; none found is no failure', async () => {
+    const answers = [
+      () => Promise.reject(apiFailure(503, { code: 'address_search_unavailable', message: 'Down' })),
+      () => Promise.resolve([]),
+      () => Promise.reject(apiFailure(0)),
+    ]
+    const booking = await toTripStep({ search: () => answers.shift()!() })
+    const search = async (query: string) => {
+      booking.send({ type: 'address.search', field: 'to', query })
+      booking.clock.increment(searchDebounceMs)
+      await settle()
+    }
+    await search('Mannerheimintie 5')
+    expect(booking.region('search')).toBe('failed')
+    expect(booking.context().search).toEqual({
+      field: 'to',
+      query: 'Mannerheimintie 5',
+      results: [],
+      failure: { status: 503 },
+    })
+    booking.send({ type: 'address.search', field: 'to', query: 'Qwxzyv' })
+    expect(booking.context().search?.failure).toBeNull()
+    booking.clock.increment(searchDebounceMs)
+    await settle()
+    expect(booking.region('search')).toBe('idle')
+    expect(booking.context().search).toMatchObject({ results: [], failure: null })
+    await search('Kielotie')
+    expect(booking.context().search?.failure).toEqual({ status: 0 })
   })
 
   it('warns of an express booking from the domain rule', async () => {
