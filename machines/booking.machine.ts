@@ -85,6 +85,13 @@ const edits = {
 
 const reset = { 'wizard.reset': { target: '#booking.wizard.starting', actions: 'reset' } } as const
 
+/** A fetch that failed: over the user's limit (429: wait a moment), or any other way. */
+const callFailed = [
+  { guard: 'isTooManyRequests', target: 'failed.tooManyRequests' },
+  { target: 'failed' },
+] as const
+const failedStates = { initial: 'error', states: { error: {}, tooManyRequests: {} } } as const
+
 /** A summary (6, or 9 for the return trip): save, and what the save ended in. */
 function summary(step: 6 | 9, back: string, afterSave: object) {
   const save = [
@@ -310,6 +317,8 @@ export const bookingMachine = setup({
     isOffline: ({ context }) => !context.online,
     isConnectionFailure: ({ event }) =>
       callFailureOf((event as unknown as ErrorActorEvent).error).status === 0,
+    isTooManyRequests: ({ event }) =>
+      callFailureOf((event as unknown as ErrorActorEvent).error).status === 429,
     canAddViaPoint: ({ context }) =>
       !!context.order.quota?.allowViaPoints && context.order.viaPoints.length < viaPointMax,
     isViaPoint: ({ context, event }) =>
@@ -449,11 +458,15 @@ export const bookingMachine = setup({
             src: 'fetchRoute',
             input: ({ context }) => routePoints(context.order)!,
             onDone: { target: 'loaded', actions: { type: 'setRoute', params: ({ event }) => event.output } },
-            onError: 'failed',
+            onError: callFailed,
           },
         },
         loaded: { always: { guard: 'routeStale', target: 'loading' } },
-        failed: { always: { guard: 'routeStale', target: 'loading' }, on: { 'route.retry': 'loading' } },
+        failed: {
+          ...failedStates,
+          always: { guard: 'routeStale', target: 'loading' },
+          on: { 'route.retry': 'loading' },
+        },
       },
     },
     estimate: {
@@ -467,12 +480,13 @@ export const bookingMachine = setup({
             src: 'fetchEstimate',
             input: ({ context }) => requestOf(context)!,
             onDone: { target: 'loaded', actions: { type: 'setPrice', params: ({ event }) => event.output } },
-            onError: 'failed',
+            onError: callFailed,
           },
         },
         loaded: { always: { guard: and([atSummary(), 'estimateStale']), target: 'loading' } },
         /** 'Price fetching failed, try again'. */
         failed: {
+          ...failedStates,
           always: { guard: and([atSummary(), 'estimateStale']), target: 'loading' },
           on: { 'estimate.retry': { guard: atSummary(), target: 'loading' } },
         },

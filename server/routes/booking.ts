@@ -7,6 +7,7 @@ import type { KeyStore } from '../auth/accessTokens'
 import { bookTrip } from '../booking/book'
 import type { DemoApprover } from '../booking/demoApproval'
 import { checkRequest, judgeBooking, type BookingContext } from '../booking/judge'
+import type { GeoCallLimits } from '../geo/callLimits'
 import { routeDetails } from '../geo/routeDetails'
 import type { Router } from '../geo/router'
 import type { ServerI18n } from '../i18n/catalogs'
@@ -16,6 +17,7 @@ import { registerEndpoint } from './registerEndpoint'
 
 export interface BookingServices {
   router: Router
+  geoLimits: GeoCallLimits
   i18n: ServerI18n
   /** The demo's own approval of bookings; null where the operator approves them. */
   demoApprover: DemoApprover | null
@@ -42,15 +44,29 @@ export function registerBookingRoutes(app: FastifyInstance, keys: KeyStore, serv
     route: await routeDetails(services.router, body.destinations, request.log),
   })
 
-  registerEndpoint(app, keys, endpoints.bookingEstimate, async ({ request, user, body }) => {
-    const judged = await judgeBooking(request.db, await contextOf(request, user.id, body), { lock: false })
-    return { deductible: centsToEuros(judged.booking.deductibleCents ?? 0) }
-  })
+  // Both measure the route: they count against the user's limit on routes.
+  const limited = { limit: services.geoLimits.route }
+  registerEndpoint(
+    app,
+    keys,
+    endpoints.bookingEstimate,
+    async ({ request, user, body }) => {
+      const judged = await judgeBooking(request.db, await contextOf(request, user.id, body), { lock: false })
+      return { deductible: centsToEuros(judged.booking.deductibleCents ?? 0) }
+    },
+    limited,
+  )
 
-  registerEndpoint(app, keys, endpoints.createBooking, async ({ request, user, body }) => {
-    const context = await contextOf(request, user.id, body)
-    const booked = await request.db.transaction((db) => bookTrip(db, context))
-    services.demoApprover?.(request.tenant.id, booked.tripId)
-    return booked
-  })
+  registerEndpoint(
+    app,
+    keys,
+    endpoints.createBooking,
+    async ({ request, user, body }) => {
+      const context = await contextOf(request, user.id, body)
+      const booked = await request.db.transaction((db) => bookTrip(db, context))
+      services.demoApprover?.(request.tenant.id, booked.tripId)
+      return booked
+    },
+    limited,
+  )
 }

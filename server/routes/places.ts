@@ -3,6 +3,7 @@ import { errorCodes } from '../../src/contract/common'
 import { endpoints } from '../../src/contract/endpoints'
 import { addressSearchLimit } from '../../src/contract/places'
 import type { KeyStore } from '../auth/accessTokens'
+import type { GeoCallLimits } from '../geo/callLimits'
 import { GeocodeError, type Geocoder } from '../geo/geocoder'
 import { routeDetails } from '../geo/routeDetails'
 import type { Router } from '../geo/router'
@@ -22,22 +23,32 @@ export const searchUnavailable = () =>
 export function registerPlaceRoutes(
   app: FastifyInstance,
   keys: KeyStore,
-  services: { geocoder: Geocoder; router: Router },
+  services: { geocoder: Geocoder; router: Router; geoLimits: GeoCallLimits },
 ): void {
-  registerEndpoint(app, keys, endpoints.searchAddresses, async ({ query }) => {
-    if (!query.q) return []
-    try {
-      const found = await services.geocoder.search(query.q, {
-        limit: addressSearchLimit,
-        language: query.lang ?? 'fi',
-      })
-      return toSearchResults(found, addressSearchLimit)
-    } catch (error) {
-      throw error instanceof GeocodeError ? searchUnavailable() : error
-    }
-  })
+  registerEndpoint(
+    app,
+    keys,
+    endpoints.searchAddresses,
+    async ({ query }) => {
+      if (!query.q) return []
+      try {
+        const found = await services.geocoder.search(query.q, {
+          limit: addressSearchLimit,
+          language: query.lang ?? 'fi',
+        })
+        return toSearchResults(found, addressSearchLimit)
+      } catch (error) {
+        throw error instanceof GeocodeError ? searchUnavailable() : error
+      }
+    },
+    { limit: services.geoLimits.search },
+  )
 
-  registerEndpoint(app, keys, endpoints.bookingRoute, ({ request, body }) =>
-    routeDetails(services.router, body, request.log),
+  registerEndpoint(
+    app,
+    keys,
+    endpoints.bookingRoute,
+    ({ request, body }) => routeDetails(services.router, body, request.log),
+    { limit: services.geoLimits.route },
   )
 }

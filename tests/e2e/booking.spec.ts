@@ -348,7 +348,7 @@ const mannerheimintie5 = [
   },
 ]
 
-test('a failing address search says so with its status, which no results and found results do not', async ({
+test('a failing address search says so with its status, and one over the limit says to wait: neither is no results', async ({
   page,
   expectAccessible,
 }) => {
@@ -361,6 +361,7 @@ test('a failing address search says so with its status, which no results and fou
     GEOCODER_URL: geocoder.url,
     DEMO_APPROVAL_DELAY_MS: 'off',
     DEMO_SIMULATOR: 'off',
+    ADDRESS_SEARCH_RATE_LIMIT_PER_MINUTE: '3',
   })
   try {
     const tenant = 'espoo'
@@ -390,6 +391,14 @@ test('a failing address search says so with its status, which no results and fou
     await to.fill('Mannerheimintie 5')
     await expect(page.getByRole('option', { name: 'Mannerheimintie 5, 00100 Helsinki' })).toBeVisible()
     await expect(searchFailed).toHaveCount(0)
+
+    // The fourth search in a minute is over this server's limit of three.
+    await to.fill('Mannerheimintie 7')
+    await expect(
+      page.getByRole('alert').filter({ hasText: text('booking.address.search_too_many') }),
+    ).toBeVisible()
+    await expect(noResults).toBeHidden()
+    expect(geocoder.requests).toHaveLength(3)
   } finally {
     await server.stop()
     await geocoder.close()

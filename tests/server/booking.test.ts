@@ -272,6 +272,36 @@ describe.each(backends)('booking on $name', (backend) => {
     expect((await usage('espoo', id)).usedQuota).toBe(10)
   })
 
+  it("limits a user's route measurements a minute, estimates and bookings with them: 429 with Retry-After, never stored as a key's answer", async () => {
+    const limited = await test.secondInstance({ routeRateLimitPerMinute: 2 })
+    const id = await permission(espoo, 'espoo')
+    const payload = request(espoo, id)
+    const points = payload.destinations.map(({ latitude, longitude }) => ({ latitude, longitude }))
+    const post = (w: World, url: string, body: unknown, headers: Record<string, string> = {}) =>
+      api(limited, 'espoo', w.token, { method: 'POST', url, payload: body, headers })
+    expect((await post(espoo, '/api/booking/route', points)).statusCode).toBe(200)
+    expect((await post(espoo, '/api/booking/estimate', payload)).statusCode).toBe(200)
+    const key = { 'idempotency-key': randomUUID() }
+    const refused = await post(espoo, '/api/booking', payload, key)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({
+      statusCode: 429,
+      code: 'too_many_requests',
+      message: expect.any(String),
+    })
+    const retryAfter = Number(refused.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    expect((await post(espoo, '/api/booking/route', points)).statusCode).toBe(429)
+    expect((await post(other, '/api/booking/route', points)).statusCode).toBe(200)
+    expect((await usage('espoo', id)).usedQuota).toBe(0)
+    // The same key on an instance with room books: the 429 was not kept as the key's answer.
+    const booked = await book('espoo', espoo, payload, key)
+    expect(booked.statusCode).toBe(200)
+    expect(booked.headers['idempotent-replayed']).toBeUndefined()
+    expect((await usage('espoo', id)).usedQuota).toBe(1)
+  })
+
   it('returns the quota trip, and the express one, when the operator refuses the booking', async () => {
     const id = await permission(
       espoo,

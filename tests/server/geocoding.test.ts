@@ -131,12 +131,17 @@ describe('the embedded gazetteer', () => {
 describe('GEOCODER and ROUTER configuration', () => {
   const config = (env: Record<string, string>) => loadConfig({ DEMO: 'true', ...env })
 
-  it('defaults to the embedded gazetteer and estimate, with a 5 s timeout', () => {
+  it('defaults to the embedded gazetteer and estimate, with a 5 s timeout and 60 calls of each a minute', () => {
     expect(config({})).toMatchObject({
       geocoder: { kind: 'embedded' },
       router: { kind: 'embedded' },
       geoTimeoutMs: 5_000,
+      addressSearchRateLimitPerMinute: 60,
+      routeRateLimitPerMinute: 60,
     })
+    expect(
+      config({ ADDRESS_SEARCH_RATE_LIMIT_PER_MINUTE: '20', ROUTE_RATE_LIMIT_PER_MINUTE: '30' }),
+    ).toMatchObject({ addressSearchRateLimitPerMinute: 20, routeRateLimitPerMinute: 30 })
   })
 
   it('chooses the services, with their public addresses by default', () => {
@@ -163,6 +168,8 @@ describe('GEOCODER and ROUTER configuration', () => {
     expect(() => config({ ROUTER: 'osrm', ROUTER_URL: 'osrm:5000 ' })).toThrow(/ROUTER_URL/)
     expect(() => config({ ROUTER: 'graphhopper' })).toThrow(/ROUTER/)
     expect(() => config({ GEO_TIMEOUT_MS: '0' })).toThrow(/GEO_TIMEOUT_MS/)
+    expect(() => config({ ADDRESS_SEARCH_RATE_LIMIT_PER_MINUTE: 'many' })).toThrow(/ADDRESS_SEARCH/)
+    expect(() => config({ ROUTE_RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/ROUTE_RATE_LIMIT/)
   })
 })
 
@@ -503,6 +510,27 @@ describe.each(backends)('GET api/address/search on $name', (backend) => {
     expect(limit.statusCode).toBe(200)
     const language = await api(test.app, 'espoo', guardian, { url: searchUrl('Kielotie', 'de') })
     expect(language.statusCode).toBe(400)
+  })
+
+  it("limits each user's searches a minute: then 429 too_many_requests with Retry-After, others unaffected", async () => {
+    const limited = await test.secondInstance({ addressSearchRateLimitPerMinute: 2 })
+    const single = await tokenFor(test.app, 'espoo', 'single', 'demo-single-2026')
+    const searchAs = (token: string) => api(limited, 'espoo', token, { url: searchUrl('Tapiolantie 3') })
+    expect((await searchAs(guardian)).statusCode).toBe(200)
+    expect((await searchAs(guardian)).statusCode).toBe(200)
+    const refused = await searchAs(guardian)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({
+      statusCode: 429,
+      code: 'too_many_requests',
+      message: expect.any(String),
+    })
+    const retryAfter = Number(refused.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    expect((await searchAs(single)).statusCode).toBe(200)
+    const docs = await test.app.inject({ url: '/api/docs/json', headers: { host: `localhost:${testPort}` } })
+    expect(Object.keys(docs.json().paths['/api/address/search'].get.responses)).toContain('429')
   })
 
   it('refuses a caller without a valid token', async () => {

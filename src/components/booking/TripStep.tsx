@@ -22,6 +22,7 @@ import { PlusIcon } from '../ui/icons'
 import { TextField } from '../ui/TextField'
 import { AddressPicker } from './AddressPicker'
 import { viaPointClasses } from './bookingClasses'
+import { tooManyRequestsText } from './bookingTexts'
 import { codesFor, problemTexts } from './problemTexts'
 import type { StepProps } from './stepProps'
 import { TimeField } from './TimeField'
@@ -264,6 +265,7 @@ export function TripStep({ snapshot, send }: StepProps) {
       {deviation?.exceeded ? <DeviationWarning {...deviation} /> : null}
       {snapshot.matches({ route: 'failed' }) ? (
         <Alert severity="info" live>
+          {snapshot.matches({ route: { failed: 'tooManyRequests' } }) ? `${t(tooManyRequestsText)} ` : null}
           <Trans id="booking.trip.route_failed">
             The route could not be checked just now. You can still go on; the booking is checked when it is
             saved.

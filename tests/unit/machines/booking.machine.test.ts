@@ -398,10 +398,23 @@ describe('booking wizard: the summary and the save', () => {
     expect(booking.context().order.price).toBe(3.2)
   })
 
+  it("tells a fetch over the user's limit (429) from another failure, and still retries it", async () => {
+    const tooMany = () => Promise.reject(apiFailure(429, { code: 'too_many_requests', message: 'Too many' }))
+    const booking = await atSummary({ route: tooMany, estimate: tooMany, create: tooMany })
+    expect(booking.actor.getSnapshot().matches({ route: { failed: 'tooManyRequests' } })).toBe(true)
+    expect(booking.actor.getSnapshot().matches({ estimate: { failed: 'tooManyRequests' } })).toBe(true)
+    booking.send({ type: 'estimate.retry' })
+    expect(booking.region('estimate')).toBe('loading')
+    await settle()
+    booking.send({ type: 'booking.save' })
+    await settle()
+    expect(booking.context().failure).toEqual({ kind: 'tooManyRequests' })
+  })
+
   it("retries a failed estimate on the user's action", async () => {
     const answers = [() => Promise.reject(apiFailure(503)), () => Promise.resolve({ deductible: 4 })]
     const booking = await atSummary({ estimate: () => answers.shift()!() })
-    expect(booking.region('estimate')).toBe('failed')
+    expect(booking.actor.getSnapshot().matches({ estimate: { failed: 'error' } })).toBe(true)
     booking.send({ type: 'estimate.retry' })
     await settle()
     expect(booking.context().order.price).toBe(4)
