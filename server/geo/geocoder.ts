@@ -1,4 +1,6 @@
+import { errorCodes } from '../../src/contract/common'
 import type { Locale } from '../../src/domain/locale'
+import { HttpError } from '../plugins/errors'
 
 /**
  * One address as a geocoding service found it, before the portal's rules (server/geo/searchResults.ts) drop
@@ -30,3 +32,11 @@ export interface Geocoder {
 
 /** The geocoding service failed or did not answer in time: the search could not be made, which is not "none". */
 export class GeocodeError extends Error {}
+
+/** The geocoding service failed: the portal shows that the search failed, not that nothing was found. */
+export const searchUnavailable = () =>
+  new HttpError(
+    503,
+    errorCodes.addressSearchUnavailable,
+    'The address search service is not available; try again later',
+  )

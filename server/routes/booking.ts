@@ -7,7 +7,9 @@ import type { KeyStore } from '../auth/accessTokens'
 import { bookTrip } from '../booking/book'
 import type { DemoApprover } from '../booking/demoApproval'
 import { checkRequest, judgeBooking, type BookingContext } from '../booking/judge'
+import { lookUpStops } from '../booking/stopAddresses'
 import type { GeoCallLimits } from '../geo/callLimits'
+import type { Geocoder } from '../geo/geocoder'
 import { routeDetails } from '../geo/routeDetails'
 import type { Router } from '../geo/router'
 import type { ServerI18n } from '../i18n/catalogs'
@@ -17,6 +19,7 @@ import { registerEndpoint } from './registerEndpoint'
 
 export interface BookingServices {
   router: Router
+  geocoder: Geocoder
   geoLimits: GeoCallLimits
   i18n: ServerI18n
   /** The demo's own approval of bookings; null where the operator approves them. */
@@ -42,6 +45,7 @@ export function registerBookingRoutes(app: FastifyInstance, keys: KeyStore, serv
     i18n: services.i18n(apiLocale(request)),
     booked: checkRequest(body),
     route: await routeDetails(services.router, body.destinations, request.log),
+    lookups: null,
   })
 
   // Both measure the route: they count against the user's limit on routes.
@@ -62,7 +66,10 @@ export function registerBookingRoutes(app: FastifyInstance, keys: KeyStore, serv
     keys,
     endpoints.createBooking,
     async ({ request, user, body }) => {
-      const context = await contextOf(request, user.id, body)
+      const context = {
+        ...(await contextOf(request, user.id, body)),
+        lookups: await lookUpStops(services.geocoder, body.destinations, apiLocale(request)),
+      }
       const booked = await request.db.transaction((db) => bookTrip(db, context))
       services.demoApprover?.(request.tenant.id, booked.tripId)
       return booked

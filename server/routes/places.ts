@@ -1,23 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { errorCodes } from '../../src/contract/common'
 import { endpoints } from '../../src/contract/endpoints'
 import { addressSearchLimit } from '../../src/contract/places'
 import type { KeyStore } from '../auth/accessTokens'
 import type { GeoCallLimits } from '../geo/callLimits'
-import { GeocodeError, type Geocoder } from '../geo/geocoder'
+import { GeocodeError, searchUnavailable, type Geocoder } from '../geo/geocoder'
 import { routeDetails } from '../geo/routeDetails'
 import type { Router } from '../geo/router'
 import { toSearchResults } from '../geo/searchResults'
-import { HttpError } from '../plugins/errors'
 import { registerEndpoint } from './registerEndpoint'
-
-/** The geocoding service failed: the portal shows that the search failed, not that nothing was found. */
-export const searchUnavailable = () =>
-  new HttpError(
-    503,
-    errorCodes.addressSearchUnavailable,
-    'The address search service is not available; try again later',
-  )
 
 /** Address search and route measuring for booking, through the configured geocoder and router (server/geo/). */
 export function registerPlaceRoutes(

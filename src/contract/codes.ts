@@ -54,7 +54,9 @@ export const errorCodes = {
 /**
  * Why the server refuses a booking (400, `POST api/booking` and `POST api/booking/estimate`): each answer's
  * `message` is translated into the request's language (Accept-Language). `booking_outside_municipality` is the
- * one whose message names the municipality (the portal shows booking.error_municipality for it).
+ * one whose message names the municipality (the portal shows booking.error_municipality for it);
+ * `booking_address_mismatch` (a booking only) is a searched address whose text the server's geocoder does not
+ * place at its coordinates.
  */
 export const bookingRefusalCodes = [
   'booking_permission_not_found',
@@ -65,6 +67,7 @@ export const bookingRefusalCodes = [
   'booking_same_location',
   'booking_via_point_same_location',
   'booking_destination_not_allowed',
+  'booking_address_mismatch',
   'booking_via_points_not_allowed',
   'booking_via_point_deviation',
   'booking_outside_area',

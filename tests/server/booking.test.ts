@@ -37,22 +37,6 @@ function stop(place: Place, isViaPoint = false): BookingDestination {
   return bookingDestination(place as LocatedPlace, '', isViaPoint ? 5 : null)
 }
 
-/** An address found on the map, `north` degrees of latitude from `place`. */
-function searched(place: Place, north: number): Place {
-  return {
-    ...place,
-    id: `map-${north}`,
-    alias: null,
-    address: 'Kauppakatu 3',
-    latitude: place.latitude! + north,
-    source: 'mapPlaceResult',
-    isHome: false,
-    isMain: false,
-    isPickup: false,
-    isSecondaryPlace: false,
-  }
-}
-
 describe.each(backends)('booking on $name', (backend) => {
   let test: TestApp
   let espoo: World
@@ -86,6 +70,16 @@ describe.each(backends)('booking on $name', (backend) => {
 
   const home = (w: World) => w.places.find((place) => place.isHome)!
   const main = (w: World) => w.places.find((place) => place.isMain)!
+
+  /** The first address the server's search finds for `query`, as the portal offers it. */
+  async function found(w: World, query: string): Promise<Place> {
+    const response = await api(test.app, 'espoo', w.token, {
+      url: `/api/address/search?${new URLSearchParams({ q: query }).toString()}`,
+    })
+    const [first] = response.json() as Place[]
+    if (!first) throw new Error(`No address found for ${query}`)
+    return first
+  }
 
   /** A permission of the world's passenger, from a month ago to two months ahead, in one period. */
   async function permission(
@@ -395,7 +389,7 @@ describe.each(backends)('booking on $name', (backend) => {
       'destinations.1',
       async () =>
         request(espoo, await permission(espoo, 'espoo', { tripDestinations: 2 }), {
-          destinations: [stop(home(espoo)), stop(searched(home(espoo), 0.01))],
+          destinations: [stop(home(espoo)), stop(await found(espoo, 'Espoonkatu 2, Espoo'))],
         }),
     ],
     [
@@ -404,7 +398,11 @@ describe.each(backends)('booking on $name', (backend) => {
       'destinations',
       async () =>
         request(espoo, await permission(espoo, 'espoo'), {
-          destinations: [stop(home(espoo)), stop(searched(home(espoo), 0.02), true), stop(main(espoo))],
+          destinations: [
+            stop(home(espoo)),
+            stop(await found(espoo, 'Kirkkojärventie 3, Espoo'), true),
+            stop(main(espoo)),
+          ],
         }),
     ],
     [
@@ -413,7 +411,11 @@ describe.each(backends)('booking on $name', (backend) => {
       'destinations',
       async () =>
         request(espoo, await permission(espoo, 'espoo', { allowViaPoints: true, viaPointMaxDeviation: 10 }), {
-          destinations: [stop(home(espoo)), stop(searched(home(espoo), 0.05), true), stop(main(espoo))],
+          destinations: [
+            stop(home(espoo)),
+            stop(await found(espoo, 'Kamreerintie 4, Espoo'), true),
+            stop(main(espoo)),
+          ],
         }),
     ],
     [
@@ -524,6 +526,140 @@ describe.each(backends)('booking on $name', (backend) => {
       'accept-language': 'en',
     })
     expect((english.json() as { message: string }).message).toContain('municipality')
+  })
+
+  /** The booked trip's stops as recorded for the operator. */
+  const recorded = async (tripId: string) => {
+    const [requested] = await tenantDb(test.db, 'espoo').trips.events(tripId)
+    if (requested?.type !== 'requested') throw new Error('No booking recorded')
+    return requested
+  }
+
+  it('records a saved place in its own words, whatever text came with its id, and refuses an apartment there', async () => {
+    const school = main(espoo)
+    const id = await permission(espoo, 'espoo', {
+      tripDestinations: 1,
+      placeGroups: [{ name: 'Koulumatkat', placeIds: [home(espoo).id, school.id] }],
+    })
+    const elsewhere = { address: 'Lapinkatu 1', streetnumber: '1', postalcode: '96100', city: 'Rovaniemi' }
+    const response = await book(
+      'espoo',
+      espoo,
+      request(espoo, id, {
+        destinations: [stop(home(espoo)), { ...stop(school), ...elsewhere, alias: 'Koti' }],
+      }),
+    )
+    expect(response.statusCode).toBe(200)
+    const trip = await recorded((response.json() as { tripId: string }).tripId)
+    expect(trip.endAddress).toEqual({
+      alias: school.alias,
+      address: school.address,
+      lat: school.latitude,
+      lng: school.longitude,
+    })
+    expect(trip.startAddress.address).toBe(home(espoo).address)
+
+    const apartment = request(espoo, id)
+    apartment.destinations[1] = { ...apartment.destinations[1]!, apartment: 'Lapinkatu 1, Rovaniemi' }
+    expect((await book('espoo', espoo, apartment)).json()).toEqual({
+      statusCode: 400,
+      code: 'validation_failed',
+      message: expect.any(String),
+      errors: [{ property: 'destinations.1.apartment', error: 'not_allowed' }],
+    })
+    expect((await usage('espoo', id)).usedQuota).toBe(1)
+  })
+
+  it("refuses a searched address whose text the server's geocoder puts elsewhere, and records the geocoder's words", async () => {
+    // Free places within the town.
+    const town = {
+      polygon: [
+        { latitude: 60.1, longitude: 24.5 },
+        { latitude: 60.3, longitude: 24.5 },
+        { latitude: 60.3, longitude: 24.9 },
+        { latitude: 60.1, longitude: 24.9 },
+      ],
+    }
+    const id = await permission(espoo, 'espoo', { allowedArea: town })
+    const office = await found(espoo, 'Espoonkatu 2, Espoo')
+    const turku = { address: 'Aurakatu 1', streetnumber: '1', postalcode: '20100', city: 'Turku' }
+    const disguised = request(espoo, id, { destinations: [stop(home(espoo)), stop({ ...office, ...turku })] })
+    for (const [language, message] of [
+      ['fi', 'Osoite ei vastaa sen paikkaa kartalla. Hae osoite uudelleen.'],
+      ['sv', 'Adressen stämmer inte med dess plats på kartan. Sök adressen på nytt.'],
+      ['en', 'The address does not match its place on the map. Search for the address again.'],
+    ] as const) {
+      const refused = await book('espoo', espoo, disguised, {
+        'idempotency-key': randomUUID(),
+        'accept-language': language,
+      })
+      expect(refused.json()).toEqual({
+        statusCode: 400,
+        code: 'booking_address_mismatch',
+        message,
+        errors: [{ property: 'destinations.1', error: 'booking_address_mismatch' }],
+      })
+    }
+    // Its own words a few hundred metres off: the geocoder puts them elsewhere too.
+    const moved = { ...office, latitude: office.latitude! + 0.005 }
+    expect(
+      (
+        await book('espoo', espoo, request(espoo, id, { destinations: [stop(home(espoo)), stop(moved)] }))
+      ).json(),
+    ).toMatchObject({ code: 'booking_address_mismatch' })
+    expect((await usage('espoo', id)).usedQuota).toBe(0)
+
+    const honest = request(espoo, id, { destinations: [stop(home(espoo)), stop(office)] })
+    honest.destinations[1] = { ...honest.destinations[1]!, alias: 'Virasto', apartment: 'B 12' }
+    const booked = await book('espoo', espoo, honest)
+    expect(booked.statusCode).toBe(200)
+    const trip = await recorded((booked.json() as { tripId: string }).tripId)
+    expect(trip.endAddress).toEqual({
+      alias: null,
+      address: `${office.address} B 12, ${office.postalcode} ${office.city}`,
+      lat: office.latitude,
+      lng: office.longitude,
+    })
+  })
+
+  it("asks a configured geocoding service for a searched address's words: 503 when it fails, using no quota", async () => {
+    const service = await fakeService()
+    try {
+      const instance = await test.secondInstance({ geocoder: { kind: 'nominatim', url: service.url } })
+      const id = await permission(espoo, 'espoo')
+      const nominatim = {
+        lat: '60.2051',
+        lon: '24.6563',
+        addresstype: 'place',
+        name: '',
+        address: { house_number: '2', road: 'Espoonkatu', city: 'Espoo', postcode: '02770' },
+      }
+      const office = await found(espoo, 'Espoonkatu 2, Espoo')
+      const to = { ...office, latitude: 60.2051, longitude: 24.6563 }
+      const payload = request(espoo, id, { destinations: [stop(home(espoo)), stop(to)] })
+      const post = () =>
+        api(instance, 'espoo', espoo.token, {
+          method: 'POST',
+          url: '/api/booking',
+          payload,
+          headers: { 'idempotency-key': randomUUID() },
+        })
+      service.answer({ status: 503, body: { error: 'maintenance' } })
+      expect((await post()).json()).toEqual({
+        statusCode: 503,
+        code: 'address_search_unavailable',
+        message: expect.any(String),
+      })
+      expect((await usage('espoo', id)).usedQuota).toBe(0)
+      service.answer({ body: [nominatim] })
+      const booked = await post()
+      expect(booked.statusCode).toBe(200)
+      expect(service.requests.at(-1)!.url.searchParams.get('q')).toBe('Espoonkatu 2, 02770 Espoo')
+      const trip = await recorded((booked.json() as { tripId: string }).tripId)
+      expect(trip.endAddress.address).toBe('Espoonkatu 2, 02770 Espoo')
+    } finally {
+      await service.close()
+    }
   })
 
   it('refuses a body the contract does not take, a booking without an Idempotency-Key, and mixed-up stops', async () => {
