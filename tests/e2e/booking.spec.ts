@@ -348,7 +348,7 @@ const mannerheimintie5 = [
   },
 ]
 
-test('a failing address search says so with its status, and one over the limit says to wait: neither is no results', async ({
+test("a failing address search says so with its status, one over the limit says to wait, and a found address is booked in the search's words", async ({
   page,
   expectAccessible,
 }) => {
@@ -359,7 +359,7 @@ test('a failing address search says so with its status, and one over the limit s
   const server = await startServer({
     GEOCODER: 'nominatim',
     GEOCODER_URL: geocoder.url,
-    DEMO_APPROVAL_DELAY_MS: 'off',
+    DEMO_APPROVAL_DELAY_MS: '1000',
     DEMO_SIMULATOR: 'off',
     ADDRESS_SEARCH_RATE_LIMIT_PER_MINUTE: '3',
   })
@@ -370,6 +370,9 @@ test('a failing address search says so with its status, and one over the limit s
     const { text, next } = await toQuotaStep(page, 'fi', tomorrow().typed)
     await page.getByRole('radio', { name: /Asiointimatkat/ }).check()
     await next.click()
+    await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('10:00')
+    await chooseAddress(page, text('booking.trip.from'), 0)
+    const from = page.getByRole('combobox', { name: text('booking.trip.from') })
     const to = page.getByRole('combobox', { name: text('booking.trip.to') })
     const noResults = page.getByText(text('booking.address.no_results'))
     const searchFailed = page
@@ -389,16 +392,36 @@ test('a failing address search says so with its status, and one over the limit s
 
     geocoder.answer({ body: mannerheimintie5 })
     await to.fill('Mannerheimintie 5')
-    await expect(page.getByRole('option', { name: 'Mannerheimintie 5, 00100 Helsinki' })).toBeVisible()
+    const found = page.getByRole('option', { name: 'Mannerheimintie 5, 00100 Helsinki' })
+    await expect(found).toBeVisible()
     await expect(searchFailed).toHaveCount(0)
+    await found.click()
 
-    // The fourth search in a minute is over this server's limit of three.
-    await to.fill('Mannerheimintie 7')
+    // The fourth search in a minute is over this server's limit of three; the From place stays chosen.
+    const fromPlace = await from.inputValue()
+    await from.fill('Kauppakatu')
     await expect(
       page.getByRole('alert').filter({ hasText: text('booking.address.search_too_many') }),
     ).toBeVisible()
     await expect(noResults).toBeHidden()
     expect(geocoder.requests).toHaveLength(3)
+    await from.blur()
+    await expect(from).toHaveValue(fromPlace)
+
+    // Booked, the server searches the address again: the trip keeps the geocoder's words for it.
+    await next.click()
+    await next.click()
+    const known = new Set((await serverTrips(page)).map((trip) => trip.id))
+    await page.getByRole('button', { name: text('booking.save') }).click()
+    await expect(page.getByText(text('booking.confirmed'), { exact: true })).toBeVisible()
+    expect(geocoder.requests.at(-1)!.url.searchParams.get('q')).toBe('Mannerheimintie 5, 00100 Helsinki')
+    await expect
+      .poll(async () =>
+        (await serverTrips(page))
+          .filter((trip) => !known.has(trip.id))
+          .map((trip) => (trip as ApiTrip & { endAddress: { address: string } }).endAddress.address),
+      )
+      .toEqual(['Mannerheimintie 5, 00100 Helsinki'])
   } finally {
     await server.stop()
     await geocoder.close()
