@@ -15,6 +15,7 @@ import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import type { TenantId } from '../../tenants'
 import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
+import { expectTooManyRequests } from './support/limits'
 import { fakeService, type FakeService } from './support/fakeService'
 import { timeZone } from './support/trips'
 
@@ -276,16 +277,7 @@ describe.each(backends)('booking on $name', (backend) => {
     expect((await post(espoo, '/api/booking/route', points)).statusCode).toBe(200)
     expect((await post(espoo, '/api/booking/estimate', payload)).statusCode).toBe(200)
     const key = { 'idempotency-key': randomUUID() }
-    const refused = await post(espoo, '/api/booking', payload, key)
-    expect(refused.statusCode).toBe(429)
-    expect(refused.json()).toEqual({
-      statusCode: 429,
-      code: 'too_many_requests',
-      message: expect.any(String),
-    })
-    const retryAfter = Number(refused.headers['retry-after'])
-    expect(retryAfter).toBeGreaterThanOrEqual(1)
-    expect(retryAfter).toBeLessThanOrEqual(60)
+    expectTooManyRequests(await post(espoo, '/api/booking', payload, key))
     expect((await post(espoo, '/api/booking/route', points)).statusCode).toBe(429)
     expect((await post(other, '/api/booking/route', points)).statusCode).toBe(200)
     expect((await usage('espoo', id)).usedQuota).toBe(0)
