@@ -85,6 +85,13 @@ const edits = {
 
 const reset = { 'wizard.reset': { target: '#booking.wizard.starting', actions: 'reset' } } as const
 
+/** A fetch that failed: over the user's limit (429: wait a moment), or any other way. */
+const callFailed = [
+  { guard: 'isTooManyRequests', target: 'failed.tooManyRequests' },
+  { target: 'failed' },
+] as const
+const failedStates = { initial: 'error', states: { error: {}, tooManyRequests: {} } } as const
+
 /** A summary (6, or 9 for the return trip): save, and what the save ended in. */
 function summary(step: 6 | 9, back: string, afterSave: object) {
   const save = [
@@ -250,12 +257,17 @@ export const bookingMachine = setup({
     ),
     setSearch: assign(({ event }) =>
       event.type === 'address.search'
-        ? { search: { field: event.field, query: event.query.trim(), results: [] } }
+        ? { search: { field: event.field, query: event.query.trim(), results: [], failure: null } }
         : {},
     ),
     clearSearch: assign({ search: null }),
     setResults: assign(({ context }, results: AddressSearchResult[]) =>
       context.search ? { search: { ...context.search, results } } : {},
+    ),
+    setSearchFailure: assign(({ context }, error: unknown) =>
+      context.search
+        ? { search: { ...context.search, failure: { status: callFailureOf(error).status } } }
+        : {},
     ),
     markQuotasFetch: assign(({ context }) => ({ quotasFor: quotaKey(context) })),
     applyQuotas: assign(({ context }, quotas: Quota[]) => withQuotas(context, quotas)),
@@ -305,6 +317,8 @@ export const bookingMachine = setup({
     isOffline: ({ context }) => !context.online,
     isConnectionFailure: ({ event }) =>
       callFailureOf((event as unknown as ErrorActorEvent).error).status === 0,
+    isTooManyRequests: ({ event }) =>
+      callFailureOf((event as unknown as ErrorActorEvent).error).status === 429,
     canAddViaPoint: ({ context }) =>
       !!context.order.quota?.allowViaPoints && context.order.viaPoints.length < viaPointMax,
     isViaPoint: ({ context, event }) =>
@@ -444,11 +458,15 @@ export const bookingMachine = setup({
             src: 'fetchRoute',
             input: ({ context }) => routePoints(context.order)!,
             onDone: { target: 'loaded', actions: { type: 'setRoute', params: ({ event }) => event.output } },
-            onError: 'failed',
+            onError: callFailed,
           },
         },
         loaded: { always: { guard: 'routeStale', target: 'loading' } },
-        failed: { always: { guard: 'routeStale', target: 'loading' }, on: { 'route.retry': 'loading' } },
+        failed: {
+          ...failedStates,
+          always: { guard: 'routeStale', target: 'loading' },
+          on: { 'route.retry': 'loading' },
+        },
       },
     },
     estimate: {
@@ -462,12 +480,13 @@ export const bookingMachine = setup({
             src: 'fetchEstimate',
             input: ({ context }) => requestOf(context)!,
             onDone: { target: 'loaded', actions: { type: 'setPrice', params: ({ event }) => event.output } },
-            onError: 'failed',
+            onError: callFailed,
           },
         },
         loaded: { always: { guard: and([atSummary(), 'estimateStale']), target: 'loading' } },
         /** 'Price fetching failed, try again'. */
         failed: {
+          ...failedStates,
           always: { guard: and([atSummary(), 'estimateStale']), target: 'loading' },
           on: { 'estimate.retry': { guard: atSummary(), target: 'loading' } },
         },
@@ -475,43 +494,65 @@ export const bookingMachine = setup({
     },
     search: {
       initial: 'idle',
+      // Each region's own transitions: one that re-enters a region of this parallel machine exits and
+      // re-enters the whole machine, which took the wizard back to its first step.
       on: {
         'address.search': [
           { guard: 'isEmptyQuery', target: '.idle', actions: 'clearSearch' },
-          { target: '.debouncing', reenter: true, actions: 'setSearch' },
+          { target: '.debouncing', actions: 'setSearch' },
         ],
       },
       states: {
         idle: {},
-        debouncing: { after: { searchDebounce: 'searching' } },
+        debouncing: {
+          after: { searchDebounce: 'searching' },
+          // Another keystroke waits the whole debounce again.
+          on: {
+            'address.search': [
+              { guard: 'isEmptyQuery', target: 'idle', actions: 'clearSearch' },
+              { target: 'debouncing', reenter: true, actions: 'setSearch' },
+            ],
+          },
+        },
         searching: {
           invoke: {
             src: 'searchAddresses',
             input: ({ context }) => ({ query: context.search!.query }),
             onDone: { target: 'idle', actions: { type: 'setResults', params: ({ event }) => event.output } },
-            // A failed search is an empty list, silently (spec section 8).
-            onError: 'idle',
+            // A failure is not "no results": spec section 8 wants an alert with the status.
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'setSearchFailure',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
           },
         },
+        /** The search failed: `search.failure` says how, until the next keystroke. */
+        failed: {},
       },
     },
     /** 'Via point removed' shows for 2 s after a removal. */
     viaPointRemoval: {
       initial: 'hidden',
-      on: {
-        'via.remove': {
-          guard: and([stateIn({ wizard: 'editing' }), 'isViaPoint']),
-          target: '.shown',
-          reenter: true,
-        },
-      },
+      on: { 'via.remove': { guard: viaPointRemoved(), target: '.shown' } },
       states: {
         hidden: {},
-        shown: { after: { removalStatus: 'hidden' } },
+        shown: {
+          after: { removalStatus: 'hidden' },
+          // Another removal shows it 2 s again (re-entering this state, not the region: see search).
+          on: { 'via.remove': { guard: viaPointRemoved(), target: 'shown', reenter: true } },
+        },
       },
     },
   },
 })
+
+/** A via point of the trip being edited is removed. */
+function viaPointRemoved() {
+  return and([stateIn({ wizard: 'editing' }), 'isViaPoint'])
+}
 
 /** At a summary that has not been saved yet: where the estimate is shown. */
 function atSummary() {

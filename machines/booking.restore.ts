@@ -82,6 +82,7 @@ const context = z.object({
     .union([
       z.object({ kind: z.literal('failed'), serverMessage: short.nullable() }),
       z.object({ kind: z.literal('municipality') }),
+      z.object({ kind: z.literal('tooManyRequests') }),
     ])
     .nullable(),
 })

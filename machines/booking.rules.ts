@@ -30,6 +30,11 @@ export interface AddressSearch {
   query: string
   /** The geocoder's answer for `query`; empty until it arrives (and when the search failed). */
   results: AddressSearchResult[]
+  /**
+   * The search failed (spec section 8: an alert with the status, not "no results"): its HTTP status, 0 without
+   * a connection, null for a failure without one; null while it has not failed.
+   */
+  failure: { status: number | null } | null
 }
 
 /** A save: the request and the idempotency key it is sent with, kept for retries of this very request. */

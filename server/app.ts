@@ -13,6 +13,7 @@ import { registerTestIdp } from './auth/testIdp/routes'
 import { createDemoApprover } from './booking/demoApproval'
 import type { ServerConfig } from './config'
 import type { Db } from './db/schema'
+import { createGeoCallLimits } from './geo/callLimits'
 import { createGeocoder, createRouter } from './geo/fromConfig'
 import { loadServerI18n, type ServerI18n } from './i18n/catalogs'
 import { registerIdempotencyPurge } from './idempotency/purge'
@@ -134,6 +135,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     mapStyleUrl: config.mapStyleUrl,
     geocoder: createGeocoder(config, app.log),
     router: createRouter(config),
+    geoLimits: createGeoCallLimits(config),
     i18n,
     trackRateLimitPerMinute: config.trackRateLimitPerMinute,
     invitationRateLimitPerMinute: config.invitationRateLimitPerMinute,

@@ -1,22 +1,23 @@
 import type { I18n } from '@lingui/core'
-import type { FastifyBaseLogger } from 'fastify'
 import type { Temporal } from 'temporal-polyfill'
 import type { BookingDestination, BookingRequest } from '../../src/contract/booking'
 import { errorCodes, type FieldError } from '../../src/contract/common'
+import type { Place } from '../../src/contract/passenger'
 import type { QuotaPeriod } from '../../src/contract/permissions'
+import type { RouteDetails } from '../../src/contract/places'
 import type { PhoneRules } from '../../src/domain/booking/phone'
+import { allowsFreePlaces } from '../../src/domain/booking/places'
 import { bookingRefusals, usesExpressQuota, type BookingRefusal } from '../../src/domain/booking/refusals'
 import { deductibleCents } from '../../src/domain/booking/tariff'
 import { periodOn } from '../../src/domain/permissions/quota'
 import type { PermissionRecord } from '../db/repositories/permissions'
 import type { TenantDb } from '../db/tenantDb'
-import type { Address, TripBooking } from '../domain/tripEvents'
-import { routeDetails } from '../geo/routeDetails'
-import type { Router } from '../geo/router'
+import type { TripBooking } from '../domain/tripEvents'
 import { HttpError } from '../plugins/errors'
 import { toPlaceView } from '../routes/views'
 import { operatorInstant } from '../trips/operatorEvents'
 import { refusalMessage } from './refusalMessages'
+import type { StopLookup, tripStops } from './stopAddresses'
 
 export interface BookingContext {
   userId: string
@@ -26,16 +27,25 @@ export interface BookingContext {
   now: Temporal.Instant
   /** The request's language, for a refusal's message. */
   i18n: I18n
-  router: Router
-  log: FastifyBaseLogger
+  /** The booked time (`checkRequest`). */
+  booked: Temporal.Instant
+  /** The route through the stops, measured before any query (see `checkRequest`). */
+  route: RouteDetails
+  /**
+   * What the geocoder says of each stop's text (`lookUpStops`, also before any query); null for the estimate,
+   * which records no address.
+   */
+  lookups: readonly StopLookup[] | null
 }
 
-/** A booking that passed every rule: the trip to record and the quota trip it uses. */
+/** A booking that passed every rule: the trip to record (without its stops' words yet) and the quota trip. */
 export interface JudgedBooking {
   permission: PermissionRecord
   period: QuotaPeriod
   express: boolean
-  booking: TripBooking
+  booking: Omit<TripBooking, keyof ReturnType<typeof tripStops>>
+  /** The passenger's saved places, which name the stops that are saved places. */
+  places: Place[]
   /** The trip's date in the tenant's zone. */
   date: string
 }
@@ -73,48 +83,61 @@ function bookedTime(request: BookingRequest): Temporal.Instant {
   return operatorInstant(value, property)
 }
 
-function tripAddress(destination: BookingDestination): Address {
-  const street = destination.apartment
-    ? `${destination.address} ${destination.apartment}`
-    : destination.address
-  return {
-    alias: destination.alias,
-    address: destination.city ? `${street}, ${destination.city}` : street,
-    lat: destination.latitude,
-    lng: destination.longitude,
-  }
+/**
+ * An apartment is the user's own words, which nothing can check: the portal offers it only with free places
+ * (spec section 2), and elsewhere it could only say what a saved place's own address does not.
+ */
+function checkApartments(destinations: readonly BookingDestination[], permission: PermissionRecord): void {
+  if (allowsFreePlaces(permission.tripDestinations)) return
+  const index = destinations.findIndex((destination) => destination.apartment)
+  if (index >= 0)
+    throw invalid(
+      `destinations.${index}.apartment`,
+      'not_allowed',
+      'An apartment may be given only on a permission for free places',
+    )
+}
+
+/**
+ * What a booking request says of itself, checked before anything is asked of the data or the services: its
+ * stops in order and its booked time (400 validation_failed otherwise). Returns the booked time. The route is
+ * measured next, before the request's first query: a transaction open while the router answers would hold the
+ * permission's lock meanwhile, and on PGlite its one connection, so every other request would wait too.
+ */
+export function checkRequest(request: BookingRequest): Temporal.Instant {
+  checkStops(request.destinations)
+  return bookedTime(request)
 }
 
 /**
  * Checks a booking on the data as it is now (call inside a transaction with `lock` to book: the permission's
- * row stays locked, so its quota is used once at a time). The passenger must be the user's (404 otherwise);
- * every rule of src/domain/booking/refusals.ts is judged, and a refusal is a 400 with the first reason's code
- * and translated message, every reason in `errors`. A route the router cannot measure is its 400 or 503.
+ * row stays locked, so its quota is used once at a time, and nothing waits on the network meanwhile). The
+ * passenger must be the user's (404 otherwise); every rule of src/domain/booking/refusals.ts is judged, and a
+ * refusal is a 400 with the first reason's code and translated message, every reason in `errors`.
  */
 export async function judgeBooking(
   db: TenantDb,
   context: BookingContext,
   options: { lock: boolean },
 ): Promise<JudgedBooking> {
-  const { request, i18n } = context
+  const { request, i18n, booked, route } = context
   const rider = request.passengers[0]!
   const passenger = await db.passengers.findGranted(context.userId, rider.id)
   if (!passenger) throw new HttpError(404, errorCodes.notFound, 'Passenger not found')
-  checkStops(request.destinations)
-  const booked = bookedTime(request)
   const permission = await db.permissions.find(request.transportationPermissionId, options)
   if (!permission || permission.passengerId !== passenger.id) {
     throw refused([{ code: 'booking_permission_not_found', property: 'transportationPermissionId' }], i18n)
   }
-  const route = await routeDetails(context.router, request.destinations, context.log)
+  checkApartments(request.destinations, permission)
   const waits = request.destinations.reduce((sum, destination) => sum + destination.waitTime, 0)
   const drive = { seconds: route.routeWithViaPointDuration + waits * 60 }
   const start = request.type === 'departure' ? booked : booked.subtract(drive)
   const date = start.toZonedDateTimeISO(context.timeZone).toPlainDate().toString()
+  const places = (await db.places.listForPassenger(passenger.id)).map(toPlaceView)
   const facts = {
     permission,
     destinations: request.destinations,
-    places: (await db.places.listForPassenger(passenger.id)).map(toPlaceView),
+    places,
     departure: start,
     date,
     now: context.now,
@@ -123,31 +146,23 @@ export async function judgeBooking(
     phoneRules: context.phoneRules,
     passengerCount: rider.passengerCount,
     extraIds: request.attributes.split(',').filter(Boolean),
+    addressesOffMap: (context.lookups ?? []).flatMap((lookup, index) =>
+      lookup.kind === 'offMap' ? [index] : [],
+    ),
   }
   const refusals = bookingRefusals(facts)
   if (refusals.length > 0) throw refused(refusals, i18n)
-  const destinations = request.destinations
-  const last = destinations[destinations.length - 1]!
   return {
     permission,
     // The rules passed, so the date falls in a period.
     period: periodOn(permission.periods, date)!,
     express: usesExpressQuota(facts),
     date,
+    places,
     booking: {
       passengerId: passenger.id,
       start,
       end: start.add(drive),
-      startPlaceId: destinations[0]!.placeId,
-      endPlaceId: last.placeId,
-      startAddress: tripAddress(destinations[0]!),
-      endAddress: tripAddress(last),
-      viaPoints: destinations.slice(1, -1).map((via) => ({
-        address: tripAddress(via),
-        placeId: via.placeId,
-        time: null,
-        waitMinutes: via.waitTime,
-      })),
       deductibleCents: deductibleCents(permission.decisionType, route.routeWithViaPointDistance),
       note: request.additionalInformation || null,
       allowEtaQuery: true,

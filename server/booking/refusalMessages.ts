@@ -40,6 +40,11 @@ const messages: Record<BookingRefusalCode, Message> = {
       id: 'booking_refusal.destination_not_allowed',
       message: 'The permission does not allow trips to this place.',
     }),
+  booking_address_mismatch: (i18n) =>
+    i18n._({
+      id: 'booking_refusal.address_mismatch',
+      message: 'The address does not match its place on the map. Search for the address again.',
+    }),
   booking_via_points_not_allowed: (i18n) =>
     i18n._({
       id: 'booking_refusal.via_points_not_allowed',

@@ -5,6 +5,8 @@
 export interface RateWindow {
   /** Counts one hit for the key; false when the key has used up its window. */
   take(key: string): boolean
+  /** Milliseconds until the key's window ends (0 for a key without one), for a Retry-After. */
+  remainingMs(key: string): number
 }
 
 export interface RateWindowOptions {
@@ -34,6 +36,10 @@ export function createRateWindow({
       }
       window.count += 1
       return window.count <= limit
+    },
+    remainingMs(key) {
+      const window = windows.get(key)
+      return window ? Math.max(0, window.start + windowMs - now()) : 0
     },
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { GeocodedAddress, Geocoder } from './geocoder'
 import { fetchJson } from './fetchJson'
-import { searchSafely, type ServiceLog } from './searchSafely'
+import { loggedSearch, type ServiceLog } from './loggedSearch'
 
 /** What is read of a Pelias feature; anything else in it is ignored, a feature without these is skipped. */
 const feature = z.object({
@@ -48,7 +48,7 @@ export function digitransitGeocoder(
   config: { url: string; apiKey: string; timeoutMs: number },
   log: ServiceLog,
 ): Geocoder {
-  return searchSafely('digitransit', log, async (query, { limit, language }) => {
+  return loggedSearch('digitransit', log, async (query, { limit, language }) => {
     const url = new URL(`${config.url}/geocoding/v1/search`)
     url.search = new URLSearchParams({
       text: query,

@@ -6,7 +6,7 @@ import { embeddedGeocoder } from './gazetteer/embeddedGeocoder'
 import { nominatimGeocoder } from './nominatim'
 import { osrmRouter } from './osrmRouter'
 import type { Router } from './router'
-import type { ServiceLog } from './searchSafely'
+import type { ServiceLog } from './loggedSearch'
 
 /** The configured geocoder (GEOCODER, default the embedded gazetteer). */
 export function createGeocoder(config: GeoConfig, log: ServiceLog): Geocoder {

@@ -14,6 +14,13 @@ export interface GeoConfig {
   router: RouterConfig
   /** How long one call to the geocoding or routing service may take before it counts as failed. */
   geoTimeoutMs: number
+  /** Address searches a user may make a minute, per instance (ADDRESS_SEARCH_RATE_LIMIT_PER_MINUTE). */
+  addressSearchRateLimitPerMinute: number
+  /**
+   * Calls that measure a route a user may make a minute, per instance: routes, estimates and bookings together
+   * (ROUTE_RATE_LIMIT_PER_MINUTE).
+   */
+  routeRateLimitPerMinute: number
 }
 
 const defaultUrls = {
@@ -68,5 +75,9 @@ export function geoConfigFrom(env: Env, integer: (name: string, fallback: number
     geocoder: geocoderFrom(env),
     router: routerFrom(env),
     geoTimeoutMs: integer('GEO_TIMEOUT_MS', 5_000),
+    // A guardian typing addresses with the portal's 600 ms pause searches a few times an address, and a booking
+    // with its return trip measures a few dozen routes: the defaults leave room for that, not for a script.
+    addressSearchRateLimitPerMinute: integer('ADDRESS_SEARCH_RATE_LIMIT_PER_MINUTE', 60),
+    routeRateLimitPerMinute: integer('ROUTE_RATE_LIMIT_PER_MINUTE', 60),
   }
 }

@@ -1,4 +1,6 @@
+import { errorCodes } from '../../src/contract/common'
 import type { Locale } from '../../src/domain/locale'
+import { HttpError } from '../plugins/errors'
 
 /**
  * One address as a geocoding service found it, before the portal's rules (server/geo/searchResults.ts) drop
@@ -24,6 +26,17 @@ export interface SearchOptions {
 
 /** Address search behind one interface: the embedded gazetteer or a geocoding service's adapter. */
 export interface Geocoder {
-  /** Never throws: a service that fails, is slow or answers nonsense gives an empty list (logged). */
+  /** Throws GeocodeError when the service fails, is slow or answers nonsense (logged); none found is []. */
   search(query: string, options: SearchOptions): Promise<GeocodedAddress[]>
 }
+
+/** The geocoding service failed or did not answer in time: the search could not be made, which is not "none". */
+export class GeocodeError extends Error {}
+
+/** The geocoding service failed: the portal shows that the search failed, not that nothing was found. */
+export const searchUnavailable = () =>
+  new HttpError(
+    503,
+    errorCodes.addressSearchUnavailable,
+    'The address search service is not available; try again later',
+  )

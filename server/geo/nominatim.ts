@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { GeocodedAddress, Geocoder } from './geocoder'
 import { fetchJson } from './fetchJson'
-import { searchSafely, type ServiceLog } from './searchSafely'
+import { loggedSearch, type ServiceLog } from './loggedSearch'
 
 const coordinate = z.union([
   z.number(),
@@ -54,7 +54,7 @@ function toAddress(raw: unknown): GeocodedAddress | null {
  * language. Its usage policy asks for an identifying User-Agent.
  */
 export function nominatimGeocoder(config: { url: string; timeoutMs: number }, log: ServiceLog): Geocoder {
-  return searchSafely('nominatim', log, async (query, { limit, language }) => {
+  return loggedSearch('nominatim', log, async (query, { limit, language }) => {
     const url = new URL(`${config.url}/search`)
     url.search = new URLSearchParams({
       format: 'jsonv2',

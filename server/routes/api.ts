@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { KeyStore } from '../auth/accessTokens'
 import type { DemoApprover } from '../booking/demoApproval'
 import type { ServerI18n } from '../i18n/catalogs'
+import type { GeoCallLimits } from '../geo/callLimits'
 import type { Geocoder } from '../geo/geocoder'
 import type { Router } from '../geo/router'
 import { registerTextInputCheck } from '../plugins/textInput'
@@ -24,9 +25,10 @@ export interface ApiOptions {
   accessTokenTtlSeconds: number
   /** Where client error reports are forwarded besides the log (ERROR_REPORTING_DSN), or null. */
   errorReportingDsn: string | null
-  /** Address search and routes (GEOCODER, ROUTER). */
+  /** Address search and routes (GEOCODER, ROUTER), and each user's limits on them. */
   geocoder: Geocoder
   router: Router
+  geoLimits: GeoCallLimits
   /** Translations of the API's own messages (booking refusals). */
   i18n: ServerI18n
   demoApprover: DemoApprover | null

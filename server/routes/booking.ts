@@ -6,7 +6,11 @@ import { centsToEuros } from '../../src/domain/booking/tariff'
 import type { KeyStore } from '../auth/accessTokens'
 import { bookTrip } from '../booking/book'
 import type { DemoApprover } from '../booking/demoApproval'
-import { judgeBooking, type BookingContext } from '../booking/judge'
+import { checkRequest, judgeBooking, type BookingContext } from '../booking/judge'
+import { lookUpStops } from '../booking/stopAddresses'
+import type { GeoCallLimits } from '../geo/callLimits'
+import type { Geocoder } from '../geo/geocoder'
+import { routeDetails } from '../geo/routeDetails'
 import type { Router } from '../geo/router'
 import type { ServerI18n } from '../i18n/catalogs'
 import { apiLocale } from '../i18n/apiLocale'
@@ -15,6 +19,8 @@ import { registerEndpoint } from './registerEndpoint'
 
 export interface BookingServices {
   router: Router
+  geocoder: Geocoder
+  geoLimits: GeoCallLimits
   i18n: ServerI18n
   /** The demo's own approval of bookings; null where the operator approves them. */
   demoApprover: DemoApprover | null
@@ -22,29 +28,52 @@ export interface BookingServices {
 
 /**
  * The estimate and the booking: both judge the booking by every rule (src/domain/booking/refusals.ts) on the
- * data as it is now; only the booking uses the quota and records the trip, in one transaction.
+ * data as it is now; only the booking uses the quota and records the trip, in one transaction. The router is
+ * asked first, before the request's first query (`checkRequest`), so no transaction waits on it.
  */
 export function registerBookingRoutes(app: FastifyInstance, keys: KeyStore, services: BookingServices): void {
-  const contextOf = (request: FastifyRequest, userId: string, body: BookingRequest): BookingContext => ({
+  const contextOf = async (
+    request: FastifyRequest,
+    userId: string,
+    body: BookingRequest,
+  ): Promise<BookingContext> => ({
     userId,
     request: body,
     timeZone: requestTimeZone(request),
     phoneRules: request.tenant.config.phone,
     now: Temporal.Now.instant(),
     i18n: services.i18n(apiLocale(request)),
-    router: services.router,
-    log: request.log,
+    booked: checkRequest(body),
+    route: await routeDetails(services.router, body.destinations, request.log),
+    lookups: null,
   })
 
-  registerEndpoint(app, keys, endpoints.bookingEstimate, async ({ request, user, body }) => {
-    const judged = await judgeBooking(request.db, contextOf(request, user.id, body), { lock: false })
-    return { deductible: centsToEuros(judged.booking.deductibleCents ?? 0) }
-  })
+  // Both measure the route: they count against the user's limit on routes.
+  const limited = { limit: services.geoLimits.route }
+  registerEndpoint(
+    app,
+    keys,
+    endpoints.bookingEstimate,
+    async ({ request, user, body }) => {
+      const judged = await judgeBooking(request.db, await contextOf(request, user.id, body), { lock: false })
+      return { deductible: centsToEuros(judged.booking.deductibleCents ?? 0) }
+    },
+    limited,
+  )
 
-  registerEndpoint(app, keys, endpoints.createBooking, async ({ request, user, body }) => {
-    const context = contextOf(request, user.id, body)
-    const booked = await request.db.transaction((db) => bookTrip(db, context))
-    services.demoApprover?.(request.tenant.id, booked.tripId)
-    return booked
-  })
+  registerEndpoint(
+    app,
+    keys,
+    endpoints.createBooking,
+    async ({ request, user, body }) => {
+      const context = {
+        ...(await contextOf(request, user.id, body)),
+        lookups: await lookUpStops(services.geocoder, body.destinations, apiLocale(request)),
+      }
+      const booked = await request.db.transaction((db) => bookTrip(db, context))
+      services.demoApprover?.(request.tenant.id, booked.tripId)
+      return booked
+    },
+    limited,
+  )
 }

@@ -119,6 +119,11 @@ export interface EndpointOptions {
    * compression threshold, so the compression hooks are left off its route.
    */
   polled?: true
+  /**
+   * Counts the call against its user's limit (throwing 429), once the user is known and before an
+   * Idempotency-Key is claimed, so that a limited call is never stored as the key's answer.
+   */
+  limit?: (request: FastifyRequest, reply: FastifyReply, user: UserRow) => void
 }
 
 /** The options of a polled call. */
@@ -165,6 +170,7 @@ export function registerEndpoint<E extends Endpoint>(
       : {}),
     handler: async (request, reply) => {
       const caller = await authenticate(request, endpoint.auth, keys)
+      if (options.limit && caller.user) options.limit(request, reply, caller.user)
       if (stateChanging && caller.principal) {
         if (await beginIdempotent(request, reply, caller.principal)) return reply
       }

@@ -11,7 +11,11 @@ import { routeMaxPoints } from './places'
 /** The most passengers a booking carries: the passenger and the extra ones a VPL or SHL permission allows. */
 export const bookingPassengerCountMax = 8
 
-/** A stop of the trip: the place's address fields, its apartment, and the wait there. */
+/**
+ * A stop of the trip: the place's address fields, its apartment, and the wait there. The trip records no text
+ * as sent: a saved place by the place's own address, a searched one by the words of the server's geocoder,
+ * which must place the sent text at these coordinates (else 400 `booking_address_mismatch`).
+ */
 export const bookingDestination = z.object({
   /** The passenger's saved place, checked against the permission's destinations; null for a searched one. */
   placeId: id.nullable(),
@@ -22,6 +26,7 @@ export const bookingDestination = z.object({
   city: text(textLimits.name).nullable(),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
+  /** Only on a permission for free places, where the portal asks for it (else 400 `validation_failed`). */
   apartment: text(textLimits.addressPart, { trim: true }).nullable(),
   isViaPoint: z.boolean(),
   /** Minutes: 0, 5 or 10 at a via point, 0 at the start and the end. */

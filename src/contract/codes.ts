@@ -41,6 +41,8 @@ export const errorCodes = {
   routeNotFound: 'route_not_found',
   /** `api/booking/route`: the routing service did not answer (503); trying again later may work. */
   routeUnavailable: 'route_unavailable',
+  /** `api/address/search`: the geocoding service failed (503), which is not "no such address"; try again later. */
+  addressSearchUnavailable: 'address_search_unavailable',
   /** `api/track/{link}` before the link's window opens (404): the trip is not yet near. */
   trackingNotStarted: 'tracking_not_started',
   /** `api/track/{link}` after the link's window (404): the trip has ended. */
@@ -59,7 +61,9 @@ export const errorCodes = {
 /**
  * Why the server refuses a booking (400, `POST api/booking` and `POST api/booking/estimate`): each answer's
  * `message` is translated into the request's language (Accept-Language). `booking_outside_municipality` is the
- * one whose message names the municipality (the portal shows booking.error_municipality for it).
+ * one whose message names the municipality (the portal shows booking.error_municipality for it);
+ * `booking_address_mismatch` (a booking only) is a searched address whose text the server's geocoder does not
+ * place at its coordinates.
  */
 export const bookingRefusalCodes = [
   'booking_permission_not_found',
@@ -70,6 +74,7 @@ export const bookingRefusalCodes = [
   'booking_same_location',
   'booking_via_point_same_location',
   'booking_destination_not_allowed',
+  'booking_address_mismatch',
   'booking_via_points_not_allowed',
   'booking_via_point_deviation',
   'booking_outside_area',

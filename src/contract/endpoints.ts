@@ -229,37 +229,41 @@ export const endpoints = {
   searchAddresses: {
     method: 'GET',
     path: '/api/address/search',
-    summary: `Finnish addresses matching q (street, house number, postal code or locality): at most ${addressSearchLimit}, each with a postal code and locality; an empty list when the search service fails`,
+    summary: `Finnish addresses matching q (street, house number, postal code or locality): at most ${addressSearchLimit}, each with a postal code and locality; 503 address_search_unavailable when the search service fails; 429 too_many_requests (Retry-After) beyond the user's searches a minute`,
     auth: true,
     query: addressSearchQuery,
     response: z.array(addressSearchResult).max(addressSearchLimit),
+    errorStatuses: [429, 503],
   },
   bookingRoute: {
     method: 'POST',
     path: '/api/booking/route',
     summary:
-      'Distances (km) and duration (s) of a route from the first point through the via points to the last, and of the direct route; 400 route_not_found, 503 route_unavailable',
+      "Distances (km) and duration (s) of a route from the first point through the via points to the last, and of the direct route; 400 route_not_found, 503 route_unavailable; 429 too_many_requests (Retry-After) beyond the user's routes a minute (routes, estimates and bookings together)",
     auth: true,
     body: routeRequest,
     response: routeDetails,
-    errorStatuses: [503],
+    errorStatuses: [429, 503],
   },
   bookingEstimate: {
     method: 'POST',
     path: '/api/booking/estimate',
-    summary: 'The deductible in euros the passenger would pay for this booking, shown before confirming',
+    summary:
+      'The deductible in euros the passenger would pay for this booking, shown before confirming; it measures the route, so 503 route_unavailable and 429 too_many_requests as api/booking/route',
     auth: true,
     body: bookingRequest,
     response: bookingEstimate,
+    errorStatuses: [429, 503],
   },
   createBooking: {
     method: 'POST',
     path: '/api/booking',
     summary:
-      'Book a trip on a transportation permission (Idempotency-Key required): every rule is checked again, the quota is used in the same transaction, and the trip awaits approval; a refusal is a 400 with a code and a translated message',
+      "Book a trip on a transportation permission (Idempotency-Key required): every rule is checked again, the quota is used in the same transaction, and the trip awaits approval; a refusal is a 400 with a code and a translated message; it measures the route, so 503 route_unavailable and 429 too_many_requests as api/booking/route (a 429 is not stored as the key's answer)",
     auth: true,
     body: bookingRequest,
     response: bookingResponse,
+    errorStatuses: [429, 503],
     idempotencyKeyRequired: true,
   },
   listMessages: {

@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test'
 import { Temporal } from 'temporal-polyfill'
 import { clockTime, shellDate, wizardDate } from '../../src/domain/dateDisplay'
+import { fakeService } from '../server/support/fakeService'
 import { catalog, type Catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn, type Locale } from './support/portal'
+import { startServer } from './support/server'
 import { grantViaPointPermission, serverTrips, useUpQuota, type ApiTrip } from './support/trips'
 
 /** The tenants' zone, where the wizard's dates and the trips' times are. */
@@ -333,4 +335,95 @@ test('a booking the server refuses at saving says why, in the page language', as
   await expect(refusal).toContainText(text('booking_refusal.no_quota'))
   await expect(await stepHeading(page, 'fi', 6, 'booking.step_summary')).toBeVisible()
   await expectAccessible()
+})
+
+/** Nominatim's answer for Mannerheimintie 5, as the stand-in geocoding service gives it. */
+const mannerheimintie5 = [
+  {
+    lat: '60.1686237',
+    lon: '24.9410272',
+    addresstype: 'place',
+    name: '',
+    address: { house_number: '5', road: 'Mannerheimintie', city: 'Helsinki', postcode: '00100' },
+  },
+]
+
+test("a failing address search says so with its status, one over the limit says to wait, and a found address is booked in the search's words", async ({
+  page,
+  expectAccessible,
+}) => {
+  // A server of its own whose geocoder is a stand-in for the internet's Nominatim, on loopback; its start
+  // may take the worker fixture's whole start budget on a busy machine.
+  test.setTimeout(180_000)
+  const geocoder = await fakeService()
+  const server = await startServer({
+    GEOCODER: 'nominatim',
+    GEOCODER_URL: geocoder.url,
+    DEMO_APPROVAL_DELAY_MS: '1000',
+    DEMO_SIMULATOR: 'off',
+    ADDRESS_SEARCH_RATE_LIMIT_PER_MINUTE: '3',
+  })
+  try {
+    const tenant = 'espoo'
+    await signIn(page, server, tenant, demoUsers.guardian)
+    await page.goto(portalUrl(server, tenant, '/booking?lang=fi'))
+    const { text, next } = await toQuotaStep(page, 'fi', tomorrow().typed)
+    await page.getByRole('radio', { name: /Asiointimatkat/ }).check()
+    await next.click()
+    await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('10:00')
+    await chooseAddress(page, text('booking.trip.from'), 0)
+    const from = page.getByRole('combobox', { name: text('booking.trip.from') })
+    const to = page.getByRole('combobox', { name: text('booking.trip.to') })
+    const noResults = page.getByText(text('booking.address.no_results'))
+    const searchFailed = page
+      .getByRole('alert')
+      .filter({ hasText: text('booking.address.search_failed', { status: 503 }) })
+
+    geocoder.answer({ status: 503, body: { error: 'maintenance' } })
+    await to.fill('Mannerheimintie 5')
+    await expect(searchFailed).toBeVisible()
+    await expect(noResults).toBeHidden()
+    await expectAccessible()
+
+    geocoder.answer({ body: [] })
+    await to.fill('Qwxzyvkatu 1')
+    await expect(noResults).toBeVisible()
+    await expect(searchFailed).toHaveCount(0)
+
+    geocoder.answer({ body: mannerheimintie5 })
+    await to.fill('Mannerheimintie 5')
+    const found = page.getByRole('option', { name: 'Mannerheimintie 5, 00100 Helsinki' })
+    await expect(found).toBeVisible()
+    await expect(searchFailed).toHaveCount(0)
+    await found.click()
+
+    // The fourth search in a minute is over this server's limit of three; the From place stays chosen.
+    const fromPlace = await from.inputValue()
+    await from.fill('Kauppakatu')
+    await expect(
+      page.getByRole('alert').filter({ hasText: text('booking.address.search_too_many') }),
+    ).toBeVisible()
+    await expect(noResults).toBeHidden()
+    expect(geocoder.requests).toHaveLength(3)
+    await from.blur()
+    await expect(from).toHaveValue(fromPlace)
+
+    // Booked, the server searches the address again: the trip keeps the geocoder's words for it.
+    await next.click()
+    await next.click()
+    const known = new Set((await serverTrips(page)).map((trip) => trip.id))
+    await page.getByRole('button', { name: text('booking.save') }).click()
+    await expect(page.getByText(text('booking.confirmed'), { exact: true })).toBeVisible()
+    expect(geocoder.requests.at(-1)!.url.searchParams.get('q')).toBe('Mannerheimintie 5, 00100 Helsinki')
+    await expect
+      .poll(async () =>
+        (await serverTrips(page))
+          .filter((trip) => !known.has(trip.id))
+          .map((trip) => (trip as ApiTrip & { endAddress: { address: string } }).endAddress.address),
+      )
+      .toEqual(['Mannerheimintie 5, 00100 Helsinki'])
+  } finally {
+    await server.stop()
+    await geocoder.close()
+  }
 })

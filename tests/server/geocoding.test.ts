@@ -9,11 +9,12 @@ import { regions } from '../../server/demo/regions'
 import { digitransitGeocoder } from '../../server/geo/digitransit'
 import { greatCircleMetres } from '../../src/domain/greatCircle'
 import { embeddedGeocoder } from '../../server/geo/gazetteer/embeddedGeocoder'
-import type { GeocodedAddress, Geocoder } from '../../server/geo/geocoder'
+import { GeocodeError, type GeocodedAddress, type Geocoder } from '../../server/geo/geocoder'
 import { nominatimGeocoder } from '../../server/geo/nominatim'
 import { toSearchResults } from '../../server/geo/searchResults'
 import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
+import { expectTooManyRequests } from './support/limits'
 import { fakeService, recordingLog, type FakeService } from './support/fakeService'
 
 const search = async (geocoder: Geocoder, query: string, language: 'fi' | 'sv' | 'en' = 'fi') =>
@@ -131,12 +132,17 @@ describe('the embedded gazetteer', () => {
 describe('GEOCODER and ROUTER configuration', () => {
   const config = (env: Record<string, string>) => loadConfig({ DEMO: 'true', ...env })
 
-  it('defaults to the embedded gazetteer and estimate, with a 5 s timeout', () => {
+  it('defaults to the embedded gazetteer and estimate, with a 5 s timeout and 60 calls of each a minute', () => {
     expect(config({})).toMatchObject({
       geocoder: { kind: 'embedded' },
       router: { kind: 'embedded' },
       geoTimeoutMs: 5_000,
+      addressSearchRateLimitPerMinute: 60,
+      routeRateLimitPerMinute: 60,
     })
+    expect(
+      config({ ADDRESS_SEARCH_RATE_LIMIT_PER_MINUTE: '20', ROUTE_RATE_LIMIT_PER_MINUTE: '30' }),
+    ).toMatchObject({ addressSearchRateLimitPerMinute: 20, routeRateLimitPerMinute: 30 })
   })
 
   it('chooses the services, with their public addresses by default', () => {
@@ -163,6 +169,8 @@ describe('GEOCODER and ROUTER configuration', () => {
     expect(() => config({ ROUTER: 'osrm', ROUTER_URL: 'osrm:5000 ' })).toThrow(/ROUTER_URL/)
     expect(() => config({ ROUTER: 'graphhopper' })).toThrow(/ROUTER/)
     expect(() => config({ GEO_TIMEOUT_MS: '0' })).toThrow(/GEO_TIMEOUT_MS/)
+    expect(() => config({ ADDRESS_SEARCH_RATE_LIMIT_PER_MINUTE: 'many' })).toThrow(/ADDRESS_SEARCH/)
+    expect(() => config({ ROUTE_RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/ROUTE_RATE_LIMIT/)
   })
 })
 
@@ -424,7 +432,7 @@ describe('geocoding adapters against a stand-in service', () => {
     ['JSON of another shape', { body: { results: 'none' } }],
     ['no answer in time', { body: peliasAnswer, delayMs: 1_000 }],
   ]
-  it.each(failures)('answers an empty list for %s, and logs it without the query', async (_, answer) => {
+  it.each(failures)('fails with a GeocodeError for %s, and logs it without the query', async (_, answer) => {
     service.answer(answer)
     for (const create of [
       (log: ReturnType<typeof recordingLog>) =>
@@ -432,17 +440,29 @@ describe('geocoding adapters against a stand-in service', () => {
       (log: ReturnType<typeof recordingLog>) => nominatimGeocoder({ url: service.url, timeoutMs: 200 }, log),
     ]) {
       const log = recordingLog()
-      expect(await search(create(log), 'Koivukuja 12, Espoo')).toEqual([])
+      const failure = await search(create(log), 'Koivukuja 12, Espoo').catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(GeocodeError)
+      expect(String(failure)).not.toContain('Koivukuja')
       expect(log.warnings).toHaveLength(1)
       expect(JSON.stringify(log.warnings)).not.toContain('Koivukuja')
     }
   })
 
-  it('answers an empty list when nothing listens', async () => {
+  it('fails with a GeocodeError when nothing listens', async () => {
     const log = recordingLog()
     const geocoder = nominatimGeocoder({ url: 'http://127.0.0.1:9', timeoutMs: 1_000 }, log)
-    expect(await search(geocoder, 'Kielotie')).toEqual([])
+    await expect(search(geocoder, 'Kielotie')).rejects.toBeInstanceOf(GeocodeError)
     expect(log.warnings).toHaveLength(1)
+  })
+
+  it('answers an empty list when the service finds nothing', async () => {
+    service.answer({ body: { type: 'FeatureCollection', features: [] } })
+    const log = recordingLog()
+    const geocoder = digitransitGeocoder({ url: service.url, apiKey: 'k', timeoutMs: 2_000 }, log)
+    expect(await search(geocoder, 'Qwxzyvkatu')).toEqual([])
+    service.answer({ body: [] })
+    expect(await search(nominatimGeocoder({ url: service.url, timeoutMs: 2_000 }, log), 'Qwxzyv')).toEqual([])
+    expect(log.warnings).toEqual([])
   })
 })
 
@@ -493,6 +513,18 @@ describe.each(backends)('GET api/address/search on $name', (backend) => {
     expect(language.statusCode).toBe(400)
   })
 
+  it("limits each user's searches a minute: then 429 too_many_requests with Retry-After, others unaffected", async () => {
+    const limited = await test.secondInstance({ addressSearchRateLimitPerMinute: 2 })
+    const single = await tokenFor(test.app, 'espoo', 'single', 'demo-single-2026')
+    const searchAs = (token: string) => api(limited, 'espoo', token, { url: searchUrl('Tapiolantie 3') })
+    expect((await searchAs(guardian)).statusCode).toBe(200)
+    expect((await searchAs(guardian)).statusCode).toBe(200)
+    expectTooManyRequests(await searchAs(guardian))
+    expect((await searchAs(single)).statusCode).toBe(200)
+    const docs = await test.app.inject({ url: '/api/docs/json', headers: { host: `localhost:${testPort}` } })
+    expect(Object.keys(docs.json().paths['/api/address/search'].get.responses)).toContain('429')
+  })
+
   it('refuses a caller without a valid token', async () => {
     const response = await api(test.app, 'espoo', null, { url: searchUrl('Kielotie') })
     expect(response.statusCode).toBe(401)
@@ -501,7 +533,7 @@ describe.each(backends)('GET api/address/search on $name', (backend) => {
     expect(forged.statusCode).toBe(401)
   })
 
-  it('answers through a configured service, and an empty list when it fails', async () => {
+  it('answers through a configured service, and 503 address_search_unavailable when it fails', async () => {
     const instance = await test.secondInstance({
       geocoder: { kind: 'nominatim', url: service.url },
       geoTimeoutMs: 300,
@@ -517,12 +549,25 @@ describe.each(backends)('GET api/address/search on $name', (backend) => {
       'Opintie 1',
       'Kylätie 3',
     ])
+    service.answer({ body: [] })
+    const none = await instance.inject({
+      url: searchUrl('Qwxzyv'),
+      headers: { host: `espoo.localhost:${testPort}`, authorization: `Bearer ${guardian}` },
+    })
+    expect(none.statusCode).toBe(200)
+    expect(none.json()).toEqual([])
     service.answer({ status: 500, body: {} })
     const failed = await instance.inject({
       url: searchUrl('Mannerheimintie 5'),
       headers: { host: `espoo.localhost:${testPort}`, authorization: `Bearer ${guardian}` },
     })
-    expect(failed.statusCode).toBe(200)
-    expect(failed.json()).toEqual([])
+    expect(failed.statusCode).toBe(503)
+    expect(failed.json()).toEqual({
+      statusCode: 503,
+      code: 'address_search_unavailable',
+      message: expect.any(String),
+    })
+    const docs = await test.app.inject({ url: '/api/docs/json', headers: { host: `localhost:${testPort}` } })
+    expect(Object.keys(docs.json().paths['/api/address/search'].get.responses)).toContain('503')
   })
 })

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type KeyboardEvent } from 'react'
 import type { Place } from '../../contract/passenger'
+import { Alert } from '../ui/Alert'
 import { inputClasses } from '../ui/classes'
 import { Field } from '../ui/Field'
 import { addressPickerClasses } from './bookingClasses'
@@ -21,6 +22,8 @@ export interface AddressPickerProps {
   results: readonly Place[]
   /** A search for this field is waiting for its debounce or its answer. */
   searching: boolean
+  /** This field's search failed: what to say, in an alert below the field (not "no matching places"). */
+  failure?: string | null
   error?: string | readonly string[] | null
   required?: boolean
   /** Told when the user leaves the field, to show its required error from then on. */
@@ -44,7 +47,19 @@ function matches(place: Place, query: string): boolean {
  * active option is named by aria-activedescendant, and a polite status says how many results there are.
  */
 export function AddressPicker(props: AddressPickerProps) {
-  const { label, value, onChange, places, searchable, onSearch, results, searching, error, required } = props
+  const {
+    label,
+    value,
+    onChange,
+    places,
+    searchable,
+    onSearch,
+    results,
+    searching,
+    failure,
+    error,
+    required,
+  } = props
   const { t } = useLingui()
   const listboxId = useId()
   /** What is typed since the field was last set; null shows the chosen place. */
@@ -55,7 +70,8 @@ export function AddressPicker(props: AddressPickerProps) {
   const saved = query ? places.filter((place) => matches(place, query)) : places
   const options = searchable && query ? [...saved, ...results] : saved
   const optionId = (index: number) => `${listboxId}-option-${index}`
-  const shown = open && (options.length > 0 || searching || query !== null)
+  // A failed search's alert is below the field: an empty popup would cover it.
+  const shown = open && (options.length > 0 || searching || (query !== null && !failure))
 
   function type(text: string) {
     setQuery(text)
@@ -182,12 +198,17 @@ export function AddressPicker(props: AddressPickerProps) {
               <p className={addressPickerClasses.note}>
                 <Trans id="booking.address.searching">Searching addresses…</Trans>
               </p>
-            ) : options.length === 0 ? (
+            ) : options.length === 0 && !failure ? (
               <p className={addressPickerClasses.note}>
                 <Trans id="booking.address.no_results">No matching places</Trans>
               </p>
             ) : null}
           </div>
+          {failure ? (
+            <Alert severity="error" live className="mt-2">
+              {failure}
+            </Alert>
+          ) : null}
           <p role="status" className="sr-only">
             {!shown ? null : searching ? (
               <Trans id="booking.address.searching">Searching addresses…</Trans>

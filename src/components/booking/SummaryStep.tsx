@@ -5,6 +5,7 @@ import { Alert } from '../ui/Alert'
 import { Button, buttonClasses } from '../ui/Button'
 import { Spinner } from '../ui/Spinner'
 import { ChevronLeftIcon } from '../ui/icons'
+import { tooManyRequestsText } from './bookingTexts'
 import { OrderSummary } from './OrderSummary'
 import type { StepProps } from './stepProps'
 
@@ -61,6 +62,9 @@ function Estimate({ snapshot, send }: StepProps) {
         live
         title={<Trans id="booking.price_failed">Price fetching failed, try again</Trans>}
       >
+        {snapshot.matches({ estimate: { failed: 'tooManyRequests' } }) ? (
+          <p>{t(tooManyRequestsText)}</p>
+        ) : null}
         <Button
           variant="secondary"
           className="mt-2"
@@ -159,6 +163,8 @@ function Outcome({ state, snapshot, send }: StepProps & { state: SaveState }) {
           <Trans id="booking.error_municipality">
             The trip must stay within the municipality of the transportation permission.
           </Trans>
+        ) : failure.kind === 'tooManyRequests' ? (
+          t(tooManyRequestsText)
         ) : (
           failure.serverMessage
         )}

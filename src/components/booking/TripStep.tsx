@@ -22,6 +22,7 @@ import { PlusIcon } from '../ui/icons'
 import { TextField } from '../ui/TextField'
 import { AddressPicker } from './AddressPicker'
 import { viaPointClasses } from './bookingClasses'
+import { tooManyRequestsText } from './bookingTexts'
 import { codesFor, problemTexts } from './problemTexts'
 import type { StepProps } from './stepProps'
 import { TimeField } from './TimeField'
@@ -62,6 +63,29 @@ export function TripStep({ snapshot, send }: StepProps) {
       .filter((code) => left.has(field) || !requiredCodes.includes(code))
       .map((code) => t(problemTexts[code]))
 
+  /** What a failed address search says (spec section 8: an alert with the status, not "no results"). */
+  function searchFailureText({ status }: { status: number | null }): string {
+    if (status === 0)
+      return t({
+        id: 'booking.address.search_offline',
+        message: 'Address search needs a network connection.',
+      })
+    if (status === 429)
+      return t({
+        id: 'booking.address.search_too_many',
+        message: 'Too many address searches in a short time. Wait a moment and try again.',
+      })
+    if (status === null)
+      return t({
+        id: 'booking.address.search_failed_plain',
+        message: 'The address search failed. Try again in a moment.',
+      })
+    return t({
+      id: 'booking.address.search_failed',
+      message: `The address search failed (status ${status}). Try again in a moment.`,
+    })
+  }
+
   /** The address picker's binding to the machine for a field. */
   function picker(field: AddressField, onChange: (place: Place | null) => void) {
     const search = context.search?.field === field ? context.search : null
@@ -70,7 +94,10 @@ export function TripStep({ snapshot, send }: StepProps) {
       searchable: freePlaces,
       onSearch: (query: string) => send({ type: 'address.search', field, query }),
       results: search?.results ?? [],
-      searching: search !== null && !snapshot.matches({ search: 'idle' }),
+      searching:
+        search !== null &&
+        (snapshot.matches({ search: 'debouncing' }) || snapshot.matches({ search: 'searching' })),
+      failure: search?.failure ? searchFailureText(search.failure) : null,
       onChange,
       onBlur: leave(String(field)),
     }
@@ -238,6 +265,7 @@ export function TripStep({ snapshot, send }: StepProps) {
       {deviation?.exceeded ? <DeviationWarning {...deviation} /> : null}
       {snapshot.matches({ route: 'failed' }) ? (
         <Alert severity="info" live>
+          {snapshot.matches({ route: { failed: 'tooManyRequests' } }) ? `${t(tooManyRequestsText)} ` : null}
           <Trans id="booking.trip.route_failed">
             The route could not be checked just now. You can still go on; the booking is checked when it is
             saved.

@@ -14,3 +14,9 @@ export const bookingStepTitles: Record<BookingStep, MessageDescriptor> = {
   8: msg({ id: 'booking.step_return_additional_info', message: 'Return additional info' }),
   9: msg({ id: 'booking.step_return_summary', message: 'Return summary' }),
 }
+
+/** Over the user's limit on route measurements (429): the route, the price and the save say to wait. */
+export const tooManyRequestsText = msg({
+  id: 'booking.too_many_requests',
+  message: 'Too many requests in a short time. Wait a moment and try again.',
+})

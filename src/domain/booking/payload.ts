@@ -4,7 +4,7 @@ import type { Quota } from '../../contract/permissions'
 import type { BookingOrder, OrderViaPoint } from './order'
 import { selectedExtraIds } from './passengers'
 import { normalizePhone } from './phone'
-import { isLocated, isMapPlace, type LocatedPlace } from './places'
+import { allowsFreePlaces, isLocated, isMapPlace, type LocatedPlace } from './places'
 import { bookingInstant } from './time'
 import type { WaitTime } from './viaPoints'
 
@@ -64,6 +64,9 @@ export function buildBookingPayload(
     .toZonedDateTimeISO(context.timeZone)
     .toString({ timeZoneName: 'never' })
   const phone = normalizePhone(order.phone)
+  // Apartments are asked only with free places (spec section 2); one typed under another permission chosen
+  // before stays in the order, but is not the booking's (the server refuses it).
+  const apartment = (typed: string) => (allowsFreePlaces(order.quota.tripDestinations) ? typed : '')
   return {
     transportationPermissionId: order.quota.id,
     passengers: [
@@ -79,11 +82,11 @@ export function buildBookingPayload(
     arrivalDateTime: order.isDepartureTime ? null : dateTime,
     type: order.isDepartureTime ? 'departure' : 'arrival',
     destinations: [
-      bookingDestination(order.fromAddress, order.fromApartment, null),
+      bookingDestination(order.fromAddress, apartment(order.fromApartment), null),
       ...order.viaPoints.map((via) =>
-        bookingDestination(via.viaPointAddress, via.viaPointApartment, via.waitTime),
+        bookingDestination(via.viaPointAddress, apartment(via.viaPointApartment), via.waitTime),
       ),
-      bookingDestination(order.toAddress, order.toApartment, null),
+      bookingDestination(order.toAddress, apartment(order.toApartment), null),
     ],
     additionalInformation: order.additionalInfo.trim(),
     attributes: selectedExtraIds(order.quota).join(','),

@@ -50,6 +50,11 @@ export interface BookingFacts {
   passengerCount: number
   /** The extras asked for, by id. */
   extraIds: readonly string[]
+  /**
+   * The searched stops (by index) whose text the server's geocoder does not place at their coordinates; a
+   * saved place is named by its own address. Empty where nothing was looked up (the estimate).
+   */
+  addressesOffMap: readonly number[]
 }
 
 /** A reason to refuse, with the request's property it concerns and, for the deviation, both numbers. */
@@ -113,6 +118,8 @@ function placeRefusals(facts: BookingFacts): BookingRefusal[] {
   destinations.forEach((destination, index) => {
     if (!isDestinationAllowed(destination, permission, facts.places))
       found.push(refusal('booking_destination_not_allowed', `destinations.${index}`))
+    else if (facts.addressesOffMap.includes(index))
+      found.push(refusal('booking_address_mismatch', `destinations.${index}`))
   })
   if (viaPoints.length > 0) {
     const deviation = viaPointDeviation(facts.route, permission.viaPointMaxDeviation)

@@ -1,11 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-/** What the fake service answers: a status and a body (JSON unless a string), optionally late. */
+/**
+ * What the fake service answers: a status and a body (JSON unless a string), optionally late, or held until
+ * `until` settles (a service that takes its time, without a timer in the test).
+ */
 export interface FakeAnswer {
   status?: number
   body: unknown
   delayMs?: number
+  until?: Promise<unknown>
 }
 
 /**
@@ -18,12 +22,14 @@ export async function fakeService() {
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     requests.push({ url, headers: request.headers })
-    const { status = 200, body, delayMs = 0 } = answer(url)
-    setTimeout(() => {
+    const { status = 200, body, delayMs = 0, until } = answer(url)
+    const send = () => {
       if (response.destroyed) return
       response.writeHead(status, { 'content-type': 'application/json' })
       response.end(typeof body === 'string' ? body : JSON.stringify(body))
-    }, delayMs)
+    }
+    if (until) void until.then(send, send)
+    else setTimeout(send, delayMs)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

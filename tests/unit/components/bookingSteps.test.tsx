@@ -162,6 +162,18 @@ describe("the booking wizard's summary", () => {
     )
   })
 
+  it('says to wait a moment when the user is over the limit (429), for the price and for the save', async () => {
+    const summary = await mountSummary({
+      estimate: () => Promise.reject(apiFailure(429, { code: 'too_many_requests', message: 'Too many' })),
+      create: () => Promise.reject(apiFailure(429, { code: 'too_many_requests', message: 'Too many' })),
+    })
+    const wait = 'Too many requests in a short time. Wait a moment and try again.'
+    expect(summary.text()).toContain(`Price fetching failed, try again ${wait}`)
+    await summary.click('Book the trip')
+    expect(summary.text()).toContain(`Booking failed ${wait}`)
+    expect(summary.button('Book the trip')!.disabled).toBe(false)
+  })
+
   it('says plainly that saving needs a connection when the save cannot reach the server', async () => {
     const summary = await mountSummary({ create: () => Promise.reject(apiFailure(0)) })
     await summary.click('Book the trip')

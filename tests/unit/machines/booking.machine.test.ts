@@ -289,6 +289,10 @@ describe('booking wizard: places, via points and the route', () => {
     expect(booking.region('viaPointRemoval')).toBe('shown')
     booking.clock.increment(1)
     expect(booking.region('viaPointRemoval')).toBe('hidden')
+    // The rest of the wizard stays where it was.
+    expect(booking.step()).toBe(4)
+    expect(booking.region('quotas')).toBe('loaded')
+    expect(booking.context().order.viaPoints).toEqual([])
   })
 
   it('fetches the route when the points change, and blocks Next on an excess deviation', async () => {
@@ -329,6 +333,9 @@ describe('booking wizard: places, via points and the route', () => {
     booking.send({ type: 'address.search', field: 'from', query: 'Mannerheimintie 5' })
     booking.clock.increment(searchDebounceMs - 1)
     expect(booking.calls.search).toEqual([])
+    // Typing searches; the rest of the wizard stays where it was.
+    expect(booking.step()).toBe(4)
+    expect(booking.region('quotas')).toBe('loaded')
     booking.clock.increment(1)
     await settle()
     expect(booking.calls.search).toEqual(['Mannerheimintie 5'])
@@ -336,9 +343,40 @@ describe('booking wizard: places, via points and the route', () => {
       field: 'from',
       query: 'Mannerheimintie 5',
       results: [searchedAddress],
+      failure: null,
     })
     booking.send({ type: 'address.search', field: 'from', query: ' ' })
     expect(booking.context().search).toBeNull()
+  })
+
+  it('says a failed search failed, with its status, until the next keystroke; none found is no failure', async () => {
+    const answers = [
+      () => Promise.reject(apiFailure(503, { code: 'address_search_unavailable', message: 'Down' })),
+      () => Promise.resolve([]),
+      () => Promise.reject(apiFailure(0)),
+    ]
+    const booking = await toTripStep({ search: () => answers.shift()!() })
+    const search = async (query: string) => {
+      booking.send({ type: 'address.search', field: 'to', query })
+      booking.clock.increment(searchDebounceMs)
+      await settle()
+    }
+    await search('Mannerheimintie 5')
+    expect(booking.region('search')).toBe('failed')
+    expect(booking.context().search).toEqual({
+      field: 'to',
+      query: 'Mannerheimintie 5',
+      results: [],
+      failure: { status: 503 },
+    })
+    booking.send({ type: 'address.search', field: 'to', query: 'Qwxzyv' })
+    expect(booking.context().search?.failure).toBeNull()
+    booking.clock.increment(searchDebounceMs)
+    await settle()
+    expect(booking.region('search')).toBe('idle')
+    expect(booking.context().search).toMatchObject({ results: [], failure: null })
+    await search('Kielotie')
+    expect(booking.context().search?.failure).toEqual({ status: 0 })
   })
 
   it('warns of an express booking from the domain rule', async () => {
@@ -360,10 +398,23 @@ describe('booking wizard: the summary and the save', () => {
     expect(booking.context().order.price).toBe(3.2)
   })
 
+  it("tells a fetch over the user's limit (429) from another failure, and still retries it", async () => {
+    const tooMany = () => Promise.reject(apiFailure(429, { code: 'too_many_requests', message: 'Too many' }))
+    const booking = await atSummary({ route: tooMany, estimate: tooMany, create: tooMany })
+    expect(booking.actor.getSnapshot().matches({ route: { failed: 'tooManyRequests' } })).toBe(true)
+    expect(booking.actor.getSnapshot().matches({ estimate: { failed: 'tooManyRequests' } })).toBe(true)
+    booking.send({ type: 'estimate.retry' })
+    expect(booking.region('estimate')).toBe('loading')
+    await settle()
+    booking.send({ type: 'booking.save' })
+    await settle()
+    expect(booking.context().failure).toEqual({ kind: 'tooManyRequests' })
+  })
+
   it("retries a failed estimate on the user's action", async () => {
     const answers = [() => Promise.reject(apiFailure(503)), () => Promise.resolve({ deductible: 4 })]
     const booking = await atSummary({ estimate: () => answers.shift()!() })
-    expect(booking.region('estimate')).toBe('failed')
+    expect(booking.actor.getSnapshot().matches({ estimate: { failed: 'error' } })).toBe(true)
     booking.send({ type: 'estimate.retry' })
     await settle()
     expect(booking.context().order.price).toBe(4)

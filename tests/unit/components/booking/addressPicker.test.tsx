@@ -7,7 +7,9 @@ import type { Place } from '../../../../src/contract/passenger'
 import { home, library, school, searched } from '../../domain/booking/fixtures'
 
 /** The picker over its own value, as the step holds it; `chosen` records what it gave. */
-function mount(given: { searchable?: boolean; results?: Place[]; searching?: boolean } = {}) {
+function mount(
+  given: { searchable?: boolean; results?: Place[]; searching?: boolean; failure?: string } = {},
+) {
   const chosen: (Place | null)[] = []
   const onSearch = vi.fn()
   function Form() {
@@ -25,6 +27,7 @@ function mount(given: { searchable?: boolean; results?: Place[]; searching?: boo
         onSearch={onSearch}
         results={given.results ?? []}
         searching={given.searching ?? false}
+        failure={given.failure ?? null}
       />
     )
   }
@@ -33,6 +36,7 @@ function mount(given: { searchable?: boolean; results?: Place[]; searching?: boo
   const listbox = () => container.querySelector<HTMLElement>('[role="listbox"]')!
   const options = () => [...container.querySelectorAll<HTMLElement>('[role="option"]')]
   const status = () => container.querySelector('[role="status"]')!.textContent
+  const alert = () => container.querySelector('[role="alert"]')?.textContent ?? null
   const key = (name: string) =>
     act(() => {
       input().dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }))
@@ -47,7 +51,7 @@ function mount(given: { searchable?: boolean; results?: Place[]; searching?: boo
     const id = input().getAttribute('aria-activedescendant')
     return id ? document.getElementById(id)?.textContent : null
   }
-  return { chosen, onSearch, input, listbox, options, status, key, type, active }
+  return { chosen, onSearch, input, listbox, options, status, alert, key, type, active }
 }
 
 describe('the address picker', () => {
@@ -146,5 +150,21 @@ describe('the address picker', () => {
     picker.type('Mannerheimintie')
     expect(picker.status()).toBe('Searching addresses…')
     expect(picker.listbox().textContent).toContain('Searching addresses…')
+  })
+
+  it('says a failed search in an alert, not as no matching places', () => {
+    const failed = mount({ searchable: true, failure: 'The address search failed (status 503).' })
+    failed.type('Mannerheimintie')
+    expect(failed.alert()).toBe('The address search failed (status 503).')
+    expect(failed.listbox().hidden).toBe(true)
+    expect(failed.listbox().textContent).not.toContain('No matching places')
+    // Saved places that match are still offered.
+    failed.type('kirja')
+    expect(failed.options()).toHaveLength(1)
+
+    const none = mount({ searchable: true })
+    none.type('Mannerheimintie')
+    expect(none.alert()).toBeNull()
+    expect(none.listbox().textContent).toBe('No matching places')
   })
 })

@@ -8,6 +8,7 @@ import type { StepProps } from '../../../../src/components/booking/stepProps'
 import { TripStep } from '../../../../src/components/booking/TripStep'
 import { viaPointRemovalStatusMs } from '../../../../src/domain/booking/viaPoints'
 import {
+  apiFailure,
   atQuota,
   deviationQuota,
   home,
@@ -185,6 +186,19 @@ describe('the trip step', () => {
     step.send({ type: 'from.change', place: home }, { type: 'to.change', place: school })
     await act(settle)
     expect(step.text()).toContain('The route could not be checked just now.')
+    expect(booking.can({ type: 'wizard.next' })).toBe(true)
+  })
+
+  it('says to wait a moment when the route is over the limit (429)', async () => {
+    const booking = await atTrip({
+      route: () => Promise.reject(apiFailure(429, { code: 'too_many_requests', message: 'Too many' })),
+    })
+    const step = mountStep(TripStep, booking)
+    step.send({ type: 'from.change', place: home }, { type: 'to.change', place: school })
+    await act(settle)
+    expect(step.text()).toContain(
+      'Too many requests in a short time. Wait a moment and try again. The route could not be checked just now.',
+    )
     expect(booking.can({ type: 'wizard.next' })).toBe(true)
   })
 

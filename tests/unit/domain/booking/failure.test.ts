@@ -20,4 +20,12 @@ describe('what a failed booking says (spec section 8)', () => {
   ])('a 400 about the municipality (%s) becomes booking.error_municipality', (_, body) => {
     expect(bookingFailure(400, body)).toEqual({ kind: 'municipality' })
   })
+
+  it('a 429 says to wait a moment, whatever the message', () => {
+    expect(
+      bookingFailure(429, { code: 'too_many_requests', message: 'Too many route measurements' }),
+    ).toEqual({
+      kind: 'tooManyRequests',
+    })
+  })
 })

@@ -107,6 +107,12 @@ describe('the booking payload (spec section 3)', () => {
     })
   })
 
+  it('sends apartments only on a permission for free places, where the wizard asks for them', () => {
+    const saved = { ...order, quota: quotaWith({ id: 'perm-8', tripDestinations: 2 }) }
+    const sent = buildBookingPayload(complete(saved), context)
+    expect(sent.destinations.map((destination) => destination.apartment)).toEqual([null, null, null, null])
+  })
+
   it('is a request the booking calls accept', () => {
     expect(bookingRequest.safeParse(buildBookingPayload(complete(order), context)).success).toBe(true)
   })

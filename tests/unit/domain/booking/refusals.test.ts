@@ -69,6 +69,7 @@ function factsWith(overrides: Partial<BookingFacts>): BookingFacts {
     phoneRules: { internationalFormat: false, requiredAtBooking: false },
     passengerCount: 1,
     extraIds: [],
+    addressesOffMap: [],
     ...overrides,
   }
 }
@@ -205,6 +206,20 @@ const rows: [string, Partial<BookingFacts>, BookingRefusal[]][] = [
 
   // Where trips may go (tripDestinations)
   ['free places: a searched address', through(stop(home), stop(searched)), []],
+  [
+    'free places: a searched address the geocoder puts elsewhere',
+    { ...through(stop(home), stop(searched)), addressesOffMap: [1] },
+    [refused('booking_address_mismatch', 'destinations.1')],
+  ],
+  [
+    "passenger's places: a searched address the geocoder puts elsewhere is refused as not allowed",
+    {
+      ...through(stop(searched), stop(school)),
+      ...permitting({ tripDestinations: tripDestinations.passengerPlaces }),
+      addressesOffMap: [0],
+    },
+    [refused('booking_destination_not_allowed', 'destinations.0')],
+  ],
   [
     "passenger's places: a searched address",
     {
