@@ -30,11 +30,20 @@ export async function fetchNewestMessages(
   return pages
 }
 
-/** The page before the oldest stored, as the user scrolls up; false when there is none to load. */
+/**
+ * The page before the oldest stored, as the user scrolls up; false when there is none to load. The oldest stored
+ * page comes again with it: pages do not overlap, so only that one shows whether the new page joins the stored
+ * ones. When it does not, the server's pages moved, and the stored ones start over from the newest.
+ */
 export async function loadOlderMessages(db: PortalDb, api: ApiClient): Promise<boolean> {
   const stored = await db.messagePaging()
   if (!stored || stored.oldestPage <= 1) return false
-  await db.saveOlderMessages(await api.call('listMessages', { query: { page: stored.oldestPage - 1 } }))
+  const pages = await Promise.all(
+    [stored.oldestPage, stored.oldestPage - 1].map((page) => api.call('listMessages', { query: { page } })),
+  )
+  if ((await db.saveOlderMessages(pages)) === 'moved') {
+    await db.restartMessages(await fetchNewestMessages(api, null))
+  }
   return true
 }
 

@@ -4,10 +4,12 @@ import { isWaiting, type OutboxCommand } from '../commands/outboxCommand'
 
 /**
  * The messages read model (spec sections 2 and 4). Pages are numbered from the oldest, so a page once full keeps
- * its messages: the stored messages are the pages from `oldestPage` to `newestPage`, each message at its place
- * in the server's order (`position`, counted from the oldest), so the thread sorts by it and a page loaded
- * later slots in above without moving what is below. A pull brings the newest pages; older ones come when the
- * user scrolls up (`olderMessages`), and stay, so the thread reads offline as far up as it was read.
+ * its messages while messages are only added: the stored messages are the pages from `oldestPage` to
+ * `newestPage`, each message at its place in the server's order (`position`, counted from the oldest), so the
+ * thread sorts by it and a page loaded later slots in above without moving what is below. A pull brings the
+ * newest pages; older ones come when the user scrolls up (workers/pull.ts, `loadOlderMessages`), and stay, so the
+ * thread reads offline as far up as it was read. When messages before the stored ones go or come, the server's
+ * pages move: the pull or the older page that finds it (`pagesMoved`) starts the stored pages over.
  */
 
 export type StoredMessage = Message & { position: number }
@@ -20,9 +22,34 @@ export interface MessagePaging {
   unseenCount: number
 }
 
+/** The place in the server's order of the first message of page `page`. */
+export const firstPositionOf = (page: number): number => (page - 1) * messagePageSize
+
 /** The stored rows of one answered page. */
 export function rowsOfPage(page: MessagePage): StoredMessage[] {
-  return page.items.map((item, index) => ({ ...item, position: (page.page - 1) * messagePageSize + index }))
+  return page.items.map((item, index) => ({ ...item, position: firstPositionOf(page.page) + index }))
+}
+
+/**
+ * Whether the server's pages moved under the stored messages (`stored`): a stored message at a place the fetched
+ * `pages` answer for is not the one the server answered there. They answer for the places from their lowest
+ * page's first to their highest page's last, and past it when that page is the server's last (no message is
+ * there). Pages count from the oldest, so a message gone before a stored one (deleted by data retention, or of a
+ * passenger no longer granted) or come before it (a newly granted passenger's older ones) moves it, and every
+ * later one, to another place.
+ */
+export function pagesMoved(
+  stored: readonly Pick<StoredMessage, 'id' | 'position'>[],
+  pages: readonly MessagePage[],
+): boolean {
+  const answered = new Map(pages.flatMap(rowsOfPage).map((row) => [row.position, row.id]))
+  const lowest = Math.min(...pages.map((page) => page.page))
+  const highest = pages.reduce((high, page) => (page.page > high.page ? page : high))
+  const from = firstPositionOf(lowest)
+  const to = highest.page >= highest.totalPages ? Infinity : firstPositionOf(highest.page + 1)
+  return stored.some(
+    (row) => row.position >= from && row.position < to && answered.get(row.position) !== row.id,
+  )
 }
 
 /** A pull fetches back at most this many pages to join the newest to what is stored; past it, it starts over. */
@@ -43,24 +70,33 @@ export function pullsPageBefore(
   return stored !== null && page.page > stored.newestPage
 }
 
+/** What is stored when a pull arrives: its paging, and its messages from the pull's lowest page on. */
+export interface StoredPages {
+  paging: MessagePaging
+  rows: readonly Pick<StoredMessage, 'id' | 'position'>[]
+}
+
 /**
- * The paging after a pull of `pages` (the newest first), and whether the stored pages join them: a gap (the pull
- * stopped before reaching them) means the stored older pages are dropped and loaded again on scrolling.
+ * The paging after a pull of `pages` (the newest first), and whether the stored pages below them stay: only
+ * when they join (the pull reached them) and the server's pages did not move under them (`pagesMoved`). Else
+ * the stored pages start over from the pull's, and older ones load again on scrolling. `stored` is null when
+ * there is nothing to keep, or nothing that may be kept (the user's passengers changed: the server numbers
+ * another set of messages).
  */
 export function pagingAfterPull(
   pages: readonly MessagePage[],
-  stored: MessagePaging | null,
-): { paging: MessagePaging; joins: boolean } {
+  stored: StoredPages | null,
+): { paging: MessagePaging; keepsStored: boolean } {
   const newest = pages[0]!
   const lowest = pages.at(-1)!.page
-  const joins = stored !== null && stored.newestPage >= lowest
+  const keepsStored = stored !== null && stored.paging.newestPage >= lowest && !pagesMoved(stored.rows, pages)
   return {
     paging: {
-      oldestPage: joins ? Math.min(stored.oldestPage, lowest) : lowest,
+      oldestPage: keepsStored ? Math.min(stored.paging.oldestPage, lowest) : lowest,
       newestPage: newest.page,
       unseenCount: newest.unseenCount,
     },
-    joins,
+    keepsStored,
   }
 }
 

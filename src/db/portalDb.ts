@@ -1,12 +1,13 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
 import { Temporal } from 'temporal-polyfill'
 import type { Message, MessagePage, Passenger, Place, Quota, Trip, User } from '../contract'
-import { messagePageSize } from '../contract/codes'
 import { databaseName } from './names'
 import type { OutboxCommand } from '../commands/outboxCommand'
 import {
+  firstPositionOf,
   isUnseen,
   markedSeenIds,
+  pagesMoved,
   pagingAfterPull,
   rowsOfPage,
   type MessagePaging,
@@ -146,6 +147,7 @@ export class PortalDb extends Dexie {
     ]
     return this.transaction('rw', tables, async () => {
       const before = (await this.trips.toArray()).map(asTrip)
+      const passengersBefore = new Set(await this.passengers.toCollection().primaryKeys())
       await Promise.all([
         this.account.clear(),
         this.passengers.clear(),
@@ -170,7 +172,11 @@ export class PortalDb extends Dexie {
           permissions.map((row) => ({ ...row, passengerId })),
         ),
       )
-      if (pull.messages) await this.mergeNewestMessages(pull.messages, pull.passengers)
+      // Another set of passengers is another set of messages, numbered afresh by the server: start over.
+      const passengersChanged =
+        pull.passengers.length !== passengersBefore.size ||
+        pull.passengers.some((passenger) => !passengersBefore.has(passenger.id))
+      if (pull.messages) await this.mergeNewestMessages(pull.messages, passengersChanged)
       await this.meta.put({ key: 'lastSyncedAt', value: pull.syncedAt })
       return milestonesOf(before, Object.values(pull.trips).flat())
     })
@@ -238,30 +244,48 @@ export class PortalDb extends Dexie {
   }
 
   /**
-   * The newest pages of a pull (inside its transaction): they replace what is stored of them, the older pages
-   * stay if they join, and messages of passengers no longer the user's go.
+   * The newest pages of a pull (inside its transaction): they replace what is stored of them, and the older
+   * pages stay if they join and the server's pages did not move under them (src/db/messageStore.ts); else the
+   * stored pages start over from these, as they do when `startOver` says so.
    */
-  private async mergeNewestMessages(pages: MessagePage[], passengers: Passenger[]): Promise<void> {
-    const { paging, joins } = pagingAfterPull(pages, await this.messagePaging())
-    const granted = new Set(passengers.map((passenger) => passenger.id))
-    const firstPulled = (pages.at(-1)!.page - 1) * messagePageSize
-    await this.messages
-      .filter((row) => !granted.has(row.passengerId) || (!joins && row.position < firstPulled))
-      .delete()
+  private async mergeNewestMessages(pages: MessagePage[], startOver: boolean): Promise<void> {
+    const paging = startOver ? null : await this.messagePaging()
+    const rows = paging
+      ? await this.messages
+          .where('position')
+          .aboveOrEqual(firstPositionOf(pages.at(-1)!.page))
+          .toArray()
+      : []
+    const after = pagingAfterPull(pages, paging && { paging, rows })
+    if (!after.keepsStored) await this.messages.clear()
     await this.messages.bulkPut(pages.flatMap(rowsOfPage))
-    await this.meta.put({ key: 'messagePaging', value: paging })
+    await this.meta.put({ key: 'messagePaging', value: after.paging })
   }
 
-  /** An older page the user scrolled up to, below the stored ones. */
-  async saveOlderMessages(page: MessagePage): Promise<void> {
-    await this.transaction('rw', [this.messages, this.meta], async () => {
+  /** The newest pages, in place of every stored one: the thread starts over after the server's pages moved. */
+  async restartMessages(pages: MessagePage[]): Promise<void> {
+    await this.transaction('rw', [this.messages, this.meta], () => this.mergeNewestMessages(pages, true))
+  }
+
+  /**
+   * The page before the oldest stored, which the user scrolled up to, fetched with that oldest page again
+   * (`pages`): it goes above the stored ones when the oldest still holds the stored messages at their places.
+   * 'moved' when it does not (the server's pages moved: start over); 'outdated' when the stored pages changed
+   * since (another pull): nothing is saved.
+   */
+  async saveOlderMessages(pages: MessagePage[]): Promise<'saved' | 'moved' | 'outdated'> {
+    return this.transaction('rw', [this.messages, this.meta], async () => {
       const stored = await this.messagePaging()
-      if (!stored || page.page >= stored.oldestPage) return
-      await this.messages.bulkPut(rowsOfPage(page))
+      const oldest = Math.min(...pages.map((page) => page.page))
+      if (stored?.oldestPage !== oldest + 1) return 'outdated'
+      const rows = await this.messages.where('position').aboveOrEqual(firstPositionOf(oldest)).toArray()
+      if (pagesMoved(rows, pages)) return 'moved'
+      await this.messages.bulkPut(pages.flatMap(rowsOfPage))
       await this.meta.put({
         key: 'messagePaging',
-        value: { ...stored, oldestPage: page.page, unseenCount: page.unseenCount },
+        value: { ...stored, oldestPage: oldest, unseenCount: pages[0]!.unseenCount },
       })
+      return 'saved'
     })
   }
 
