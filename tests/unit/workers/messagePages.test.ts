@@ -86,6 +86,23 @@ async function expectTrueTail(state: ServerState): Promise<number> {
   return stored.length
 }
 
+/** The thread stored now is a true tail, and once scrolled up to the oldest, the server's whole `total`. */
+async function expectJoinsAgain(state: ServerState, api: ReturnType<typeof apiFor>, total: number) {
+  await expectTrueTail(state)
+  await loadAll(api)
+  expect(await expectTrueTail(state)).toBe(total)
+}
+
+/** A portal that pulled once, and scrolled up to the oldest when `readAll`, over a server of its own. */
+async function portal(readAll: boolean) {
+  const state = serverState()
+  const api = apiFor(state)
+  await pull(api)
+  if (readAll) await loadAll(api)
+  await expectTrueTail(state)
+  return { state, api }
+}
+
 /** Retention deletes the tenant's `count` oldest messages, granted to the user or not. */
 function deleteOldest(state: ServerState, count: number): void {
   state.all = state.all.slice(count)
@@ -93,40 +110,25 @@ function deleteOldest(state: ServerState, count: number): void {
 
 describe('the stored message pages, when the server deletes the oldest messages', () => {
   it('start over at the pull that finds the stored ids at other places, and join again on scrolling', async () => {
-    const state = serverState()
-    const api = apiFor(state)
-    await pull(api)
-    await loadAll(api)
-    expect(await expectTrueTail(state)).toBe(34)
-
+    const { state, api } = await portal(true)
     deleteOldest(state, 5)
     await pull(api)
     // The newest page holds 9 now, so the pull took the one before it too; the older ones load again.
     expect(await expectTrueTail(state)).toBe(19)
     expect(await db.messagePaging()).toMatchObject({ oldestPage: 2, newestPage: 3 })
-    await loadAll(api)
-    expect(await expectTrueTail(state)).toBe(29)
+    await expectJoinsAgain(state, api, 29)
   })
 
   it('start over when an older page loaded on scrolling does not join the stored ones', async () => {
-    const state = serverState()
-    const api = apiFor(state)
-    await pull(api)
-    expect(await expectTrueTail(state)).toBe(14)
-
+    const { state, api } = await portal(false)
     // More than a page goes before the next pull: the page before the stored ones now holds some of them.
     deleteOldest(state, 12)
     expect(await loadOlderMessages(db, api)).toBe(true)
-    await expectTrueTail(state)
-    await loadAll(api)
-    expect(await expectTrueTail(state)).toBe(23)
+    await expectJoinsAgain(state, api, 23)
   })
 
   it('keep what waits in the outbox over the thread when they start over', async () => {
-    const state = serverState()
-    const api = apiFor(state)
-    await pull(api)
-    await loadAll(api)
+    const { state, api } = await portal(true)
     await appendCommand(db, {
       id: 'c1',
       type: 'message.send',
@@ -139,7 +141,6 @@ describe('the stored message pages, when the server deletes the oldest messages'
       payload: { id: 'a34' },
       createdAt: '2026-11-21T10:00:31Z',
     })
-
     deleteOldest(state, 5)
     await pull(api)
     await expectTrueTail(state)
@@ -150,9 +151,7 @@ describe('the stored message pages, when the server deletes the oldest messages'
   })
 
   it('empty the thread when every message is deleted', async () => {
-    const state = serverState()
-    const api = apiFor(state)
-    await pull(api)
+    const { state, api } = await portal(false)
     deleteOldest(state, state.all.length)
     await pull(api)
     expect(await db.listMessages()).toEqual([])
@@ -161,51 +160,31 @@ describe('the stored message pages, when the server deletes the oldest messages'
 
 describe('the stored message pages, when a newly granted passenger brings older messages', () => {
   it('start over at the next pull, and join again on scrolling', async () => {
-    const state = serverState()
-    const api = apiFor(state)
-    await pull(api)
-    await loadAll(api)
-    expect(await expectTrueTail(state)).toBe(34)
-
+    const { state, api } = await portal(true)
     state.granted = [anna, bertil]
     await pull(api)
-    await expectTrueTail(state)
-    await loadAll(api)
-    expect(await expectTrueTail(state)).toBe(46)
-
+    await expectJoinsAgain(state, api, 46)
     // And no longer granted, Bertil's go again.
     state.granted = [anna]
     await pull(api)
-    await expectTrueTail(state)
-    await loadAll(api)
-    expect(await expectTrueTail(state)).toBe(34)
+    await expectJoinsAgain(state, api, 34)
   })
 
   it('start over when an older page loaded on scrolling does not join the stored ones', async () => {
-    const state = serverState()
-    const api = apiFor(state)
-    await pull(api)
+    const { state, api } = await portal(false)
     state.granted = [anna, bertil]
     expect(await loadOlderMessages(db, api)).toBe(true)
-    await expectTrueTail(state)
-    await loadAll(api)
-    expect(await expectTrueTail(state)).toBe(46)
+    await expectJoinsAgain(state, api, 46)
   })
 
   it('start over even when as many of the oldest went as the passenger brought, so nothing later moved', async () => {
-    const state = serverState()
-    const api = apiFor(state)
-    await pull(api)
-    await loadAll(api)
-
+    const { state, api } = await portal(true)
     // Bertil has three messages, after a11 to a13, and Anna's first three go: from a14 on, all keep their place.
     state.all = state.all.filter((message) => message.passengerId === anna.id || /^b[123]$/.test(message.id))
     deleteOldest(state, 3)
     state.granted = [anna, bertil]
     expect(threadOnServer(state).findIndex((message) => message.id === 'a14')).toBe(13)
     await pull(api)
-    await expectTrueTail(state)
-    await loadAll(api)
-    expect(await expectTrueTail(state)).toBe(34)
+    await expectJoinsAgain(state, api, 34)
   })
 })
