@@ -45,7 +45,7 @@ export function travelCardThrottlesRepository(db: ScopedDb) {
         await trx
           .insertInto('travel_card_throttles')
           .values(rows(subjects, { card: fresh, name: fresh }))
-          .onConflict((conflict) => conflict.doNothing())
+          .onConflict((conflict) => conflict.columns(['kind', 'subject']).doNothing())
           .execute()
         const stored = await trx
           .selectFrom('travel_card_throttles')
