@@ -10,7 +10,7 @@ export interface ReplayStoreOptions {
 
 export const replayStoreDefaults: ReplayStoreOptions = {
   maxEntries: 20_000,
-  maxBytes: 32 * 1024 * 1024,
+  maxBytes: 64 * 1024 * 1024,
   maxAgeMs: 30_000,
   // The clock's epoch milliseconds, no Temporal object: this runs on every poll.
   now: () => Date.now(),
