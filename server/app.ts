@@ -17,6 +17,7 @@ import { createGeoCallLimits } from './geo/callLimits'
 import { createGeocoder, createRouter } from './geo/fromConfig'
 import { loadServerI18n, type ServerI18n } from './i18n/catalogs'
 import { registerIdempotencyPurge } from './idempotency/purge'
+import { registerPollMetrics } from './ops/pollMetrics'
 import { registerOps } from './ops/registerOps'
 import { createAnswerCache } from './reads/answerCache'
 import { createPollReplay, type PollReplay } from './reads/pollReplay'
@@ -97,7 +98,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const proxies = trustedHop(config.trustProxy)
   const tenantOptions = { extraHosts: config.extraHosts, proxies }
   const versionWatch = await watchReadVersions(db)
-  const pollReplay = createPollReplay(versionWatch.cache)
+  const pollReplay = createPollReplay(versionWatch.cache, { tenant: tenantOptions })
   const timeouts = serverTimeouts(config)
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -116,9 +117,15 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.decorate('answerCache', createAnswerCache())
   app.decorate('versionWatch', versionWatch)
   app.decorate('pollReplay', pollReplay)
+  // From the start of a close, Fastify answers 503 to what still arrives: the front replays nothing more.
+  app.addHook('preClose', (done) => {
+    pollReplay.stop()
+    done()
+  })
   app.addHook('onClose', () => versionWatch.stop())
   // Health and readiness for load balancers; metrics only for an operations listener (server/ops/).
   await registerOps(app, db, config.opsPort !== null)
+  if (app.ops.metrics) registerPollMetrics(app.ops.metrics, app)
   registerErrorHandler(app)
   registerSecurityHeaders(app, config.mapOrigins)
   registerTenantResolution(app, db, i18n, tenantOptions)

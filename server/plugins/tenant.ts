@@ -75,7 +75,7 @@ function resolve(raw: IncomingMessage, url: string, options: TenantOptions): Req
 const resolutionKey = Symbol('tenant resolution')
 type ResolvedMessage = IncomingMessage & { [resolutionKey]?: RequestResolution }
 
-function resolveOnce(raw: ResolvedMessage, url: string, options: TenantOptions): RequestResolution {
+export function resolveOnce(raw: ResolvedMessage, url: string, options: TenantOptions): RequestResolution {
   return (raw[resolutionKey] ??= resolve(raw, url, options))
 }
 

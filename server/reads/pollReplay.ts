@@ -1,7 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener } from 'node:http'
 import { Readable } from 'node:stream'
+import type { TLSSocket } from 'node:tls'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { isLocalHost, timeZoneForHost } from '../../src/domain/hosts'
+import { clientAddress, requestHost, type TrustedHop } from '../net/clientAddress'
+import { resolveOnce, tenantRewriteUrl, type TenantOptions } from '../plugins/tenant'
 import { jsonType, namesEtag, type SerializedAnswer } from './answerCache'
+import { createReplayStore, replayStoreDefaults, type ReplayStoreOptions } from './replayStore'
 import type { VersionCache } from './versionCache'
 
 declare module 'fastify' {
@@ -19,10 +24,11 @@ export interface ReplayConditions {
   fromMs?: number
   untilMs?: number
   /**
-   * Checked on every replay with no await (the bearer's session still live, the link's rate limit): false hands
-   * the request to Fastify, which answers it in full, refusal included.
+   * Checked on every replay with no await, given the replayed request's client address (as Fastify's
+   * `request.ip`): the bearer's session still live, the address's rate limit. False hands the request to
+   * Fastify, which answers it in full, refusal included.
    */
-  admit?: () => boolean
+  admit?: (address: string) => boolean
 }
 
 interface Replay {
@@ -32,7 +38,7 @@ interface Replay {
   etag: string
   fromMs: number
   untilMs: number
-  admit: () => boolean
+  admit: (address: string) => boolean
 }
 
 /** What the front noted of a request it handed on: its key, where the announcements stood, the body it read. */
@@ -45,35 +51,71 @@ interface HandedOn {
 const handedOnKey = Symbol('poll replay')
 type FrontMessage = IncomingMessage & { [handedOnKey]?: HandedOn }
 
-/**
- * Everything of a request a polled answer can depend on besides its method, URL, client address and body: the
- * tenant (host, X-Tenant, the path's prefix), the caller, the body's type, the proxy's view of the client
- * (TRUST_PROXY), and the language; an answer is replayed only to a request identical in all of them.
- */
-const keyHeaders = [
-  'host',
-  'x-tenant',
-  'authorization',
+/** The request headers a polled answer depends on besides its tenant, path, host and body. */
+const keyHeaders = ['authorization', 'content-type', 'accept-language'] as const
+
+/** Headers of one response that a replay must not repeat (and the two the front writes itself). */
+const perResponseHeaders = new Set([
+  'set-cookie',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
   'content-type',
-  'accept-language',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-] as const
+  'content-length',
+])
 
 /** A polled body is a few ids; anything longer, or of unknown length, goes to Fastify unread. */
 const maxBodyBytes = 4096
 
-function requestKey(raw: IncomingMessage, body: Buffer | null): string {
-  let key = `replay\u0000${raw.method}\u0000${raw.url}\u0000${raw.socket.remoteAddress}`
-  for (const name of keyHeaders) key += `\u0000${raw.headers[name] ?? ''}`
-  return body ? `${key}\u0000${body.toString('latin1')}` : key
+/** What a kept replay costs besides its key, body and headers (its objects and the store's), roughly. */
+const entryOverheadBytes = 512
+
+/**
+ * A polled route's path as the router matches it after tenant resolution, exactly: a `:param` is one segment of
+ * the characters of the ids it takes (base64url, UUIDs), which the router reads as they are, so no spelling of
+ * one path (percent-escapes, a trailing slash) is a second key.
+ */
+function pathMatcher(path: string): (candidate: string) => boolean {
+  if (!path.includes(':')) return (candidate) => candidate === path
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[A-Za-z0-9_-]+')
+  const pattern = new RegExp(`^${escaped}$`)
+  return (candidate) => pattern.test(candidate)
 }
 
-/** A route path of the contract (`/api/track/:link`) as a pattern, with or without a tenant path prefix. */
-function pathPattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/?]+')
-  return new RegExp(`^(?:/[^/?]+)?${escaped}(?:\\?|$)`)
+interface PolledRoute {
+  method: 'GET' | 'POST'
+  matches: (path: string) => boolean
+  /** Whether the route reads a query string (a contract `query` schema): then it is part of the key. */
+  readsQuery: boolean
+}
+
+/** The protocol as Fastify's `request.protocol` has it: a trusted proxy's X-Forwarded-Proto, else the socket's. */
+function requestProtocol(raw: IncomingMessage, trust: TrustedHop | null): string {
+  const forwarded = raw.headers['x-forwarded-proto']?.toString()
+  const peer = raw.socket.remoteAddress
+  if (trust && forwarded && peer !== undefined && trust(peer, 0)) {
+    return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim()
+  }
+  return (raw.socket as TLSSocket).encrypted ? 'https' : 'http'
+}
+
+/**
+ * What of the host an answer depends on: its time zone (server/trips/access.ts `requestTimeZone`), and the
+ * protocol and whether the host is loopback (Strict-Transport-Security, server/plugins/securityHeaders.ts).
+ * Not the host itself: on a host that names no tenant any name will do, and each would be a key of its own.
+ */
+function hostPart(raw: IncomingMessage, trust: TrustedHop | null): string {
+  const host = requestHost(raw, trust)
+  // Fastify's `request.hostname`: the host without its port.
+  const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':', 1)[0] ?? '')
+  return `${timeZoneForHost(hostname)}\u0000${requestProtocol(raw, trust)}\u0000${isLocalHost(hostname)}`
+}
+
+function headerBytes(headers: OutgoingHttpHeaders): number {
+  let bytes = 0
+  for (const [name, value] of Object.entries(headers)) bytes += name.length + String(value).length
+  return bytes
 }
 
 /** Reads a small body whole; null (and nothing read) for one of unknown or larger length. */
@@ -89,60 +131,106 @@ function readSmallBody(raw: IncomingMessage, done: (body: Buffer | null) => void
   raw.on('error', failed)
 }
 
+export interface PollReplayOptions {
+  /** The tenant rule Fastify routes by (its `rewriteUrl` and onRequest hook), trusted proxies included. */
+  tenant: TenantOptions
+  store?: ReplayStoreOptions
+}
+
 /**
- * The polled calls' front: an answer a polled handler declared replayable is kept, in the version cache, until
- * the database announces a change to what it was read from (or its conditions end), and replayed byte for byte,
- * headers included, to the identical request before Fastify sees it: no routing, hooks, validation or promise.
- * Whatever it cannot replay goes to Fastify, which answers as if the front were not there (and keeps the
- * answer for the next time). Replays are not request-logged.
+ * The polled calls' front: an answer a polled handler declared replayable is kept in the front's own store
+ * until the database announces a change to what it was read from (the version cache's tags) or its conditions
+ * end, and replayed byte for byte, headers included, to a request identical in all an answer depends on, before
+ * Fastify sees it: no routing, hooks, validation or promise. It looks only at requests for exactly a polled
+ * route once the tenant is resolved as Fastify will, and reads a body only for those; whatever it cannot replay
+ * goes to Fastify, which answers as if the front were not there (and keeps the answer for the next time).
+ * Replays are not request-logged.
  */
-export function createPollReplay(cache: VersionCache) {
-  const gets: RegExp[] = []
-  const posts: RegExp[] = []
+export function createPollReplay(cache: VersionCache, options: PollReplayOptions) {
+  const routes: PolledRoute[] = []
+  const proxies = options.tenant.proxies
+  const rewrite = tenantRewriteUrl(options.tenant)
+  const store = createReplayStore<Replay>(options.store ?? replayStoreDefaults)
+  cache.watch((tag) => (tag === null ? store.clear() : store.dropTag(tag)))
+  let stopped = false
+  let replays = 0
+  let handedOn = 0
+
+  /** The method, tenant and path (with its query, if the route reads one) of a polled call; null for others. */
+  function polledCall(raw: IncomingMessage): string | null {
+    const method = raw.method
+    if (method !== 'GET' && method !== 'POST') return null
+    const url = rewrite(raw)
+    const resolution = resolveOnce(raw, raw.url ?? '/', options.tenant)
+    if (resolution.kind !== 'tenant') return null
+    const query = url.indexOf('?')
+    const path = query < 0 ? url : url.slice(0, query)
+    const route = routes.find((candidate) => candidate.method === method && candidate.matches(path))
+    if (!route) return null
+    return `${method}\u0000${resolution.tenantId}\u0000${route.readsQuery ? url : path}`
+  }
+
+  function requestKey(raw: IncomingMessage, call: string, body: Buffer | null): string {
+    let key = `${call}\u0000${hostPart(raw, proxies)}`
+    for (const name of keyHeaders) key += `\u0000${raw.headers[name] ?? ''}`
+    return body ? `${key}\u0000${body.toString('latin1')}` : key
+  }
 
   function replay(raw: IncomingMessage, res: Parameters<RequestListener>[1], key: string): boolean {
-    const found = cache.peek<Replay>(key)
+    if (stopped || !cache.live) return false
+    const found = store.get(key)
     if (!found) return false
     const now = Date.now()
-    if (now < found.fromMs || now >= found.untilMs || !found.admit()) return false
+    if (now < found.fromMs || now >= found.untilMs || !found.admit(clientAddress(raw, proxies))) return false
     if (namesEtag(raw.headers['if-none-match'], found.etag)) res.writeHead(304, found.notModified).end()
     else res.writeHead(200, found.ok).end(found.body)
+    replays++
     return true
   }
 
   function answerOrHandOn(
     raw: FrontMessage,
     res: Parameters<RequestListener>[1],
+    call: string,
     body: Buffer | null,
     next: RequestListener,
   ) {
-    const key = requestKey(raw, body)
+    const key = requestKey(raw, call, body)
     if (replay(raw, res, key)) return
     raw[handedOnKey] = { key, mark: cache.mark(), body }
+    handedOn++
     next(raw, res)
   }
 
   return {
     /** Registers a polled route, so that the front looks its requests up. */
-    route(method: string, path: string): void {
+    route(method: string, path: string, readsQuery: boolean): void {
       if (method !== 'GET' && method !== 'POST') throw new Error(`A polled call is a GET or a POST: ${path}`)
-      ;(method === 'GET' ? gets : posts).push(pathPattern(path))
+      routes.push({ method, matches: pathMatcher(path), readsQuery })
     },
 
     /** The http server's request listener: replays what it can and hands the rest to Fastify's, `next`. */
     listener(next: RequestListener): RequestListener {
       return (raw: FrontMessage, res) => {
-        const url = raw.url ?? ''
-        if (raw.method === 'GET' && gets.some((pattern) => pattern.test(url))) {
-          answerOrHandOn(raw, res, null, next)
-        } else if (raw.method === 'POST' && posts.some((pattern) => pattern.test(url))) {
+        const call = stopped ? null : polledCall(raw)
+        if (call === null) {
+          next(raw, res)
+        } else if (raw.method === 'GET') {
+          answerOrHandOn(raw, res, call, null, next)
+        } else if (!cache.live) {
+          // Nothing could be replayed or kept: the body is left to Fastify.
+          handedOn++
+          next(raw, res)
+        } else {
           readSmallBody(
             raw,
-            (body) => (body ? answerOrHandOn(raw, res, body, next) : next(raw, res)),
+            (body) => {
+              if (body) return answerOrHandOn(raw, res, call, body, next)
+              handedOn++
+              next(raw, res)
+            },
             () => res.destroy(),
           )
-        } else {
-          next(raw, res)
         }
       }
     },
@@ -159,8 +247,9 @@ export function createPollReplay(cache: VersionCache) {
     },
 
     /**
-     * A polled route's last onSend hook: keeps `answer` with the headers of this 200 or 304 for the front, if the
-     * front handed the request on and no announcement came since.
+     * A polled route's last onSend hook: keeps `answer` with the headers of this 200 or 304 (less those of this
+     * response alone, Set-Cookie among them) for the front, if the front handed the request on and nothing was
+     * announced since.
      */
     keep(
       request: FastifyRequest,
@@ -168,14 +257,16 @@ export function createPollReplay(cache: VersionCache) {
       answer: SerializedAnswer<unknown>,
       conditions: ReplayConditions,
     ): void {
-      const handedOn = (request.raw as FrontMessage)[handedOnKey]
-      if (!handedOn || (reply.statusCode !== 200 && reply.statusCode !== 304)) return
-      const { 'content-type': _type, 'content-length': _length, ...sent } = reply.getHeaders()
-      const headers = Object.fromEntries(
-        Object.entries(sent).filter(([, value]) => value !== undefined),
-      ) as OutgoingHttpHeaders
+      const handedOnAs = (request.raw as FrontMessage)[handedOnKey]
+      if (!handedOnAs || stopped || (reply.statusCode !== 200 && reply.statusCode !== 304)) return
+      if (handedOnAs.mark === undefined || handedOnAs.mark !== cache.mark()) return
+      const headers: OutgoingHttpHeaders = {}
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined && !perResponseHeaders.has(name)) headers[name] = value
+      }
+      const ok = { ...headers, 'content-type': jsonType, 'content-length': String(answer.bytes.length) }
       const replay: Replay = {
-        ok: { ...headers, 'content-type': jsonType, 'content-length': String(answer.bytes.length) },
+        ok,
         notModified: headers,
         body: answer.bytes,
         etag: answer.etag,
@@ -183,7 +274,19 @@ export function createPollReplay(cache: VersionCache) {
         untilMs: conditions.untilMs ?? Infinity,
         admit: conditions.admit ?? (() => true),
       }
-      cache.keep(handedOn.mark, handedOn.key, replay, conditions.tags)
+      const bytes = handedOnAs.key.length + answer.bytes.length + 2 * headerBytes(ok) + entryOverheadBytes
+      store.set(handedOnAs.key, replay, bytes, conditions.tags)
+    },
+
+    /** From the start of the app's close: every request goes to Fastify (which refuses it), nothing is kept. */
+    stop(): void {
+      stopped = true
+      store.clear()
+    },
+
+    /** Replays made and polls handed on to Fastify since start, and what the store holds. */
+    stats(): { replays: number; handedOn: number; entries: number; bytes: number } {
+      return { replays, handedOn, ...store.size }
     },
   }
 }

@@ -33,6 +33,7 @@ export function createVersionCache(options: VersionCacheOptions = versionCacheDe
   let live = false
   // Bumped by every notification and loss: a lookup that saw it move while its query ran keeps nothing.
   let changes = 0
+  const watchers: ((tag: string | null) => void)[] = []
 
   function drop(key: string) {
     const entry = entries.get(key)
@@ -69,6 +70,7 @@ export function createVersionCache(options: VersionCacheOptions = versionCacheDe
     changes++
     entries.clear()
     keysByTag.clear()
+    for (const watcher of watchers) watcher(null)
   }
 
   const handlers: NotificationHandlers = {
@@ -80,6 +82,7 @@ export function createVersionCache(options: VersionCacheOptions = versionCacheDe
       changes++
       const keys = keysByTag.get(tag)
       if (keys) for (const key of [...keys]) drop(key)
+      for (const watcher of watchers) watcher(tag)
     },
     lost() {
       live = false
@@ -120,6 +123,14 @@ export function createVersionCache(options: VersionCacheOptions = versionCacheDe
     /** The value kept under `key`, with no await; undefined when there is none or the cache is not listening. */
     peek<V extends object>(key: string): V | undefined {
       return fresh(key)?.value as V | undefined
+    },
+
+    /**
+     * Tells `watcher` each announced tag as the cache drops its versions, and null whenever it forgets every one
+     * (the listener connected or lost, `forgetAll`): for memories kept beside it, the poll front's replays.
+     */
+    watch(watcher: (tag: string | null) => void): void {
+      watchers.push(watcher)
     },
 
     /** Whether versions are kept: the listener is connected. */

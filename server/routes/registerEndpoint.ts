@@ -48,7 +48,8 @@ type Replaying = FastifyRequest & {
  */
 function withCaller(conditions: ReplayConditions, caller: Caller): ReplayConditions {
   const { admit } = conditions
-  return { ...conditions, admit: admit ? () => caller.stillValid() && admit() : caller.stillValid }
+  const { stillValid } = caller
+  return { ...conditions, admit: admit ? (address) => stillValid() && admit(address) : stillValid }
 }
 
 /** A polled route's hooks: the front's read body goes to the parser, and its answer to the front. */
@@ -142,7 +143,7 @@ export function registerEndpoint<E extends Endpoint>(
   options: EndpointOptions = {},
 ): void {
   const stateChanging = isStateChanging(endpoint)
-  if (options.polled) app.pollReplay.route(endpoint.method, endpoint.path)
+  if (options.polled) app.pollReplay.route(endpoint.method, endpoint.path, endpoint.query !== undefined)
   app.route({
     method: endpoint.method,
     url: endpoint.path,

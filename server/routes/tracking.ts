@@ -6,7 +6,7 @@ import type { TrackedTrip } from '../../src/contract/tracking'
 import { linkPhase, linkWindow, type LinkWindow } from '../../src/domain/tracking/linkWindow'
 import type { KeyStore } from '../auth/accessTokens'
 import { trackingLinkTags } from '../db/repositories/readVersions'
-import { createRateWindow, type RateWindow } from '../errorReporting/rateWindow'
+import { createRateWindow } from '../errorReporting/rateWindow'
 import { limitKey } from '../net/clientAddress'
 import { HttpError } from '../plugins/errors'
 import { linkNotFound, newLinkToken, toTrackingLink, tripNotFound } from '../tracking/links'
@@ -24,12 +24,6 @@ const inMilliseconds = (window: LinkWindow): WindowMs => ({
   fromMs: window.validFrom.epochMilliseconds,
   untilMs: window.validUntil.epochMilliseconds,
 })
-
-/**
- * A replayed answer's check of the address's rate limit, made out of the handler so that it holds no request
- * (a closure keeps its whole scope's captured variables alive).
- */
-const takes = (rate: RateWindow, ip: string) => () => rate.take(ip)
 
 const phaseErrors = {
   notStarted: () => new HttpError(404, errorCodes.trackingNotStarted, 'Tracking has not started yet'),
@@ -83,6 +77,8 @@ export function registerTrackingRoutes(
     windowMs: 60_000,
     maxKeys: 10_000,
   })
+  // A replay's check: the limit of the address it is replayed to, as Fastify's `request.ip` would be.
+  const admitAddress = (address: string) => rate.take(limitKey(address))
   registerEndpoint(
     app,
     keys,
@@ -126,7 +122,7 @@ export function registerTrackingRoutes(
         tags: trackingLinkTags(params.link, linked),
         fromMs: window.fromMs,
         untilMs: window.untilMs,
-        admit: takes(rate, ip),
+        admit: admitAddress,
       })
       return answer
     },

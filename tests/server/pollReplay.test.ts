@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Passenger } from '../../src/contract/passenger'
 import type { TripRef } from '../../src/contract/tripCommands'
+import { tenantDb } from '../../server/db/tenantDb'
 import { accessToken, createTestApp, logIn, testPort, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { linkOf } from './support/tracking'
-import { guardianWithTripSoon, helsinkiIn, operatorEvent } from './support/trips'
+import { bookTrip, guardianWithTripSoon, helsinkiIn, operatorEvent } from './support/trips'
 
 /**
  * The poll front (server/reads/pollReplay.ts) over a listening server: a repeated poll is answered before
@@ -44,11 +46,20 @@ describe.each(backends)('the poll front on $name', (backend) => {
     operatorEvent(test.app, 'espoo', ref.id, { type: 'position', location: { latitude, longitude: 24.66 } })
 
   beforeAll(async () => {
-    test = await createTestApp(backend, { seed: ['espoo'], config: { trackRateLimitPerMinute: 6 } })
+    // One trusted proxy: a test names the client's address in X-Forwarded-For.
+    test = await createTestApp(backend, {
+      seed: ['espoo'],
+      config: { trackRateLimitPerMinute: 6, trustProxy: { hops: 1 } },
+    })
     test.app.addHook('onRequest', (request, _reply, done) => {
       if (request.url.startsWith('/api/trip/status') || request.url.startsWith('/api/track/'))
         reachedFastify++
       done()
+    })
+    // A cookie on the answer to a request that asks for one, as a session's renewal would set it.
+    test.app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.headers['x-test-cookie']) reply.header('set-cookie', 'renewed=1; HttpOnly')
+      done(null, payload)
     })
     await test.app.listen({ host: '127.0.0.1', port: 0 })
     const address = test.app.server.address()
@@ -119,7 +130,9 @@ describe.each(backends)('the poll front on $name', (backend) => {
     const cookie = await logIn(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
     const token = await accessToken(test.app, 'espoo', cookie)
     await poll({}, statusBody(), token)
+    const seen = reachedFastify
     expect((await poll({}, statusBody(), token)).status).toBe(200)
+    expect(reachedFastify).toBe(seen)
     const logout = await test.app.inject({
       url: '/logout',
       headers: { host: `espoo.localhost:${testPort}`, cookie, 'sec-fetch-site': 'same-origin' },
@@ -128,6 +141,105 @@ describe.each(backends)('the poll front on $name', (backend) => {
     const after = await poll({}, statusBody(), token)
     expect(after.status).toBe(401)
     expect(await after.json()).toMatchObject({ code: 'unauthorized' })
+    expect(reachedFastify).toBe(seen + 1)
+  })
+
+  it('stops replaying to a guardian whose grant is taken away, and Fastify refuses them', async () => {
+    const db = tenantDb(test.db, 'espoo')
+    const id = randomUUID()
+    await db.passengers.insertMany([{ id, name: 'Veera Vaihtuva', phone: null, avatar_text: 'VV' }])
+    const userId = (await db.users.findByUserName('guardian'))!.id
+    await db.passengers.grant(userId, [id])
+    await test.app.versionWatch.settled()
+    const own = await bookTrip(test.app, 'espoo', { passengerId: id, start: helsinkiIn(5) })
+    const ownBody = JSON.stringify({ passengerId: id, tripId: own.id, date: own.date })
+    expect((await poll({}, ownBody)).status).toBe(200)
+    const seen = reachedFastify
+    expect((await poll({}, ownBody)).status).toBe(200)
+    expect(reachedFastify).toBe(seen)
+
+    // Written past the app, as another instance would: its announcement is heard once the app has settled.
+    await test.db
+      .deleteFrom('passenger_grants')
+      .where('tenant_id', '=', 'espoo')
+      .where('user_id', '=', userId)
+      .where('passenger_id', '=', id)
+      .execute()
+    await test.app.versionWatch.settled()
+    const refused = await poll({}, ownBody)
+    expect(refused.status).toBe(404)
+    expect(await refused.json()).toMatchObject({ code: 'not_found' })
+    expect(reachedFastify).toBe(seen + 1)
+  })
+
+  it("never gives another caller the first caller's replay, whatever address either polls from", async () => {
+    const db = tenantDb(test.db, 'espoo')
+    const singleId = (await db.users.findByUserName('single'))!.id
+    await db.passengers.grant(singleId, [passenger.id])
+    await test.app.versionWatch.settled()
+    const single = await tokenFor(test.app, 'espoo', 'single', 'demo-single-2026')
+    const other = { 'x-forwarded-for': '198.51.100.7' }
+    await poll()
+    const replayed = await poll(other)
+    expect(replayed.status).toBe(200)
+    const seen = reachedFastify
+    // The same answer for another user with the same passenger: still theirs to get from Fastify.
+    const answered = await poll(other, statusBody(), single)
+    expect(answered.status).toBe(200)
+    expect(await answered.text()).toBe(await replayed.text())
+    expect(reachedFastify).toBe(seen + 1)
+    expect((await poll({}, statusBody(), single)).status).toBe(200)
+    expect(reachedFastify).toBe(seen + 1)
+    // Replays to each caller: neither answer was kept for the other.
+    expect((await poll({ 'x-forwarded-for': '198.51.100.8' })).status).toBe(200)
+    expect(reachedFastify).toBe(seen + 1)
+    await test.db
+      .deleteFrom('passenger_grants')
+      .where('tenant_id', '=', 'espoo')
+      .where('user_id', '=', singleId)
+      .where('passenger_id', '=', passenger.id)
+      .execute()
+    await test.app.versionWatch.settled()
+    expect((await poll(other, statusBody(), single)).status).toBe(404)
+  })
+
+  it('replays one answer whatever X-Forwarded-For or query string a poll carries, keeping it once', async () => {
+    await poll()
+    expect((await poll()).status).toBe(200)
+    const kept = test.app.pollReplay.stats()
+    const seen = reachedFastify
+    for (let i = 1; i <= 20; i++) {
+      const answer = await fetch(`${origin}/api/trip/status?nonce=${i}`, {
+        method: 'POST',
+        headers: {
+          'x-tenant': 'espoo',
+          authorization: `Bearer ${guardian}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': `192.0.2.${i}`,
+        },
+        body: statusBody(),
+      })
+      expect(answer.status).toBe(200)
+    }
+    expect(reachedFastify).toBe(seen)
+    const after = test.app.pollReplay.stats()
+    expect(after.replays).toBe(kept.replays + 20)
+    expect({ entries: after.entries, bytes: after.bytes }).toEqual({
+      entries: kept.entries,
+      bytes: kept.bytes,
+    })
+  })
+
+  it('keeps no Set-Cookie in what it replays', async () => {
+    await moveCar(60.3)
+    const full = await poll({ 'x-test-cookie': '1' })
+    expect(full.headers.get('set-cookie')).toBe('renewed=1; HttpOnly')
+    const seen = reachedFastify
+    const replayed = await poll({ 'x-test-cookie': '1' })
+    expect(reachedFastify).toBe(seen)
+    expect(replayed.status).toBe(200)
+    expect(replayed.headers.get('set-cookie')).toBeNull()
+    expect(await replayed.text()).toBe(await full.text())
   })
 
   it('hands a body it read on to Fastify whole, and leaves odd ones to it', async () => {
@@ -166,5 +278,26 @@ describe.each(backends)('the poll front on $name', (backend) => {
     // Three of the six this minute went to the window's test.
     expect(statuses).toEqual([200, 200, 200, 429, 429])
     expect(reachedFastify).toBeLessThan(seen + 5)
+  })
+
+  it("counts a replayed link poll against the replayed request's address, not the first one's", async () => {
+    const { link } = await linkOf(test.app, 'espoo', guardian, passenger.id, trip)
+    const from = (address: string) => trackPoll(link, { 'x-forwarded-for': address })
+    const a = '203.0.113.10'
+    expect((await from(a)).status).toBe(200)
+    const seen = reachedFastify
+    const statuses = []
+    for (let i = 0; i < 5; i++) statuses.push((await from(a)).status)
+    // Six a minute: the first poll and five replays.
+    expect(statuses).toEqual([200, 200, 200, 200, 200])
+    expect(reachedFastify).toBe(seen)
+    // Another address gets the replay on its own count.
+    expect((await from('203.0.113.11')).status).toBe(200)
+    expect(reachedFastify).toBe(seen)
+    // A's seventh is handed on, and Fastify refuses it.
+    const limited = await from(a)
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toMatchObject({ code: 'too_many_requests' })
+    expect(reachedFastify).toBe(seen + 1)
   })
 })
