@@ -21,7 +21,7 @@ const settleTimeoutMs = 2_000
 export interface VersionWatch {
   cache: VersionCache
   /**
-   * Resolves once every change this instance committed before the call has reached the cache: the database
+   * Resolves once every change this instance committed before the call has reached the caches: the database
    * delivers notifications in commit order, so hearing one sent after them is hearing them. A state-changing
    * call awaits it before answering, so that the caller's next poll, on this instance, sees its own change.
    */
