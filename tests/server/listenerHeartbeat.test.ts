@@ -16,7 +16,7 @@ import { startPgProxy, type PgProxy } from './support/pgProxy'
 const timing: ListenerTiming = {
   keepAliveInitialDelayMs: 1_000,
   heartbeatIntervalMs: 200,
-  heartbeatTimeoutMs: 500,
+  heartbeatTimeoutMs: 1_000,
 }
 const noticed = timing.heartbeatIntervalMs + timing.heartbeatTimeoutMs
 
