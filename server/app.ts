@@ -113,7 +113,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   const i18n = await loadServerI18n()
   const keys = createKeyStore(db)
-  app.decorate('sessionCache', createSessionCache())
+  app.decorate('sessionCache', createSessionCache(versionWatch))
   app.decorate('answerCache', createAnswerCache())
   app.decorate('versionWatch', versionWatch)
   app.decorate('pollReplay', pollReplay)

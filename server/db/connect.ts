@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { usePgliteNotifications, usePostgresNotifications } from './notifications'
+import { usePgliteNotifications, usePostgresNotifications, type ListenerTiming } from './notifications'
 import { usePoolStats } from './poolStats'
 import { usePreparedStatements } from './prepared'
 import type { Database } from './schema'
@@ -22,6 +22,8 @@ export interface DatabaseOptions {
   onIdleError?: (error: Error) => void
   /** How its connections are named to PostgreSQL (pg_stat_activity); the listener's gets `-notifications`. */
   applicationName?: string
+  /** How soon a dead notification listener is noticed on PostgreSQL (tests shorten it). */
+  listenerTiming?: ListenerTiming
 }
 
 const logIdleError = (error: Error) =>
@@ -62,10 +64,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
     usePreparedStatements(db, pool)
     usePoolStats(db, pool)
-    usePostgresNotifications(db, {
-      ...connection,
-      application_name: `${options.applicationName ?? 'portal'}-notifications`,
-    })
+    usePostgresNotifications(
+      db,
+      {
+        ...connection,
+        application_name: `${options.applicationName ?? 'portal'}-notifications`,
+      },
+      options.listenerTiming,
+    )
     return db
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true })

@@ -16,6 +16,7 @@ import * as invitations from './migrations/0013_invitations'
 import * as operatorLinkRevocation from './migrations/0014_operator_link_revocation'
 import * as retention from './migrations/0015_retention'
 import * as travelCardGuardians from './migrations/0016_travel_card_guardians'
+import * as sessionNotifications from './migrations/0017_session_notifications'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -35,6 +36,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0014_operator_link_revocation': operatorLinkRevocation,
   '0015_retention': retention,
   '0016_travel_card_guardians': travelCardGuardians,
+  '0017_session_notifications': sessionNotifications,
 }
 
 /**

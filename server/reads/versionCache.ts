@@ -1,4 +1,5 @@
 import type { NotificationHandlers } from '../db/notifications'
+import { createTaggedEntries } from './taggedEntries'
 
 export interface VersionCacheOptions {
   maxEntries: number
@@ -17,7 +18,6 @@ export const versionCacheDefaults: VersionCacheOptions = {
 
 interface Entry {
   value: unknown
-  tags: readonly string[]
   at: number
 }
 
@@ -28,36 +28,14 @@ interface Entry {
  * lost, every lookup asks the database, as does one whose query was under way when a change was announced.
  */
 export function createVersionCache(options: VersionCacheOptions = versionCacheDefaults) {
-  const entries = new Map<string, Entry>()
-  const keysByTag = new Map<string, Set<string>>()
+  const entries = createTaggedEntries<Entry>(options.maxEntries)
   let live = false
   // Bumped by every notification and loss: a lookup that saw it move while its query ran keeps nothing.
   let changes = 0
   const watchers: ((tag: string | null) => void)[] = []
 
-  function drop(key: string) {
-    const entry = entries.get(key)
-    if (!entry) return
-    entries.delete(key)
-    for (const tag of entry.tags) {
-      const keys = keysByTag.get(tag)
-      keys?.delete(key)
-      if (keys?.size === 0) keysByTag.delete(tag)
-    }
-  }
-
   function remember(key: string, value: unknown, tags: readonly string[]) {
-    drop(key)
-    if (entries.size >= options.maxEntries) {
-      const oldest = entries.keys().next()
-      if (!oldest.done) drop(oldest.value)
-    }
-    entries.set(key, { value, tags, at: options.now() })
-    for (const tag of tags) {
-      let keys = keysByTag.get(tag)
-      if (!keys) keysByTag.set(tag, (keys = new Set()))
-      keys.add(key)
-    }
+    entries.set(key, { value, at: options.now() }, tags)
   }
 
   /** The entry kept under `key` while listening and younger than maxAgeMs. */
@@ -69,7 +47,6 @@ export function createVersionCache(options: VersionCacheOptions = versionCacheDe
   function forgetAll() {
     changes++
     entries.clear()
-    keysByTag.clear()
     for (const watcher of watchers) watcher(null)
   }
 
@@ -80,8 +57,7 @@ export function createVersionCache(options: VersionCacheOptions = versionCacheDe
     },
     notified(tag) {
       changes++
-      const keys = keysByTag.get(tag)
-      if (keys) for (const key of [...keys]) drop(key)
+      for (const key of entries.keysOf(tag)) entries.drop(key)
       for (const watcher of watchers) watcher(tag)
     },
     lost() {

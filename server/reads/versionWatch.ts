@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { listenerOf } from '../db/notifications'
+import { listenerOf, type NotificationHandlers } from '../db/notifications'
 import type { Db } from '../db/schema'
 import { createVersionCache, type VersionCache } from './versionCache'
 
@@ -21,13 +21,18 @@ const settleTimeoutMs = 2_000
 export interface VersionWatch {
   cache: VersionCache
   /**
-   * Resolves once every change this instance committed before the call has reached the cache: the database
+   * Resolves once every change this instance committed before the call has reached the caches: the database
    * delivers notifications in commit order, so hearing one sent after them is hearing them. A state-changing
    * call awaits it before answering, so that the caller's next poll, on this instance, sees its own change.
    */
   settled(): Promise<void>
   /** The notification listener is connected, so announcements arrive (readiness, server/ops/). */
   readonly connected: boolean
+  /**
+   * Hears the announcements too, as the cache does (the session cache, server/auth/sessionCache.ts): told
+   * `listening` at once when the listener is connected already.
+   */
+  follow(handlers: NotificationHandlers): void
   stop(): Promise<void>
 }
 
@@ -44,15 +49,21 @@ export async function watchReadVersions(
     for (const release of waiting.values()) release()
     waiting.clear()
   }
+  const followers: NotificationHandlers[] = [cache.handlers]
   const stop = listen
     ? await listen(readVersionsChannel, {
-        listening: () => cache.handlers.listening(),
+        listening: () => {
+          for (const follower of followers) follower.listening()
+        },
         lost: () => {
-          cache.handlers.lost()
+          for (const follower of followers) follower.lost()
           releaseAll()
         },
         notified: (payload) => {
-          if (!payload.startsWith(syncPrefix)) return cache.handlers.notified(payload)
+          if (!payload.startsWith(syncPrefix)) {
+            for (const follower of followers) follower.notified(payload)
+            return
+          }
           waiting.get(payload)?.()
           waiting.delete(payload)
         },
@@ -80,6 +91,10 @@ export async function watchReadVersions(
     },
     get connected() {
       return cache.live
+    },
+    follow(handlers) {
+      followers.push(handlers)
+      if (cache.live) handlers.listening()
     },
     async stop() {
       releaseAll()

@@ -6,10 +6,11 @@ import type { UserRow } from '../../server/db/repositories/users'
 const user = (id: string) => ({ id, tenant_id: 'espoo', name: id }) as unknown as UserRow
 const farFuture = Temporal.Instant.from('2100-01-01T00:00:00Z')
 
-/** A cache on a clock the test moves, and a loader that counts its queries. */
+/** A cache on a clock the test moves, and a loader that counts its queries; no announcements until told. */
 function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
   let now = 1_000_000
-  const cache = createSessionCache({
+  const cache = createSessionCache(null, {
+    announcedTtlMs: 600_000,
     ttlMs: options.ttlMs ?? 5_000,
     maxEntries: options.maxEntries ?? 100,
     now: () => now,
@@ -122,5 +123,98 @@ describe('session cache', () => {
     expect(s.queries()).toBe(5)
     await s.cache.user('espoo', 'd', s.load('d'))
     expect(s.queries()).toBe(5)
+  })
+
+  it('keeps a session for minutes while announcements arrive, until one names the session or its user', async () => {
+    const s = setup()
+    s.cache.handlers.listening()
+    s.live.set('a', { user: user('u1'), expiresAt: farFuture })
+    s.live.set('b', { user: user('u1'), expiresAt: farFuture })
+    await s.cache.user('espoo', 'a', s.load('a'))
+    await s.cache.user('espoo', 'b', s.load('b'))
+    s.advance(599_999)
+    expect(s.cache.peek('espoo', 'a')?.id).toBe('u1')
+    expect((await s.cache.user('espoo', 'a', s.load('a')))?.id).toBe('u1')
+    expect(s.queries()).toBe(2)
+    // Another table's announcements (0011's read versions) leave sessions be.
+    s.cache.handlers.notified('p:u1')
+    s.cache.handlers.notified('u:u1')
+    expect(s.cache.peek('espoo', 'a')?.id).toBe('u1')
+
+    s.live.delete('a')
+    s.cache.handlers.notified('s:a')
+    expect(s.cache.peek('espoo', 'a')).toBeUndefined()
+    expect(s.cache.peek('espoo', 'b')?.id).toBe('u1')
+    expect(await s.cache.user('espoo', 'a', s.load('a'))).toBeNull()
+    s.cache.handlers.notified('a:u1')
+    expect(s.cache.peek('espoo', 'b')).toBeUndefined()
+    expect(s.queries()).toBe(3)
+
+    await s.cache.user('espoo', 'b', s.load('b'))
+    s.advance(600_000)
+    expect(s.cache.peek('espoo', 'b')).toBeUndefined()
+  })
+
+  it('never keeps a session past its own expiry while announcements arrive either', async () => {
+    const s = setup()
+    s.cache.handlers.listening()
+    s.live.set('a', { user: user('u1'), expiresAt: s.nowInstant().add({ seconds: 30 }) })
+    await s.cache.user('espoo', 'a', s.load('a'))
+    s.advance(29_999)
+    expect(s.cache.peek('espoo', 'a')?.id).toBe('u1')
+    s.advance(1)
+    expect(s.cache.peek('espoo', 'a')).toBeUndefined()
+  })
+
+  it('forgets every session when the listener is lost, and keeps them ttlMs only until it is back', async () => {
+    const s = setup()
+    s.cache.handlers.listening()
+    s.live.set('a', { user: user('u1'), expiresAt: farFuture })
+    await s.cache.user('espoo', 'a', s.load('a'))
+    s.cache.handlers.lost()
+    expect(s.cache.size).toBe(0)
+    expect(s.cache.peek('espoo', 'a')).toBeUndefined()
+
+    await s.cache.user('espoo', 'a', s.load('a'))
+    s.advance(4_999)
+    expect(s.cache.peek('espoo', 'a')?.id).toBe('u1')
+    s.advance(1)
+    expect(s.cache.peek('espoo', 'a')).toBeUndefined()
+    expect(s.queries()).toBe(2)
+
+    // Back: what was announced meanwhile was missed, so what was kept goes, and then minutes again.
+    await s.cache.user('espoo', 'a', s.load('a'))
+    s.cache.handlers.listening()
+    expect(s.cache.size).toBe(0)
+    await s.cache.user('espoo', 'a', s.load('a'))
+    s.advance(60_000)
+    expect(s.cache.peek('espoo', 'a')?.id).toBe('u1')
+  })
+
+  it('keeps nothing a read saw while its session was announced, or while the listener came or went', async () => {
+    const s = setup()
+    s.cache.handlers.listening()
+    s.live.set('a', { user: user('u1'), expiresAt: farFuture })
+    const heldRead = () => {
+      let release = () => {}
+      const slow: SessionLoader = async () => {
+        const row = s.live.get('a')
+        await new Promise<void>((resolve) => (release = resolve))
+        return row
+      }
+      return { reading: s.cache.user('espoo', 'a', slow), release: () => release() }
+    }
+    for (const meanwhile of [
+      () => s.cache.handlers.notified('s:a'),
+      () => s.cache.handlers.notified('a:u1'),
+      () => s.cache.handlers.lost(),
+      () => s.cache.handlers.listening(),
+    ]) {
+      const read = heldRead()
+      meanwhile()
+      read.release()
+      expect((await read.reading)?.id).toBe('u1')
+      expect(s.cache.peek('espoo', 'a')).toBeUndefined()
+    }
   })
 })

@@ -15,7 +15,10 @@ export interface PgProxy {
    * and new ones stay open, and nothing is passed on until `cut`.
    */
   stall(): void
-  /** Everything gets through again (after `cut` or `cutListeners`). */
+  /**
+   * Everything gets through again (after `cut`, `cutListeners` or `stall`: what was held back is passed on, as
+   * a network that comes back delivers it late).
+   */
   restore(): void
   close(): Promise<void>
 }
@@ -34,31 +37,35 @@ export async function startPgProxy(databaseUrl: string): Promise<PgProxy> {
   const pairs = new Set<{ client: Socket; upstream: Socket; listener: boolean }>()
   let refuse: 'nothing' | 'listeners' | 'everything' = 'nothing'
   let stalled = false
-  /** Connections that arrived while stalled, answered by nobody. */
-  const held = new Set<Socket>()
+  /** Connections that arrived while stalled, answered by nobody, with the startup message each sent. */
+  const held = new Map<Socket, Buffer>()
   const refused = (listener: boolean) => refuse === 'everything' || (refuse === 'listeners' && listener)
+
+  const forward = (client: Socket, startup: Buffer) => {
+    const listener = applicationName(startup)?.endsWith('-notifications') ?? false
+    if (refused(listener)) return void client.destroy()
+    const upstream = connect({ host: target.hostname, port: Number(target.port || 5432) })
+    const pair = { client, upstream, listener }
+    pairs.add(pair)
+    const end = () => {
+      pairs.delete(pair)
+      client.destroy()
+      upstream.destroy()
+    }
+    upstream.on('error', end)
+    upstream.on('close', end)
+    client.on('close', end)
+    upstream.write(startup)
+    client.pipe(upstream)
+    upstream.pipe(client)
+  }
 
   const server = createServer((client) => {
     client.on('error', () => undefined)
     if (refuse === 'everything') return void client.destroy()
     client.once('data', (startup: Buffer) => {
-      if (stalled) return void held.add(client)
-      const listener = applicationName(startup)?.endsWith('-notifications') ?? false
-      if (refused(listener)) return void client.destroy()
-      const upstream = connect({ host: target.hostname, port: Number(target.port || 5432) })
-      const pair = { client, upstream, listener }
-      pairs.add(pair)
-      const end = () => {
-        pairs.delete(pair)
-        client.destroy()
-        upstream.destroy()
-      }
-      upstream.on('error', end)
-      upstream.on('close', end)
-      client.on('close', end)
-      upstream.write(startup)
-      client.pipe(upstream)
-      upstream.pipe(client)
+      if (stalled) return void held.set(client, startup)
+      forward(client, startup)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -73,7 +80,7 @@ export async function startPgProxy(databaseUrl: string): Promise<PgProxy> {
     refuse = 'everything'
     stalled = false
     cutRefused()
-    for (const socket of held) socket.destroy()
+    for (const socket of held.keys()) socket.destroy()
     held.clear()
   }
   return {
@@ -92,6 +99,14 @@ export async function startPgProxy(databaseUrl: string): Promise<PgProxy> {
     },
     restore() {
       refuse = 'nothing'
+      if (!stalled) return
+      stalled = false
+      for (const pair of pairs) {
+        pair.client.pipe(pair.upstream)
+        pair.upstream.pipe(pair.client)
+      }
+      for (const [client, startup] of held) if (!client.destroyed) forward(client, startup)
+      held.clear()
     },
     close: () =>
       new Promise<void>((resolve) => {
