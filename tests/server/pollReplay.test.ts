@@ -7,7 +7,7 @@ import { tenantDb } from '../../server/db/tenantDb'
 import { accessToken, createTestApp, logIn, testPort, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { linkOf } from './support/tracking'
-import { bookTrip, guardianWithTripSoon, helsinkiIn, operatorEvent } from './support/trips'
+import { bookTrip, guardianWithTripSoon, helsinkiIn, operatorEvent, withdrawGrant } from './support/trips'
 
 /**
  * The poll front (server/reads/pollReplay.ts) over a listening server: a repeated poll is answered before
@@ -158,14 +158,7 @@ describe.each(backends)('the poll front on $name', (backend) => {
     expect((await poll({}, ownBody)).status).toBe(200)
     expect(reachedFastify).toBe(seen)
 
-    // Written past the app, as another instance would: its announcement is heard once the app has settled.
-    await test.db
-      .deleteFrom('passenger_grants')
-      .where('tenant_id', '=', 'espoo')
-      .where('user_id', '=', userId)
-      .where('passenger_id', '=', id)
-      .execute()
-    await test.app.versionWatch.settled()
+    await withdrawGrant(test, 'espoo', userId, id)
     const refused = await poll({}, ownBody)
     expect(refused.status).toBe(404)
     expect(await refused.json()).toMatchObject({ code: 'not_found' })
@@ -193,13 +186,7 @@ describe.each(backends)('the poll front on $name', (backend) => {
     // Replays to each caller: neither answer was kept for the other.
     expect((await poll({ 'x-forwarded-for': '198.51.100.8' })).status).toBe(200)
     expect(reachedFastify).toBe(seen + 1)
-    await test.db
-      .deleteFrom('passenger_grants')
-      .where('tenant_id', '=', 'espoo')
-      .where('user_id', '=', singleId)
-      .where('passenger_id', '=', passenger.id)
-      .execute()
-    await test.app.versionWatch.settled()
+    await withdrawGrant(test, 'espoo', singleId, passenger.id)
     expect((await poll(other, statusBody(), single)).status).toBe(404)
   })
 

@@ -11,7 +11,7 @@ import type { TenantId } from '../../tenants'
 import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { createLink, linkOf, listen, officePoll } from './support/tracking'
-import { bookTrip, helsinkiIn, operatorEvent } from './support/trips'
+import { bookTrip, helsinkiIn, operatorEvent, withdrawGrant } from './support/trips'
 
 const iso = (zoned: ReturnType<typeof helsinkiIn>) => zoned.toString({ timeZoneName: 'never' })
 const zonedIso = (zoned: ReturnType<typeof helsinkiIn>) =>
@@ -286,14 +286,7 @@ describe.each(backends)('tracking links on $name', (backend) => {
     expect((await poll(link)).status).toBe(200)
     expect(reachedFastify).toBe(seen)
 
-    await test.db
-      .deleteFrom('passenger_grants')
-      .where('tenant_id', '=', 'espoo')
-      .where('user_id', '=', userId)
-      .where('passenger_id', '=', id)
-      .execute()
-    // Written past the app, as another instance would: its announcement is heard once the app has settled.
-    await test.app.versionWatch.settled()
+    await withdrawGrant(test, 'espoo', userId, id)
     const after = await poll(link)
     expect(after.status).toBe(404)
     expect(await after.json()).toMatchObject({ code: 'not_found' })

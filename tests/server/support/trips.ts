@@ -6,7 +6,7 @@ import type { TripRef } from '../../../src/contract/tripCommands'
 import type { TenantId } from '../../../tenants'
 import { demoOperatorKey } from '../../../server/demo/operatorKeys'
 import type { Passenger } from '../../../src/contract/passenger'
-import { api, testPort, tokenFor } from './app'
+import { api, testPort, tokenFor, type TestApp } from './app'
 
 export const timeZone = 'Europe/Helsinki'
 
@@ -119,4 +119,18 @@ export async function guardianWithTripSoon(app: FastifyInstance, tenant: TenantI
     then: ['dispatched'],
   })
   return { guardian, passenger, trip }
+}
+
+/**
+ * Takes a user's grant of a passenger away written past the app, as another instance would, and waits until
+ * the app has heard its announcement.
+ */
+export async function withdrawGrant(test: TestApp, tenant: TenantId, userId: string, passengerId: string) {
+  await test.db
+    .deleteFrom('passenger_grants')
+    .where('tenant_id', '=', tenant)
+    .where('user_id', '=', userId)
+    .where('passenger_id', '=', passengerId)
+    .execute()
+  await test.app.versionWatch.settled()
 }
