@@ -69,8 +69,10 @@ export async function runOpenLoop(
 ): Promise<OpenLoopResult> {
   const { hostname, port } = new URL(options.origin)
   const gap = options.intervalMs / clients.length
-  const total = Math.floor((options.warmupMs + options.windowMs) / gap)
-  const firstMeasured = Math.ceil(options.warmupMs / gap)
+  // Counted in sends, not divided by the gap: a window of whole intervals is whole rounds of the clients.
+  const sendsIn = (ms: number) => Math.round((ms / options.intervalMs) * clients.length)
+  const total = sendsIn(options.warmupMs + options.windowMs)
+  const firstMeasured = sendsIn(options.warmupMs)
   const latencies: number[] = []
   const lags: number[] = []
   const outcomes: Record<string, number> = {}

@@ -111,7 +111,7 @@ function describe(step: Step): string {
     .join(', ')
   return (
     `    ${thousands(step.guardians).padStart(6)} + ${thousands(officesFor(step.guardians)).padStart(5)} ` +
-    `(${thousands((result.sent * 1000) / intervalMs)}/s): p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)}, ` +
+    `(${thousands((result.sent * 1000) / loop.windowMs)}/s): p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)}, ` +
     `max ${ms(result.maxMs)}; ${outcomes}; server ${Math.round(step.serverCores * 100)} % of a core, machine ` +
     `${Math.round(step.machineBusy * 100)} % busy; generator ${Math.round(result.generatorBusy * 100)} % busy, ` +
     `sends late ${ms(result.sendLagP99Ms)} at p99 ${held(step) ? 'held' : 'BROKE'}`
