@@ -7,7 +7,7 @@
  * omission). A client whose last answer has not come is queued behind it on its one connection, and that wait
  * is counted too.
  */
-import { Agent, request } from 'node:http'
+import { Agent, request, type ClientRequest } from 'node:http'
 import { performance } from 'node:perf_hooks'
 
 /** One client's poll: what it sends every interval, besides the ETag it last got. */
@@ -57,6 +57,78 @@ export interface OpenLoopResult {
   generatorBusy: number
 }
 
+/**
+ * Sends the client's poll with the ETag it last got, and keeps the ETag of a 200. `done` hears the status, or the
+ * error's code, once; `settle` ends it early with another outcome (the caller then cuts the request).
+ */
+function poll(client: PollingClient, origin: URL, done: (outcome: string) => void) {
+  const { method, path, headers, body } = client.poller
+  let settled = false
+  const settle = (outcome: string) => {
+    if (settled) return
+    settled = true
+    done(outcome)
+  }
+  const sent = request(
+    {
+      agent: client.agent,
+      hostname: origin.hostname,
+      port: origin.port,
+      method,
+      path,
+      headers: {
+        ...headers,
+        ...(client.etag ? { 'if-none-match': client.etag } : {}),
+        ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }),
+      },
+    },
+    (response) => {
+      const etag = response.headers.etag
+      if (response.statusCode === 200 && etag) client.etag = etag
+      response.on('end', () => settle(String(response.statusCode)))
+      response.on('error', (error: NodeJS.ErrnoException) => settle(error.code ?? 'error'))
+      response.resume()
+    },
+  )
+  sent.on('error', (error: NodeJS.ErrnoException) => settle(error.code ?? 'error'))
+  sent.end(body)
+  return { request: sent, settle }
+}
+
+const primeTimeoutMs = 10_000
+
+/**
+ * Each client that has no ETag yet makes its first poll, `concurrency` at a time (closed loop): the first answer
+ * is a 200 the server builds from its database, far dearer than the 304s after it, so a run measures screens
+ * that are open, not a crowd opening them all at once. Resolves with the failures by outcome ('unanswered' after
+ * 10 s).
+ */
+export async function primeClients(
+  clients: readonly PollingClient[],
+  origin: string,
+  concurrency: number,
+): Promise<Record<string, number>> {
+  const url = new URL(origin)
+  const waiting = clients.filter((client) => client.etag === null).reverse()
+  const failures: Record<string, number> = {}
+  const firstPoll = (client: PollingClient) =>
+    new Promise<string>((resolve) => {
+      const sent = poll(client, url, resolve)
+      sent.request.setTimeout(primeTimeoutMs, () => {
+        sent.settle('unanswered')
+        sent.request.destroy()
+      })
+    })
+  const worker = async () => {
+    for (let client = waiting.pop(); client; client = waiting.pop()) {
+      const outcome = await firstPoll(client)
+      if (outcome !== '200') failures[outcome] = (failures[outcome] ?? 0) + 1
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  return failures
+}
+
 function percentile(sorted: Float64Array, share: number): number {
   if (sorted.length === 0) return 0
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!
@@ -67,7 +139,7 @@ export async function runOpenLoop(
   clients: readonly PollingClient[],
   options: OpenLoopOptions,
 ): Promise<OpenLoopResult> {
-  const { hostname, port } = new URL(options.origin)
+  const origin = new URL(options.origin)
   const gap = options.intervalMs / clients.length
   // Counted in sends, not divided by the gap: a window of whole intervals is whole rounds of the clients.
   const sendsIn = (ms: number) => Math.round((ms / options.intervalMs) * clients.length)
@@ -77,7 +149,7 @@ export async function runOpenLoop(
   const lags: number[] = []
   const outcomes: Record<string, number> = {}
   /** The requests not yet answered, with how each ends. */
-  const open = new Map<ReturnType<typeof request>, (outcome: string) => void>()
+  const open = new Map<ClientRequest, (outcome: string) => void>()
   let pending = 0
   let errors = 0
   let utilizationFrom: ReturnType<typeof performance.eventLoopUtilization> | undefined
@@ -95,45 +167,19 @@ export async function runOpenLoop(
 
   function send(index: number) {
     const due = start + index * gap
-    const client = clients[index % clients.length]!
     const measured = index >= firstMeasured
-    if (measured) lags.push(performance.now() - due)
-    const { method, path, headers, body } = client.poller
-    let settled = false
-    const settle = (outcome: string) => {
-      if (settled) return
-      settled = true
-      open.delete(sent)
+    if (measured) {
+      lags.push(performance.now() - due)
+      pending++
+    }
+    const sent = poll(clients[index % clients.length]!, origin, (outcome) => {
+      open.delete(sent.request)
       if (!measured) return
       latencies.push(performance.now() - due)
       count(outcome)
       if (--pending === 0 && allAnswered) allAnswered()
-    }
-    const sent = request(
-      {
-        agent: client.agent,
-        hostname,
-        port,
-        method,
-        path,
-        headers: {
-          ...headers,
-          ...(client.etag ? { 'if-none-match': client.etag } : {}),
-          ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }),
-        },
-      },
-      (response) => {
-        const etag = response.headers.etag
-        if (response.statusCode === 200 && etag) client.etag = etag
-        response.on('end', () => settle(String(response.statusCode)))
-        response.on('error', (error: NodeJS.ErrnoException) => settle(error.code ?? 'error'))
-        response.resume()
-      },
-    )
-    sent.on('error', (error: NodeJS.ErrnoException) => settle(error.code ?? 'error'))
-    open.set(sent, settle)
-    if (measured) pending++
-    sent.end(body)
+    })
+    open.set(sent.request, sent.settle)
   }
 
   // One timer for every client: each wake sends what is due, then sleeps until the next send is.

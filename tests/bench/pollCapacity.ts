@@ -11,8 +11,10 @@
  * The real API host runs compiled, as its own process, on a fresh PostgreSQL database (TEST_DATABASE_URL; without
  * it the section prints that it needs it and measures nothing). The number of guardians doubles from
  * `firstGuardians` until the p99 latency of a window passes 50 ms or any answer fails, then the gap is bisected
- * twice; each step starts once the server is idle again, warms up for one full interval (first answers carry
- * bodies, connections open) and measures the next. The same ramp, from the cap down, runs against the bare
+ * twice. Before a step, each client it adds makes its first poll, a few at a time (openLoop.ts primeClients:
+ * a 200 built from the database, far dearer than the 304s after it), so that a step measures N screens open,
+ * not N opened at once; then, once the server is idle again, the step warms up for one full interval and
+ * measures the next. The same ramp, from the cap down, runs against the bare
  * node:http server (tests/bench/bareServer.ts) answering the host's recorded 200 answers to every request. The
  * load generator runs in the bench process, on the same two cores as the host and PostgreSQL: each step prints
  * the cores the server, its PostgreSQL connections, the generator and everything else used, and how busy the
@@ -33,6 +35,7 @@ import { cpuSpan, processTicks, type CpuShares } from './cpuShares'
 import {
   closeClients,
   pollingClient,
+  primeClients,
   runOpenLoop,
   type OpenLoopResult,
   type Poller,
@@ -58,6 +61,8 @@ const maxGuardians = 16_000
  * most polls replays.
  */
 const floorGuardians = 5_000
+/** First polls of the clients a step adds, sent this many at a time before it. */
+const primeConcurrency = 8
 const loop = { intervalMs, warmupMs: intervalMs, windowMs: intervalMs, graceMs: 3_000 }
 /** The generator's event loop busier than this: it, not the server, was the limit. */
 const generatorBusyLimit = 0.9
@@ -100,6 +105,8 @@ interface Step {
   result: OpenLoopResult
   /** The cores the server, its database connections and the generator used in the window, and others. */
   cpu: CpuShares
+  /** New clients' first polls that did not answer 200, by outcome. */
+  firstPollFailures: Record<string, number>
 }
 
 const held = (step: Step) => step.result.p99Ms < p99BudgetMs && step.result.errors === 0
@@ -119,13 +126,16 @@ function describe(step: Step): string {
   const outcomes = Object.entries(result.outcomes)
     .map(([outcome, count]) => `${outcome} x ${thousands(count)}`)
     .join(', ')
+  const failedFirst = Object.entries(step.firstPollFailures)
+    .map(([outcome, count]) => `; first polls ${outcome} x ${thousands(count)}`)
+    .join('')
   const cores = Object.entries({ ...cpu.groups, others: cpu.others })
     .map(([name, used]) => `${name} ${used.toFixed(2)}`)
     .join(', ')
   return (
     `    ${thousands(step.guardians).padStart(6)} + ${thousands(officesFor(step.guardians)).padStart(5)} ` +
     `(${thousands((result.sent * 1000) / loop.windowMs)}/s): p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)}, ` +
-    `max ${ms(result.maxMs)}; ${outcomes}; cores of ${cpu.cores}: ${cores}; generator loop ` +
+    `max ${ms(result.maxMs)}; ${outcomes}${failedFirst}; cores of ${cpu.cores}: ${cores}; generator loop ` +
     `${Math.round(result.generatorBusy * 100)} % busy, sends ${ms(result.sendLagP99Ms)} late at p99: ` +
     `${held(step) ? 'held' : 'BROKE'}`
   )
@@ -180,6 +190,7 @@ function rampAgainst(
       const stepPollers = await pollers(guardians)
       for (const poller of stepPollers.slice(clients.length)) clients.push(pollingClient(poller))
       const stepClients = clients.slice(0, stepPollers.length)
+      const firstPollFailures = await primeClients(stepClients, origin, primeConcurrency)
       await settled(serverPid)
       let cpu: Promise<CpuShares> | undefined
       const onWindow = () => {
@@ -189,7 +200,7 @@ function rampAgainst(
         }
       }
       const result = await runOpenLoop(stepClients, { origin, ...loop, onWindow })
-      return { guardians, result, cpu: await cpu! }
+      return { guardians, result, cpu: await cpu!, firstPollFailures }
     },
     close: () => closeClients(clients),
   }

@@ -2,7 +2,13 @@ import { once } from 'node:events'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { closeClients, pollingClient, runOpenLoop, type PollingClient } from '../../bench/openLoop'
+import {
+  closeClients,
+  pollingClient,
+  primeClients,
+  runOpenLoop,
+  type PollingClient,
+} from '../../bench/openLoop'
 
 let server: Server | undefined
 let clients: PollingClient[] = []
@@ -65,6 +71,23 @@ describe('the open-loop load', () => {
     expect(seen).toEqual([undefined, undefined, undefined, '"v1"', '"v1"', '"v1"'])
     expect(result.outcomes).toEqual({ '304': 3 })
     expect(result.errors).toBe(0)
+  })
+
+  it('primes each client without an ETag with one poll, tells its failures, and leaves primed clients alone', async () => {
+    const seen: string[] = []
+    const origin = await listen((request, response) => {
+      seen.push(request.url!)
+      if (request.url === '/broken') response.writeHead(500).end()
+      else response.writeHead(200, { etag: '"v1"' }).end('{}')
+    })
+    const all = [...pollers(4), pollingClient({ method: 'GET', path: '/broken', headers: {} })]
+    clients = all
+    expect(await primeClients(all, origin, 2)).toEqual({ '500': 1 })
+    expect(all.map((client) => client.etag)).toEqual([...Array(4).fill('"v1"'), null])
+    expect(seen.sort()).toEqual(['/broken', '/poll', '/poll', '/poll', '/poll'])
+    // Only the client still without an ETag polls again.
+    expect(await primeClients(all, origin, 2)).toEqual({ '500': 1 })
+    expect(seen).toHaveLength(6)
   })
 
   it('counts an answer that never comes as an error once the grace is over, and cuts its connection', async () => {
