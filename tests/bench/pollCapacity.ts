@@ -11,15 +11,15 @@
  * The real API host runs compiled, as its own process, on a fresh PostgreSQL database (TEST_DATABASE_URL; without
  * it the section prints that it needs it and measures nothing). The number of guardians doubles from
  * `firstGuardians` until the p99 latency of a window passes 50 ms or any answer fails, then the gap is bisected
- * twice. Before a step, each client it adds makes its first poll, a few at a time (openLoop.ts primeClients:
+ * once. Before a step, each client it adds makes its first poll, a few at a time (openLoop.ts primeClients:
  * a 200 built from the database, far dearer than the 304s after it), so that a step measures N screens open,
  * not N opened at once; then, once the server is idle again, the step warms up for one full interval and
- * measures the next. The same ramp, from the cap down, runs against the bare
- * node:http server (tests/bench/bareServer.ts) answering the host's recorded 200 answers to every request. The
- * load generator runs in the bench process, on the same two cores as the host and PostgreSQL: each step prints
- * the cores the server, its PostgreSQL connections, the generator and everything else used, and how busy the
- * generator's loop was and how late it sent; the figure says when the step that broke had the generator or
- * other processes rather than the server as its limit. Connections are capped at what one process may hold here.
+ * measures the next. The same ramp, from the cap down, runs against the bare node:http server
+ * (tests/bench/bareServer.ts) answering the host's recorded 200 answers to every request. The load generator
+ * runs in the bench process, on the same two cores as the host and PostgreSQL: each step prints the cores the
+ * server, its PostgreSQL connections, the generator and everything else used, and how busy the generator's loop
+ * was and how late it sent; the figure says when the step that broke had the generator or other processes
+ * rather than the server as its limit. Connections are capped at what one process may hold here.
  *
  * `npx tsx tests/bench/pollCapacity.ts` runs it alone.
  */
@@ -55,12 +55,12 @@ const firstGuardians = 2_000
  */
 const maxGuardians = 16_000
 /**
- * The budget: on the main of 27 November 2026 one instance held 7,000 guardians and 700 offices (p99 24 ms; 8,000
- * broke) on this 2-core machine, quiet but for PostgreSQL and the generator; the floor is that less 25 %, down to a
- * step the ramp can land on. Raise it as polls get cheaper: a session cache that outlives the poll interval makes
- * most polls replays.
+ * The budget: on the main of 27 November 2026 one instance held 8,000 guardians and 800 offices (p99 7.6 ms, the
+ * server using half a core; 10,000 broke, and so did 12,000 and 16,000) on this 2-core machine, quiet but for
+ * PostgreSQL and the generator; the floor is that less 25 %, a step the ramp can land on. Raise it as polls get
+ * cheaper: a session cache that outlives the poll interval makes most polls replays.
  */
-const floorGuardians = 5_000
+const floorGuardians = 6_000
 /** First polls of the clients a step adds, sent this many at a time before it. */
 const primeConcurrency = 8
 const loop = { intervalMs, warmupMs: intervalMs, windowMs: intervalMs, graceMs: 3_000 }
@@ -141,8 +141,8 @@ function describe(step: Step): string {
   )
 }
 
-/** Bisections of the gap between the last step that held and the first that broke. */
-const bisections = 2
+/** Bisections of the gap between the last step that held and the first that broke: one, for time. */
+const bisections = 1
 
 /**
  * Guardians double from `first` until a step breaks, then the gap is bisected (to a hundred). Returns the
