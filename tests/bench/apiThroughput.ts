@@ -106,8 +106,8 @@ async function load(
   }
 }
 
-/** The bare baseline in a process of its own; resolves with its origin and a way to stop it. */
-async function startBareServer(responses: Record<string, RecordedResponse>, folder: string) {
+/** The bare baseline in a process of its own; resolves with its origin, its process and a way to stop it. */
+export async function startBareServer(responses: Record<string, RecordedResponse>, folder: string) {
   const file = join(folder, 'responses.json')
   await writeFile(file, JSON.stringify(responses))
   const child = spawn(process.execPath, ['--import', 'tsx', resolve('tests/bench/bareServer.ts'), file], {
@@ -117,6 +117,7 @@ async function startBareServer(responses: Record<string, RecordedResponse>, fold
   if (!firstLine) throw new Error('The bare server did not start')
   return {
     origin: `http://127.0.0.1:${Number(firstLine)}`,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((done) => {
         child.once('exit', () => done())

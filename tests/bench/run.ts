@@ -9,6 +9,7 @@ import { benchApiThroughput } from './apiThroughput'
 import { benchBundles } from './bundles'
 import { benchLighthouse } from './lighthouse'
 import { benchOfflineStart } from './offlineStart'
+import { benchPollCapacity } from './pollCapacity'
 import { benchServerStart } from './serverStart'
 import type { BenchReport } from './report'
 import { benchSchoolDay } from './schoolDay'
@@ -21,6 +22,8 @@ const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> 
   lighthouse: (server) => benchLighthouse(server),
   // Starts its own hosts (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and a bare baseline.
   apiThroughput: () => benchApiThroughput(),
+  // Its own host on a fresh PostgreSQL database (TEST_DATABASE_URL; else not measured) and the bare baseline.
+  pollCapacity: () => benchPollCapacity(),
   // Starts the compiled server again and again on databases of its own, and measures it idle.
   serverStart: () => benchServerStart(),
   // Its own databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), no server: rows and bytes of a day.
