@@ -80,7 +80,7 @@ interface VerifiedToken {
 
 /** Tokens already verified with a key: a client sends the same one on every call until it refreshes it. */
 const verifiedWith = new WeakMap<SigningKey, Map<string, VerifiedToken>>()
-const maxVerifiedPerKey = 10_000
+const maxVerifiedPerKey = 50_000
 
 /**
  * The claims of a valid access token of this tenant, or null; a token naming no session is not valid. A token

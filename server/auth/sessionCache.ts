@@ -27,7 +27,7 @@ export interface SessionCacheOptions {
 export const sessionCacheDefaults: SessionCacheOptions = {
   announcedTtlMs: 10 * 60_000,
   ttlMs: 5_000,
-  maxEntries: 10_000,
+  maxEntries: 50_000,
   // The clock's epoch milliseconds, no Temporal object: this runs on every API call.
   now: () => Date.now(),
 }

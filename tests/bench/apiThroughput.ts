@@ -4,7 +4,8 @@
  * operator API) at 50, on the real API host (its own process, demo data), under autocannon, against a bare
  * node:http server answering the very same bytes in the same run. Each poll is a full 200 answer, not a 304:
  * the dearer case. Budgets hold on PostgreSQL (when TEST_DATABASE_URL is set, on a fresh
- * database of its own); PGlite's figures are printed only, as it is single-threaded WASM.
+ * database of its own); PGlite's figures are printed only, as it is single-threaded WASM. These back-to-back
+ * rates are the front's cost per request, not how many pollers an instance serves: pollCapacity.ts measures that.
  *
  * `npx tsx tests/bench/apiThroughput.ts` runs it alone and exits 1 when a budget is broken. With
  * BENCH_CPU_PROF=<folder> the API host writes V8 CPU profiles of each run to <folder>/<database> (one per thread;
@@ -44,13 +45,10 @@ interface Target {
   connections: number
   ratioBudget: number
   p99BudgetMs: number
-  /** Print how many viewers polling every 10 s one instance serves at this rate. */
-  polled?: boolean
 }
 
 const reads = { connections: 10, ratioBudget: 0.25, p99BudgetMs: 30 }
-const polls = { connections: 50, ratioBudget: 0.5, p99BudgetMs: 50, polled: true }
-const pollSeconds = 10
+const polls = { connections: 50, ratioBudget: 0.5, p99BudgetMs: 50 }
 
 interface Load {
   requestsPerSecond: number
@@ -292,10 +290,6 @@ async function benchBackend(backend: Backend, lines: string[], failures: string[
             `p99 ${api.p99Ms} ms; bare ${Math.round(api.bareRate)} req/s; ` +
             `ratio ${api.ratio.toFixed(3)}x (${bytes} B)${verdict}`,
         )
-        if (target.polled) {
-          const viewers = Math.floor(api.apiRate * pollSeconds)
-          lines.push(`    = ${viewers} viewers polling every ${pollSeconds} s on one instance`)
-        }
         if (api.failed > 0)
           failures.push(`${backend.name} ${target.label}: ${api.failed} failed answers under load`)
         if (backend.budgets && !withinBudget) {
