@@ -112,6 +112,51 @@ test('offline cancellations and a review stay pending through a reload and reach
   await expect(page.getByText(/was not made|not saved/)).toHaveCount(0)
 })
 
+test('a first visit works offline once its precache is done, without a reload: a cancellation stays pending and lands once', async ({
+  browser,
+  context,
+  page,
+  server,
+}) => {
+  const tenant = 'fimlab'
+  await signIn(page, server, tenant, demoUsers.single)
+  const [trip] = await futureTrips(page, 1)
+  // A first visit: a browser holding only the session's cookie, where no service worker has run yet.
+  const visit = await browser.newContext({
+    storageState: await context.storageState(),
+    locale: 'en-US',
+    timezoneId: 'Europe/Helsinki',
+  })
+  try {
+    const cancels: string[] = []
+    visit.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/trip/cancel'))
+        cancels.push(request.url())
+    })
+    const first = await visit.newPage()
+    await first.goto(portalUrl(server, tenant, `/trips/${trip!.id}/${trip!.date}?lang=en`))
+    await expect(first.getByRole('button', { name: 'Cancel trip' })).toBeVisible()
+    // Only the precache is waited for: the worker takes this very page, with no reload.
+    await expect.poll(() => first.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+
+    await visit.setOffline(true)
+    await cancelOnDetail(first, 'Ei tarvita')
+    await expect(first.getByText('Cancellation pending').first()).toBeVisible()
+    await first.reload()
+    await expect(first.getByText('Cancellation pending').first()).toBeVisible()
+    expect(cancels).toEqual([])
+
+    await visit.setOffline(false)
+    await expect
+      .poll(async () => (await serverTrips(first)).find((each) => each.id === trip!.id)?.cancelledAt ?? null)
+      .not.toBeNull()
+    await expect(first.getByText(/changes? waiting to be sent/)).toBeHidden()
+    expect(cancels).toHaveLength(1)
+  } finally {
+    await visit.close()
+  }
+})
+
 test('a cancellation queued offline for a trip picked up meanwhile ends rejected, in Finnish', async ({
   page,
   context,
