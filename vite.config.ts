@@ -10,6 +10,7 @@ import { basemap } from './vite.basemap'
 import { catalogParts } from './vite.catalogParts'
 import { linguiMacro } from './vite.linguiMacro'
 import { nativeTemporal } from './vite.nativeTemporal'
+import { startPreloads } from './vite.startPreloads'
 
 /** The release error reports name: RELEASE when set, else the package version and the commit when git knows it. */
 function release(): string {
@@ -42,6 +43,7 @@ export default defineConfig({
     catalogParts(),
     tailwindcss(),
     basemap(),
+    startPreloads(),
   ],
   define: { __PORTAL_RELEASE__: JSON.stringify(release()) },
   worker: { format: 'es', plugins: () => [nativeTemporal(), linguiMacro()] },

@@ -6,10 +6,13 @@ import { defaultLocaleForHost, localeFromLanguages, type Locale } from '../../sr
  * active locale there), else the host's default.
  */
 export function apiLocale(request: FastifyRequest): Locale {
-  const header = request.headers['accept-language'] ?? ''
-  const languages = header
+  return localeFromLanguages(acceptedLanguages(request)) ?? defaultLocaleForHost(request.hostname)
+}
+
+/** The languages of `Accept-Language`, in its order (weights are not read: browsers send them descending). */
+export function acceptedLanguages(request: FastifyRequest): string[] {
+  return (request.headers['accept-language'] ?? '')
     .split(',')
     .map((part) => part.split(';')[0]!.trim())
     .filter(Boolean)
-  return localeFromLanguages(languages) ?? defaultLocaleForHost(request.hostname)
 }
