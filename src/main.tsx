@@ -8,9 +8,10 @@ import { installErrorCapture } from './app/errorCapture'
 import { activateCatalog } from './app/i18n'
 import { registerServiceWorker } from './app/serviceWorker'
 import { temporalReady } from './app/temporalReady'
-import { storedLocale, storedTenant, storeLocale, storeTenant } from './app/storage'
+import { lastUser, storedLocale, storedTenant, storeLocale, storeTenant } from './app/storage'
 import { applyDocumentSetup } from './app/theme'
 import { UnknownTenant } from './app/UnknownTenant'
+import { loadSignedInShell } from './components/shell/loadSignedInShell'
 import { getTenant } from '../tenants'
 import './styles.css'
 
@@ -66,6 +67,9 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
     reportError,
     catalog,
   )
+  // A remembered user's first screen is framed by the signed-in shell: it loads beside the screen's code and the
+  // session's, not once the first render finds it missing.
+  if (lastUser(environment.tenant.id) !== null) void loadSignedInShell().catch(() => undefined)
   render(<App platform={platform} router={router} i18n={await catalog.ready} />)
   if (import.meta.env.PROD) {
     registerServiceWorker((notice) => platform.notices.send({ type: 'notice.push', notice })).catch(

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
 import { ExternalLinkGuard } from './ExternalLinkGuard'
+import { loadSignedInShell } from './loadSignedInShell'
 import { NoticeSnackbar } from './NoticeSnackbar'
 import { OfflineBanner } from './OfflineBanner'
 import { syncStatusSpace } from './syncStatusSpace'
@@ -8,10 +9,9 @@ import { TopBar } from './TopBar'
 import { useSignedIn } from './useSignedIn'
 
 // Only signed-in users see these, so they (and their date and local data code) stay off an anonymous visit.
-const signedInShell = () => import('./signedInShell')
-const SyncStatus = lazy(() => signedInShell().then((module) => ({ default: module.SyncStatus })))
-const BottomNav = lazy(() => signedInShell().then((module) => ({ default: module.BottomNav })))
-const LogoutConfirm = lazy(() => signedInShell().then((module) => ({ default: module.LogoutConfirm })))
+const SyncStatus = lazy(() => loadSignedInShell().then((module) => ({ default: module.SyncStatus })))
+const BottomNav = lazy(() => loadSignedInShell().then((module) => ({ default: module.BottomNav })))
+const LogoutConfirm = lazy(() => loadSignedInShell().then((module) => ({ default: module.LogoutConfirm })))
 // Loaded when the menu first opens, and kept mounted after, so the dialog code stays off the first visit.
 const SideDrawer = lazy(() => import('./SideDrawer').then((module) => ({ default: module.SideDrawer })))
 

@@ -3,12 +3,13 @@ import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, type RefObject } from 'react'
 import { useEnvironment } from '../../app/environment'
 import { MenuIcon } from '../ui/icons'
+import { loadSignedInShell } from './loadSignedInShell'
 import { TenantLogo } from './TenantLogo'
 import { useSignedIn } from './useSignedIn'
 
 // Only signed-in users have it, so its menu code stays out of an anonymous first visit, in the chunk of the
 // shell's other signed-in parts.
-const AccountMenu = lazy(() => import('./signedInShell').then((module) => ({ default: module.AccountMenu })))
+const AccountMenu = lazy(() => loadSignedInShell().then((module) => ({ default: module.AccountMenu })))
 
 /** The top bar: menu button (left, or right when the theme says so), the tenant's logo and name, account menu. */
 export function TopBar({
