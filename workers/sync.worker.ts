@@ -20,6 +20,10 @@ function service(): Promise<Service> {
   return loaded
 }
 
+// The page starts this thread when it will call at once (src/app/syncWorker.ts): the service's code loads now,
+// not once the first call arrives.
+void service()
+
 const api = {
   configure: async (config: SyncConfig, callbacks: SyncCallbacks) =>
     (await service()).configure(config, callbacks),

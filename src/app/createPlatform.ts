@@ -17,6 +17,7 @@ import { SessionStore, type UserSession } from './session'
 import { lastUser, loginPending, storeLoginPending } from './storage'
 import type { UserSessionEffects } from './userSessionActor'
 import { createUserSessionHandle } from './userSessionHandle'
+import { warmSyncWorker } from './syncWorker'
 import { fetchAccessToken } from '../api/tokenFetch'
 
 /** The tenant's server login page, reached by full-page navigation. */
@@ -157,7 +158,11 @@ export function createPlatform(
     const view = auth.view()
     // The machine opens a user's session, but the session's code (Dexie, the worker's client) loads beside the
     // machine's chunk, not after it: a new user's first paint waits for both.
-    if (sessionUser(view, lastUserId) !== null) void import('./userSession')
+    const user = sessionUser(view, lastUserId)
+    if (user !== null) void import('./userSession')
+    // Someone other than the remembered user has nothing stored to paint from: their first paint waits for the
+    // worker's first pull, so its thread starts now, beside the machine's code.
+    if (user !== null && user !== lastUserId) warmSyncWorker()
     userSession.send({ type: 'auth.changed', view })
   })
   window.addEventListener('online', () => auth.send({ type: 'auth.online' }))

@@ -3,6 +3,7 @@ import type { TripMilestone } from '../db/tripMilestones'
 import type { SyncStatus } from '../../workers/syncEngine'
 import type { SyncConfig, SyncWorkerApi } from '../../workers/sync.worker'
 import { whenIdle } from './idle'
+import { takeSyncWorker } from './syncWorker'
 
 export type { SyncStatus } from '../../workers/syncEngine'
 
@@ -52,10 +53,7 @@ export function startSyncWorker(options: SyncClientOptions, when: Promise<SyncSt
   let cancelStart = () => {}
   const start = () => {
     if (stopped) return
-    const worker = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'sync',
-    })
+    const worker = takeSyncWorker()
     const remote = wrap<SyncWorkerApi>(worker)
     started = { worker, remote }
     window.addEventListener('online', online)
