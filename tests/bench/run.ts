@@ -18,7 +18,8 @@ const distDir = 'dist'
 
 const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> = {
   bundles: (server) => benchBundles(server, distDir),
-  offlineStart: (server) => benchOfflineStart(server),
+  // Its own host over a copy of the build with the floor page beside the portal (tests/bench/offlineFloor.ts).
+  offlineStart: () => benchOfflineStart(distDir),
   lighthouse: (server) => benchLighthouse(server),
   // Starts its own hosts (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and a bare baseline.
   apiThroughput: () => benchApiThroughput(),
