@@ -49,6 +49,7 @@ test('a dialog whose code did not load says so in place, and opens and works onc
 test("a wizard step whose code did not load says so in the step's place, and shows once it loads", async ({
   page,
   server,
+  expectAccessible,
 }) => {
   const tenant = 'fcg'
   await signIn(page, server, tenant, demoUsers.guardian)
@@ -62,6 +63,7 @@ test("a wizard step whose code did not load says so in the step's place, and sho
   await page.getByRole('button', { name: 'Next' }).click()
   const notice = page.getByRole('status').filter({ hasText: 'This needs a connection once' })
   await expect(notice).toBeVisible()
+  await expectAccessible()
 
   await page.unroute(stepChunk)
   await page.getByRole('button', { name: 'Try again' }).click()
@@ -69,4 +71,43 @@ test("a wizard step whose code did not load says so in the step's place, and sho
   await expect(heading).toBeFocused()
   await expect(notice).toHaveCount(0)
   await expect(page.getByRole('checkbox').first()).toBeVisible()
+})
+
+test('a screen whose code did not load says so in its place, and shows once it loads', async ({
+  page,
+  server,
+}) => {
+  const screenChunk = '**/assets/privacy-*.js'
+  await page.route(screenChunk, (route) => route.abort('internetdisconnected'))
+  await page.goto(portalUrl(server, 'demo', '/privacy?lang=en'))
+  const notice = page.getByRole('alert').filter({ hasText: 'This needs a connection once' })
+  await expect(notice).toBeVisible()
+
+  await page.unroute(screenChunk)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy statement')
+  await expect(notice).toHaveCount(0)
+})
+
+test('a menu whose code did not load says so under its button, and opens from "Try again" once it loads', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  const menuChunk = '**/assets/RadixMenus-*.js'
+  await page.route(menuChunk, (route) => route.abort('internetdisconnected'))
+  await signIn(page, server, 'fcg', demoUsers.guardian)
+  await page.getByRole('button', { name: 'Account' }).click()
+  const notice = page.getByRole('alert').filter({ hasText: 'This needs a connection once' })
+  await expect(notice).toBeVisible()
+  // It floats under the button at the screen's right edge, moved back into view.
+  const box = await notice.locator('..').boundingBox()
+  expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true)
+  await expectAccessible()
+
+  await page.unroute(menuChunk)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('menu')).toBeVisible()
+  await expect(page.getByRole('menuitem', { name: 'Personal information' })).toBeVisible()
 })

@@ -83,6 +83,7 @@ export function loadOnFirstOpen<C>(load: () => Promise<C>): () => FirstOpen<C> {
 /**
  * The stand-in trigger of a menu or popover: a plain button with the widget's look and name, and when its code
  * did not load, the notice floating under it where the widget would be; its "Try again" opens as the button does.
+ * Like the widget, the notice closes on Escape (focus back on the button) or a press outside it.
  */
 export function StandIn({
   failures,
@@ -91,10 +92,33 @@ export function StandIn({
   failures: number
   onClick(event: MouseEvent<HTMLButtonElement>): void
 }) {
+  const place = useRef<HTMLDivElement>(null)
+  const trigger = useRef<HTMLButtonElement>(null)
+  // The failures seen when the notice was closed: a later one shows it again.
+  const [closedAt, setClosedAt] = useState(0)
+  const shown = failures > closedAt
+  useEffect(() => {
+    if (!shown) return
+    const inside = (target: EventTarget | null) => target instanceof Node && place.current?.contains(target)
+    const onPointerDown = (event: PointerEvent) => {
+      if (!inside(event.target)) setClosedAt(failures)
+    }
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || !inside(event.target)) return
+      setClosedAt(failures)
+      trigger.current?.focus()
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown)
+      document.removeEventListener('keydown', onKeyDown)
+    }
+  }, [shown, failures])
   return (
-    <div className="relative inline-flex">
-      <button type="button" aria-expanded={false} {...button} />
-      {failures ? <LazyPartNotice urgent floating attempt={failures} onRetry={button.onClick} /> : null}
+    <div ref={place} className="relative inline-flex">
+      <button ref={trigger} type="button" aria-expanded={false} {...button} />
+      {shown ? <LazyPartNotice urgent floating attempt={failures} onRetry={button.onClick} /> : null}
     </div>
   )
 }

@@ -172,7 +172,19 @@ describe('StandIn', () => {
       return <StandIn failures={code.failures} aria-haspopup="menu" aria-label="Account" {...code.standIn} />
     }
     const container = mountComponent(<Menu />)
-    await press(container.querySelector<HTMLButtonElement>('button[aria-label="Account"]') ?? undefined)
+    const account = container.querySelector<HTMLButtonElement>('button[aria-label="Account"]') ?? undefined
+    await press(account)
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(notice)
+
+    // Like the menu, Escape closes the notice and focus goes back to the button; asking again shows it again.
+    const retry = buttonNamed(container, 'Try again')
+    retry?.focus()
+    await act(async () =>
+      retry?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })),
+    )
+    expect(container.querySelector('[role="alert"]')).toBeNull()
+    expect(document.activeElement).toBe(account)
+    await press(account)
     expect(container.querySelector('[role="alert"]')?.textContent).toBe(notice)
 
     online()
