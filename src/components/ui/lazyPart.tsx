@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import {
   Component,
+  createRef,
   use,
   useLayoutEffect,
   useRef,
@@ -118,7 +119,7 @@ interface BoundaryState {
 /** Catches a failed load below it and shows the notice; anything else thrown goes on to the next boundary. */
 class LazyPartBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, attempt: 0 }
-  private readonly place = { current: null as HTMLDivElement | null }
+  private readonly place = createRef<HTMLDivElement>()
   private retrying = false
   private refocus = false
 
@@ -175,7 +176,7 @@ class LazyPartBoundary extends Component<BoundaryProps, BoundaryState> {
     )
     // `contents`: the wrapper takes no box, so the part lays out as if it were not there.
     return (
-      <div ref={(element) => void (this.place.current = element)} className="contents">
+      <div ref={this.place} className="contents">
         {content}
       </div>
     )
