@@ -1,5 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
+import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
+import { locales } from './support/locales'
 import { portalUrl, signIn } from './support/portal'
 import { futureTrips } from './support/trips'
 
@@ -73,21 +75,24 @@ test("a wizard step whose code did not load says so in the step's place, and sho
   await expect(page.getByRole('checkbox').first()).toBeVisible()
 })
 
-test('a screen whose code did not load says so in its place, and shows once it loads', async ({
-  page,
-  server,
-}) => {
-  const screenChunk = '**/assets/privacy-*.js'
-  await page.route(screenChunk, (route) => route.abort('internetdisconnected'))
-  await page.goto(portalUrl(server, 'demo', '/privacy?lang=en'))
-  const notice = page.getByRole('alert').filter({ hasText: 'This needs a connection once' })
-  await expect(notice).toBeVisible()
+for (const locale of locales) {
+  test(`a screen whose code did not load says so in its place, and shows once it loads, in ${locale}`, async ({
+    page,
+    server,
+  }) => {
+    const text = await catalog(locale)
+    const screenChunk = '**/assets/privacy-*.js'
+    await page.route(screenChunk, (route) => route.abort('internetdisconnected'))
+    await page.goto(portalUrl(server, 'demo', `/privacy?lang=${locale}`))
+    const notice = page.getByRole('alert')
+    await expect(notice).toHaveText(text('lazy_part.needs_connection'))
 
-  await page.unroute(screenChunk)
-  await page.getByRole('button', { name: 'Try again' }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy statement')
-  await expect(notice).toHaveCount(0)
-})
+    await page.unroute(screenChunk)
+    await page.getByRole('button', { name: text('lazy_part.try_again') }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('privacy.title'))
+    await expect(notice).toHaveCount(0)
+  })
+}
 
 test('a menu whose code did not load says so under its button, and opens from "Try again" once it loads', async ({
   page,
