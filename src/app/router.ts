@@ -1,4 +1,5 @@
 import { createRouter, type AnyRoute } from '@tanstack/react-router'
+import { RouteError } from '../components/RouteError'
 import { routeTree } from '../routeTree.gen'
 import type { RouterContext } from './routerContext'
 
@@ -8,6 +9,7 @@ export function createPortalRouter(basepath: string, context: RouterContext) {
     basepath: basepath || '/',
     context,
     defaultPreload: 'intent',
+    defaultErrorComponent: RouteError,
     scrollRestoration: true,
   })
 }

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useCallback, useRef, type ComponentType } from 'react'
+import { Suspense, useCallback, useRef, type ComponentType } from 'react'
 import { stepOf } from '../../../machines/booking.machine'
 import type { BookingStep } from '../../domain/booking/steps'
 import { useBookingFlow } from '../../app/useBookingFlow'
 import { Button } from '../ui/Button'
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons'
+import { lazyPart } from '../ui/lazyPart'
 import { LoadingBlock } from '../ui/Spinner'
 import { bookingStepTitles } from './bookingTexts'
 import { DateStep } from './DateStep'
@@ -13,12 +14,12 @@ import type { StepProps } from './stepProps'
 
 // The first two steps (where the wizard starts) come with the screen; the others load when it reaches them,
 // which keeps the first visit within its script budget (the trip step's fields are most of the wizard's code).
-const QuotaStep = lazy(() => import('./QuotaStep').then((module) => ({ default: module.QuotaStep })))
-const TripStep = lazy(() => import('./TripStep').then((module) => ({ default: module.TripStep })))
-const AdditionalInfoStep = lazy(() =>
-  import('./AdditionalInfoStep').then((module) => ({ default: module.AdditionalInfoStep })),
+const QuotaStep = lazyPart(() => import('./QuotaStep').then((module) => module.QuotaStep))
+const TripStep = lazyPart(() => import('./TripStep').then((module) => module.TripStep))
+const AdditionalInfoStep = lazyPart(() =>
+  import('./AdditionalInfoStep').then((module) => module.AdditionalInfoStep),
 )
-const SummaryStep = lazy(() => import('./SummaryStep').then((module) => ({ default: module.SummaryStep })))
+const SummaryStep = lazyPart(() => import('./SummaryStep').then((module) => module.SummaryStep))
 
 const steps: Record<BookingStep, ComponentType<StepProps>> = {
   1: PassengerStep,

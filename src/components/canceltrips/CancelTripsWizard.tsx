@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useRef } from 'react'
+import { Suspense, useCallback, useRef } from 'react'
 import { stepOf } from '../../../machines/cancelTrips.machine'
 import { useEnvironment } from '../../app/environment'
+import { lazyPart } from '../ui/lazyPart'
 import { LoadingBlock } from '../ui/Spinner'
 import { DatesStep } from './DatesStep'
 import { useCancelTripsActor } from './useCancelTripsActor'
@@ -9,10 +10,10 @@ import { useCancelTripsActor } from './useCancelTripsActor'
 // within its script budget (their lists, fields and result texts are most of the wizard's own code).
 const steps = {
   dates: DatesStep,
-  passengers: lazy(() => import('./PassengersStep').then((module) => ({ default: module.PassengersStep }))),
-  trips: lazy(() => import('./TripsStep').then((module) => ({ default: module.TripsStep }))),
-  reason: lazy(() => import('./ReasonStep').then((module) => ({ default: module.ReasonStep }))),
-  result: lazy(() => import('./ResultStep').then((module) => ({ default: module.ResultStep }))),
+  passengers: lazyPart(() => import('./PassengersStep').then((module) => module.PassengersStep)),
+  trips: lazyPart(() => import('./TripsStep').then((module) => module.TripsStep)),
+  reason: lazyPart(() => import('./ReasonStep').then((module) => module.ReasonStep)),
+  result: lazyPart(() => import('./ResultStep').then((module) => module.ResultStep)),
 }
 
 /**

@@ -1,5 +1,7 @@
 import { Trans } from '@lingui/react/macro'
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useRef, useState, type ReactNode } from 'react'
+import { lazyDialog } from '../ui/loadOnFirstOpen'
+import { lazyPart } from '../ui/lazyPart'
 import { ExternalLinkGuard } from './ExternalLinkGuard'
 import { loadSignedInShell } from './loadSignedInShell'
 import { NoticeSnackbar } from './NoticeSnackbar'
@@ -9,16 +11,18 @@ import { TopBar } from './TopBar'
 import { useSignedIn } from './useSignedIn'
 
 // Only signed-in users see these, so they (and their date and local data code) stay off an anonymous visit.
-const SyncStatus = lazy(() => loadSignedInShell().then((module) => ({ default: module.SyncStatus })))
-const BottomNav = lazy(() => loadSignedInShell().then((module) => ({ default: module.BottomNav })))
-const LogoutConfirm = lazy(() => loadSignedInShell().then((module) => ({ default: module.LogoutConfirm })))
+// When their chunk does not load, the sync status's place says so once, for all of them.
+const SyncStatus = lazyPart(() => loadSignedInShell().then((module) => module.SyncStatus))
+const BottomNav = lazyPart(() => loadSignedInShell().then((module) => module.BottomNav), { quiet: true })
+const LogoutConfirm = lazyPart(() => loadSignedInShell().then((module) => module.LogoutConfirm), {
+  quiet: true,
+})
 // Loaded when the menu first opens, and kept mounted after, so the dialog code stays off the first visit.
-const SideDrawer = lazy(() => import('./SideDrawer').then((module) => ({ default: module.SideDrawer })))
+const SideDrawer = lazyDialog(() => import('./SideDrawer').then((module) => module.SideDrawer))
 
 /** The frame around every screen: skip link, top bar, drawer, banners, the main area and the bottom navigation. */
 export function AppShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
-  const [menuUsed, setMenuUsed] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const signedIn = useSignedIn()
   return (
@@ -29,18 +33,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         <Trans id="shell.skip_to_content">Skip to content</Trans>
       </a>
-      <TopBar
-        menuButtonRef={menuButton}
-        onOpenMenu={() => {
-          setMenuUsed(true)
-          setMenuOpen(true)
-        }}
-      />
-      {menuUsed ? (
-        <Suspense fallback={null}>
-          <SideDrawer open={menuOpen} onOpenChange={setMenuOpen} returnFocusTo={menuButton} />
-        </Suspense>
-      ) : null}
+      <TopBar menuButtonRef={menuButton} onOpenMenu={() => setMenuOpen(true)} />
+      <SideDrawer open={menuOpen} onOpenChange={setMenuOpen} returnFocusTo={menuButton} />
       <OfflineBanner />
       {signedIn ? (
         <Suspense fallback={<div className={syncStatusSpace} />}>

@@ -5,6 +5,7 @@ import { usePlatform } from '../../app/platform'
 import type { Coordinates } from '../../contract/trip'
 import { nextCarHeading, type CarHeading } from '../../domain/tracking/carHeading'
 import { mapPlaces, type MapPlaceKind, type TripStops } from '../../domain/tracking/mapPlaces'
+import { LazyPartNotice } from '../ui/lazyPart'
 import type { TripMapProps } from './TripMap'
 import { supportsWebGl2 } from './webglSupport'
 
@@ -23,8 +24,9 @@ function useCarHeading(location: Coordinates | null): CarHeading | null {
 
 /**
  * The map under the tracking panel, with a text alternative listing the trip's stops (a canvas says nothing to
- * a screen reader). MapLibre and the basemap load here, only when the map shows; when the browser cannot draw
- * it or its code or style does not load, a message says so and the panel goes on.
+ * a screen reader). MapLibre and the basemap load here, only when the map shows. When its code or settings do
+ * not load, the notice of a part that needs a connection shows with "Try again"; when the browser cannot draw
+ * it or its style fails, a message says so; the panel goes on either way.
  */
 export function TripMapSection({ trip, carLocation }: { trip: TripStops; carLocation: Coordinates | null }) {
   const { t } = useLingui()
@@ -35,6 +37,10 @@ export function TripMapSection({ trip, carLocation }: { trip: TripStops; carLoca
   const car = useCarHeading(carLocation)
   const [canDraw] = useState(supportsWebGl2)
   const [loaded, setLoaded] = useState<Loaded | null>(null)
+  // Each failed load counts; the notice shows while the latest attempt is one that failed, and its "Try
+  // again" starts the next attempt (the effect below runs again).
+  const [loadFailures, setLoadFailures] = useState(0)
+  const [attempt, setAttempt] = useState(0)
   const [failed, setFailed] = useState(false)
 
   useEffect(() => {
@@ -45,13 +51,13 @@ export function TripMapSection({ trip, carLocation }: { trip: TripStops; carLoca
         if (current) setLoaded({ TripMap: module.default, styleUrl: settings.styleUrl })
       },
       () => {
-        if (current) setFailed(true)
+        if (current) setLoadFailures((count) => count + 1)
       },
     )
     return () => {
       current = false
     }
-  }, [canDraw, api])
+  }, [canDraw, api, attempt])
 
   const kindLabels: Record<MapPlaceKind, string> = {
     start: t({ id: 'trips.map.start', message: 'Start' }),
@@ -70,7 +76,9 @@ export function TripMapSection({ trip, carLocation }: { trip: TripStops; carLoca
         ))}
         {car ? <li>{t({ id: 'trips.map.car', message: 'The car is shown on the map.' })}</li> : null}
       </ul>
-      {!canDraw || failed ? (
+      {loadFailures > attempt ? (
+        <LazyPartNotice attempt={loadFailures} onRetry={() => setAttempt(loadFailures)} />
+      ) : !canDraw || failed ? (
         <p className="rounded-xl border p-4">
           {t({ id: 'trips.map.failed', message: 'The map could not be shown.' })}
         </p>

@@ -1,6 +1,7 @@
 import { buttonClasses } from './classes'
 import { useMenuCode } from './DropdownMenu'
 import { ChevronDownIcon } from './icons'
+import { StandIn } from './loadOnFirstOpen'
 import type { ChoiceMenuProps } from './RadixMenus'
 
 /**
@@ -34,5 +35,5 @@ export function ChoiceMenu({ label, icon, value, choices, onChange }: ChoiceMenu
       />
     )
   }
-  return <button type="button" aria-haspopup="menu" aria-expanded={false} {...look} {...code.standIn} />
+  return <StandIn failures={code.failures} aria-haspopup="menu" {...look} {...code.standIn} />
 }

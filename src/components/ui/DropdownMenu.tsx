@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { loadOnFirstOpen } from './loadOnFirstOpen'
+import { loadOnFirstOpen, StandIn } from './loadOnFirstOpen'
 import type { MenuEntry } from './RadixMenus'
 
 export interface DropdownMenuProps {
@@ -29,5 +29,5 @@ export function DropdownMenu({ label, trigger, triggerClassName = '', items }: D
     const { RadixDropdownMenu } = code.loaded.impl
     return <RadixDropdownMenu trigger={look} openedWith={code.loaded.openedWith} items={items} />
   }
-  return <button type="button" aria-haspopup="menu" aria-expanded={false} {...look} {...code.standIn} />
+  return <StandIn failures={code.failures} aria-haspopup="menu" {...look} {...code.standIn} />
 }

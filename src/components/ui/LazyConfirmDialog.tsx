@@ -1,21 +1,11 @@
-import { lazy, Suspense, useState } from 'react'
 import type { ConfirmDialogProps } from './AlertDialog'
-
-const ConfirmDialog = lazy(() =>
-  import('./AlertDialog').then((module) => ({ default: module.ConfirmDialog })),
-)
+import { lazyDialog } from './loadOnFirstOpen'
 
 /**
- * The confirmation dialog for the shell's rare questions (leaving for an external site, logging out with
- * unsent changes): its code loads the first time it opens and then stays mounted, so Radix still returns
- * focus on close, and the dialog code stays off the first visit.
+ * The confirmation dialog for the rare questions (leaving for an external site, logging out with unsent
+ * changes, revoking a tracking link): its code loads the first time it opens and then stays mounted, so Radix
+ * still returns focus on close, and the dialog code stays off the first visit.
  */
-export function LazyConfirmDialog(props: ConfirmDialogProps) {
-  const [used, setUsed] = useState(props.open)
-  if (props.open && !used) setUsed(true)
-  return used ? (
-    <Suspense fallback={null}>
-      <ConfirmDialog {...props} />
-    </Suspense>
-  ) : null
-}
+export const LazyConfirmDialog = lazyDialog<ConfirmDialogProps>(() =>
+  import('./AlertDialog').then((module) => module.ConfirmDialog),
+)

@@ -1,4 +1,4 @@
-import { loadOnFirstOpen } from './loadOnFirstOpen'
+import { loadOnFirstOpen, StandIn } from './loadOnFirstOpen'
 import type { PopoverProps } from './RadixPopover'
 
 const usePopoverCode = loadOnFirstOpen(() => import('./RadixPopover'))
@@ -12,10 +12,9 @@ export function Popover(props: PopoverProps) {
   const look = { className: props.triggerClassName, children: props.trigger }
   if (code.loaded) return <code.loaded.impl.RadixPopover {...props} triggerLook={look} />
   return (
-    <button
-      type="button"
+    <StandIn
+      failures={code.failures}
       aria-haspopup="dialog"
-      aria-expanded={false}
       aria-label={props.triggerLabel}
       {...look}
       {...code.standIn}

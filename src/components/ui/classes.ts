@@ -91,3 +91,11 @@ export const menuClasses = {
     'flex min-h-comfortable cursor-pointer items-center gap-2 rounded-lg px-3 outline-none ' +
     'data-[highlighted]:bg-action data-[highlighted]:text-on-action',
 }
+
+/** The notice of a part whose code did not load: in the flow, or floating under the control that opens it. */
+export function lazyNoticeClasses(floating: boolean): string {
+  const place = floating
+    ? 'absolute top-full left-0 z-40 mt-2 w-72 max-w-[calc(100vw-1rem)] shadow-lg'
+    : 'w-full'
+  return `flex flex-wrap items-center gap-3 rounded-lg border border-muted bg-surface p-3 text-left text-base font-normal text-text ${place}`
+}

@@ -19,3 +19,10 @@ export function useReturnFocus(onCloseAutoFocus?: (event: Event) => void) {
     },
   }
 }
+
+/** Focuses the first heading or control inside `container` (a part that replaced what had focus). */
+export function focusInto(container: Element | null) {
+  container
+    ?.querySelector<HTMLElement>('h1, h2, [tabindex="-1"], a[href], button, input, select, textarea')
+    ?.focus()
+}
