@@ -35,9 +35,12 @@ export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
   let failed = false
   const start = () => {
     failed = false
-    attempt = load().then(
+    const started: Promise<T> & { status?: 'fulfilled'; value?: T } = load().then(
       (value) => {
         loaded = { value }
+        // As React marks a promise it has seen settle: `use` then reads the value without suspending, so a
+        // part whose code has loaded renders at once, through the same `use` call as while it loaded.
+        Object.assign(started, { status: 'fulfilled', value })
         return value
       },
       (error: unknown) => {
@@ -45,7 +48,8 @@ export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
         throw error
       },
     )
-    return attempt
+    attempt = started
+    return started
   }
   return {
     value: () => loaded?.value,
@@ -201,7 +205,7 @@ export function lazyPart<P extends object>(
 ): ComponentType<P> {
   const code = onDemand(load)
   function Loaded(props: P) {
-    const Part = code.value() ?? use(code.current())
+    const Part = use(code.current())
     // Not created here: it is the loaded module's component, the same on every render.
     // eslint-disable-next-line react-hooks/static-components
     return <Part {...props} />
