@@ -3,6 +3,7 @@ import type { CommandPayloads, CommandType } from '../commands/catalogue'
 import type { OutboxCommand } from '../commands/outboxCommand'
 import { tripCommandsOf, waitingTripsOf, type TripCommands } from '../commands/tripView'
 import type { CancelSource, TripRef } from '../contract'
+import { commandsView } from '../db/views'
 import { requestBackgroundSync } from './backgroundSync'
 import { useLive } from './live'
 import type { SessionStore } from './session'
@@ -89,13 +90,19 @@ export function useCommand(id: string | null): OutboxCommand | undefined {
 
 /** Every command in the outbox, for a list that overlays many trips with one query (`tripCommandsOf`). */
 export function useCommands(): OutboxCommand[] | undefined {
-  return useLive('outbox:all', ({ db, outbox }) => outbox.listCommands(db))
+  return useLive(
+    'outbox:all',
+    ({ db, outbox }) => outbox.listCommands(db),
+    (rows) => commandsView(rows.outbox),
+  )
 }
 
 /** The latest cancel and review command touching this trip (pending, sending, rejected-not-dismissed, or acked). */
 export function useTripCommands(trip: TripRef): TripCommands | undefined {
-  return useLive(`outbox:trip:${trip.id}|${trip.date}`, async ({ db, outbox }) =>
-    tripCommandsOf(await outbox.listCommands(db), trip),
+  return useLive(
+    `outbox:trip:${trip.id}|${trip.date}`,
+    async ({ db, outbox }) => tripCommandsOf(await outbox.listCommands(db), trip),
+    (rows) => tripCommandsOf(commandsView(rows.outbox), trip),
   )
 }
 

@@ -12,13 +12,15 @@ import { createNoticesHandle } from './noticesHandle'
 import type { Platform } from './platform'
 import { postForm } from './postForm'
 import { landingPath } from './redirect'
-import { createPortalRouter, preloadCurrentScreens, type PortalRouter } from './router'
+import { createPortalRouter, firstRendered, preloadCurrentScreens, type PortalRouter } from './router'
 import { SessionStore, type UserSession } from './session'
 import { lastUser, loginPending, storeLoginPending } from './storage'
 import type { UserSessionEffects } from './userSessionActor'
 import { createUserSessionHandle } from './userSessionHandle'
 import { warmSyncWorker } from './syncWorker'
 import { fetchAccessToken } from '../api/tokenFetch'
+import { readStartRows } from '../db/startRead'
+import { metaValue } from '../db/views'
 
 /** The tenant's server login page, reached by full-page navigation. */
 export function loginPage(env: PortalEnvironment, locale: Locale): string {
@@ -103,6 +105,13 @@ export function createPlatform(
     loadRouteMessages,
   })
 
+  /** The first screen has rendered and the page is idle (or `machineTimeoutMs` passed, whichever is first). */
+  const afterFirstScreen = () =>
+    Promise.race([
+      firstRendered(router),
+      new Promise((resolve) => setTimeout(resolve, machineTimeoutMs)),
+    ]).then(() => new Promise<void>((resolve) => whenIdle(resolve, machineTimeoutMs)))
+
   /** Opens a user's database and sync worker, unless `signal` aborts first. */
   function loadSession(input: SessionInput, signal?: AbortSignal): Promise<UserSession | null> {
     const { userId, token, mayHaveData } = input
@@ -129,11 +138,19 @@ export function createPlatform(
   }
 
   preloadCurrentScreens(router)
-  // A remembered user's start is `resuming` from the first moment: their database opens now, while auth
-  // settles, so the first signed-in paint comes from IndexedDB and waits for neither the network nor XState.
-  // The handle gives it its tokens; the session machine takes it over if it ever loads.
+  // A remembered user's start is `resuming` from the first moment: their rows are read now with plain
+  // IndexedDB, while auth settles, so the first signed-in paint comes from the device and waits for neither the
+  // network, XState nor Dexie (src/db/startRead.ts). Their session (Dexie, the live queries, the worker) opens
+  // once that screen has rendered and the page is idle, or at once when nothing is stored to show. The handle
+  // gives it its tokens; the session machine takes it over if it ever loads.
+  const startRows = lastUserId ? readStartRows(tenantId, lastUserId) : Promise.resolve(null)
+  void startRows.then((rows) => sessions.setStart(rows))
   const adoptedAtStart = lastUserId
-    ? loadSession({ userId: lastUserId, token: null, mayHaveData: true })
+    ? startRows
+        .then((rows) =>
+          rows && metaValue(rows.meta, 'lastSyncedAt') !== null ? afterFirstScreen() : undefined,
+        )
+        .then(() => loadSession({ userId: lastUserId, token: null, mayHaveData: true }))
     : null
   void adoptedAtStart?.then((session) => sessions.setSession(session))
   let openedAtStart = adoptedAtStart
@@ -159,7 +176,8 @@ export function createPlatform(
     // The machine opens a user's session, but the session's code (Dexie, the worker's client) loads beside the
     // machine's chunk, not after it: a new user's first paint waits for both.
     const user = sessionUser(view, lastUserId)
-    if (user !== null) void import('./userSession')
+    // The remembered user's session opens by itself (above).
+    if (user !== null && user !== lastUserId) void import('./userSession')
     // Someone other than the remembered user has nothing stored to paint from: their first paint waits for the
     // worker's first pull, so its thread starts now, beside the machine's code.
     if (user !== null && user !== lastUserId) warmSyncWorker()

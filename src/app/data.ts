@@ -1,18 +1,36 @@
 import { useSyncExternalStore } from 'react'
 import type { Passenger, Place, Quota, Trip, User } from '../contract'
-import type { MessageSummary } from '../db/portalDb'
+import {
+  asUser,
+  messageSummaryOf,
+  metaValue,
+  passengersView,
+  tripsView,
+  waitingCount,
+  type MessageSummary,
+} from '../db/views'
 import { useLive } from './live'
 import { usePlatform } from './platform'
 
 export { useOnline } from './online'
 
+// Each hook that a remembered user's first screen shows gives a seed: the same answer from the rows read at start.
+
 export function useAccount(): User | undefined {
-  return useLive('account', async ({ db }) => (await db.getAccount()) ?? undefined)
+  return useLive(
+    'account',
+    async ({ db }) => (await db.getAccount()) ?? undefined,
+    ({ account }) => (account ? asUser(account) : undefined),
+  )
 }
 
 /** Sorted by name. */
 export function usePassengers(): Passenger[] | undefined {
-  return useLive('passengers', ({ db }) => db.listPassengers())
+  return useLive(
+    'passengers',
+    ({ db }) => db.listPassengers(),
+    ({ passengers }) => passengersView(passengers),
+  )
 }
 
 /**
@@ -37,14 +55,31 @@ export function usePermissions(passengerId: string): Quota[] | undefined {
 /** Sorted by start time, then passenger name. */
 export function useTrips(filter: { passengerId?: string } = {}): Trip[] | undefined {
   const { passengerId } = filter
-  return useLive(`trips:${passengerId ?? '*'}`, ({ db }) => db.listTrips(passengerId ? { passengerId } : {}))
+  return useLive(
+    `trips:${passengerId ?? '*'}`,
+    ({ db }) => db.listTrips(passengerId ? { passengerId } : {}),
+    ({ trips }) => tripsView(passengerId ? trips.filter((trip) => trip.passengerId === passengerId) : trips),
+  )
 }
 
 const noMessages: MessageSummary = { total: 0, unseen: 0 }
 
 /** 0/0 until a pull stores messages: the bottom navigation's item and its badge. */
 export function useMessageSummary(): MessageSummary {
-  return useLive('messageSummary', ({ db, userId }) => db.messageSummary(userId)) ?? noMessages
+  return (
+    useLive(
+      'messageSummary',
+      ({ db, userId }) => db.messageSummary(userId),
+      ({ messageCount, meta, outbox, markedMessages, userId }) =>
+        messageSummaryOf({
+          total: messageCount,
+          paging: metaValue(meta, 'messagePaging'),
+          waiting: outbox,
+          rows: markedMessages,
+          userId,
+        }),
+    ) ?? noMessages
+  )
 }
 
 export interface SyncStatusView {
@@ -57,7 +92,15 @@ export interface SyncStatusView {
 export function useSyncStatus(): SyncStatusView {
   const { sessions } = usePlatform()
   const syncing = useSyncExternalStore(sessions.subscribe, () => sessions.getState().sync.syncing)
-  const lastSyncedAt = useLive('lastSyncedAt', ({ db }) => db.lastSyncedAt())
-  const waiting = useLive('outbox:waiting', ({ db, outbox }) => outbox.countWaiting(db))
+  const lastSyncedAt = useLive(
+    'lastSyncedAt',
+    ({ db }) => db.lastSyncedAt(),
+    ({ meta }) => metaValue(meta, 'lastSyncedAt'),
+  )
+  const waiting = useLive(
+    'outbox:waiting',
+    ({ db, outbox }) => outbox.countWaiting(db),
+    ({ outbox }) => waitingCount(outbox),
+  )
   return { lastSyncedAt: lastSyncedAt ?? null, syncing, waiting: waiting ?? 0 }
 }

@@ -1,4 +1,13 @@
-import { startTransition, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
+import type { StartRows } from '../db/startRead'
 import { usePlatform } from './platform'
 import type { UserSession } from './session'
 
@@ -16,15 +25,29 @@ export function useSession(): UserSession | null {
 
 /**
  * `key` names the query: a new key starts a new subscription, so it must change with the query's inputs. The
- * query reaches the database through the session, whose module (Dexie, zod) is loaded lazily.
+ * query reaches the database through the session, whose module (Dexie, zod) is loaded lazily. `seed` gives the
+ * same answer from the rows read at start (src/db/startRead.ts), shown until the query's first answer: a
+ * remembered user's first screen needs neither Dexie nor the session.
  */
-export function useLive<T>(key: string, query: (session: UserSession) => Promise<T>): T | undefined {
+export function useLive<T>(
+  key: string,
+  query: (session: UserSession) => Promise<T>,
+  seed?: (rows: StartRows) => T,
+): T | undefined {
+  const { sessions } = usePlatform()
   const session = useSession()
+  const start = useSyncExternalStore(sessions.subscribe, () => sessions.getState().start)
   const [state, setState] = useState<{ session: UserSession; key: string; value: T } | null>(null)
   const queryRef = useRef(query)
   useLayoutEffect(() => {
     queryRef.current = query
   })
+  // Only the remembered user's rows, and only while no other user's session is open. `seed`, like `query`, is
+  // named by `key`: a new function with the same key gives the same answer.
+  const seeded = useMemo(
+    () => (seed && start && (!session || session.userId === start.userId) ? seed(start) : undefined),
+    [start, session, key],
+  )
   useEffect(() => {
     if (!session) return
     let first = true
@@ -43,5 +66,5 @@ export function useLive<T>(key: string, query: (session: UserSession) => Promise
       })
     return () => subscription.unsubscribe()
   }, [session, key])
-  return state && state.session === session && state.key === key ? state.value : undefined
+  return state && state.session === session && state.key === key ? state.value : seeded
 }

@@ -32,6 +32,16 @@ export function preloadCurrentScreens(router: PortalRouter): void {
   }
 }
 
+/** Settles once the router has rendered its first screen. */
+export function firstRendered(router: PortalRouter): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe('onRendered', () => {
+      unsubscribe()
+      resolve()
+    })
+  })
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: PortalRouter

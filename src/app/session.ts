@@ -1,4 +1,5 @@
 import type { SyncStatus } from '../../workers/syncEngine'
+import type { StartRows } from '../db/startRead'
 import type { UserSession } from './userSession'
 
 export type { UserSession } from './userSession'
@@ -6,6 +7,8 @@ export type { UserSession } from './userSession'
 export interface SessionState {
   session: UserSession | null
   sync: SyncStatus
+  /** The remembered user's rows read at start, which the screens show until the session's queries answer. */
+  start: StartRows | null
 }
 
 const idle: SyncStatus = { syncing: false, lastSyncedAt: null, lastError: null }
@@ -15,7 +18,7 @@ const idle: SyncStatus = { syncing: false, lastSyncedAt: null, lastError: null }
  * actions, which run outside React.
  */
 export class SessionStore {
-  private state: SessionState = { session: null, sync: idle }
+  private state: SessionState = { session: null, sync: idle, start: null }
   private readonly listeners = new Set<() => void>()
 
   getState = (): SessionState => this.state
@@ -48,7 +51,11 @@ export class SessionStore {
   }
 
   setSession(session: UserSession | null): void {
-    this.update({ session, sync: idle })
+    this.update({ ...this.state, session, sync: idle })
+  }
+
+  setStart(start: StartRows | null): void {
+    this.update({ ...this.state, start })
   }
 
   setSync(sync: SyncStatus): void {

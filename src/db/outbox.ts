@@ -1,6 +1,7 @@
 import type { PortalDb } from './portalDb'
 import type { CommandPayloads, CommandType } from '../commands/catalogue'
 import type { OutboxCommand } from '../commands/outboxCommand'
+import { commandsView, storedCommand } from './views'
 
 /**
  * The outbox as the page uses it: append a command, read the queue, dismiss a rejection. The replayer's side
@@ -48,19 +49,9 @@ export async function appendCommand<T extends CommandType>(
   })
 }
 
-/** Fields added after the first rows were stored default as they did then. */
-export function storedCommand(row: OutboxCommand): OutboxCommand {
-  return {
-    ...row,
-    nextAttemptAt: row.nextAttemptAt ?? null,
-    firstSentAt: row.firstSentAt ?? null,
-    notified: row.notified ?? false,
-  }
-}
-
 /** Every command, in `seq` order. */
 export async function listCommands(db: PortalDb): Promise<OutboxCommand[]> {
-  return (await db.outbox.orderBy('seq').toArray()).map(storedCommand)
+  return commandsView(await db.outbox.orderBy('seq').toArray())
 }
 
 export async function getCommand(db: PortalDb, id: string): Promise<OutboxCommand | null> {
@@ -83,10 +74,10 @@ export async function dismiss(db: PortalDb, id: string): Promise<void> {
  */
 export async function takeUnnotifiedRejections(db: PortalDb): Promise<OutboxCommand[]> {
   return db.transaction('rw', [db.outbox], async () => {
-    const rows = (await db.outbox.where('status').equals('rejected').toArray())
-      .map(storedCommand)
-      .filter((row) => !row.notified && !row.dismissed)
+    const rows = commandsView(await db.outbox.where('status').equals('rejected').toArray()).filter(
+      (row) => !row.notified && !row.dismissed,
+    )
     for (const row of rows) await db.outbox.update(row.id, { notified: true })
-    return rows.sort((a, b) => a.seq - b.seq)
+    return rows
   })
 }

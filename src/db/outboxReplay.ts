@@ -4,7 +4,7 @@ import { idempotencyKeyRetention } from '../contract/codes'
 import { commandOf } from '../commands/catalogue'
 import type { CommandError } from '../commands/definition'
 import type { OutboxCommand } from '../commands/outboxCommand'
-import { storedCommand } from './outbox'
+import { storedCommand } from './views'
 import type { PortalDb } from './portalDb'
 import { validCommands } from './outboxSchema'
 

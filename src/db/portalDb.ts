@@ -1,19 +1,28 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
-import { Temporal } from 'temporal-polyfill'
 import type { Message, MessagePage, Passenger, Place, Quota, Trip, User } from '../contract'
 import { databaseName } from './names'
 import type { OutboxCommand } from '../commands/outboxCommand'
 import {
   firstPositionOf,
   isUnseen,
-  markedSeenIds,
   pagesMoved,
   pagingAfterPull,
   rowsOfPage,
   type MessagePaging,
   type StoredMessage,
 } from './messageStore'
+import type { StoredAccount, StoredMeta, StoredPermission, StoredPlace, StoredTrip } from './rows'
 import { milestonesOf, type TripMilestone } from './tripMilestones'
+import {
+  asTrip,
+  asUser,
+  messageSummaryOf,
+  metaValue,
+  nameOrder,
+  passengersView,
+  tripsView,
+  type MessageSummary,
+} from './views'
 
 export { databaseName } from './names'
 
@@ -28,18 +37,7 @@ export { databaseName } from './names'
  * cannot open the newer database, so it never reads rows of a shape it does not know.
  */
 
-/** The one account row is keyed by a constant, so a pull replaces it whatever the user's id. */
-export type StoredAccount = User & { key: 'me' }
-export type StoredPlace = Place & { passengerId: string }
-/** Trips are keyed by id plus date (spec section 3); `passengerId` is lifted out for the index. */
-export type StoredTrip = Trip & { passengerId: string }
-/** A passenger's transportation permission; ids are the server's, keyed with the passenger's like places. */
-export type StoredPermission = Quota & { passengerId: string }
-/** The time of the last pull, the outbox's last allocated sequence number, and which message pages are stored. */
-export type StoredMeta =
-  | { key: 'lastSyncedAt'; value: string }
-  | { key: 'outboxSeq'; value: number }
-  | { key: 'messagePaging'; value: MessagePaging }
+export type { StoredAccount, StoredMeta, StoredPermission, StoredPlace, StoredTrip } from './rows'
 
 /** A persisted machine snapshot (`getPersistedSnapshot()`), e.g. the cancel wizard's, by the flow's key. */
 export interface StoredSnapshot {
@@ -63,32 +61,9 @@ export interface ReadModelPull {
   syncedAt: string
 }
 
-export interface MessageSummary {
-  total: number
-  /** Others' messages not yet seen: the server's count, less those marked seen here and not yet sent. */
-  unseen: number
-}
-
-/** The stored rows without the keys the database adds (`key`, `passengerId`), as the contract has them. */
-const asUser = ({ key: _key, ...row }: StoredAccount): User => row
+/** The stored rows without the key the database adds (`passengerId`), as the contract has them. */
 const asPlace = ({ passengerId: _passengerId, ...row }: StoredPlace): Place => row
-const asTrip = ({ passengerId: _passengerId, ...row }: StoredTrip): Trip => row
 const asPermission = ({ passengerId: _passengerId, ...row }: StoredPermission): Quota => row
-
-const nameOrder = new Intl.Collator('fi')
-
-/**
- * By start instant (offsets may differ across a DST change), then passenger name (spec section 9). Each start
- * is parsed once, not in every comparison: a fortnight of trips is sorted on every read of the list.
- */
-function sortTrips(trips: Trip[]): Trip[] {
-  const keyed = trips.map((trip) => ({
-    trip,
-    start: Temporal.Instant.from(trip.startDateTime).epochMilliseconds,
-  }))
-  keyed.sort((a, b) => a.start - b.start || nameOrder.compare(a.trip.passenger.name, b.trip.passenger.name))
-  return keyed.map(({ trip }) => trip)
-}
 
 /** Version 1's tables, as shipped; exported so the upgrade test builds a version 1 database. */
 export const schemaV1 = {
@@ -206,8 +181,7 @@ export class PortalDb extends Dexie {
 
   /** Sorted by name, in Finnish order (Å, Ä, Ö after Z), whatever the UI language: the names are Finnish. */
   async listPassengers(): Promise<Passenger[]> {
-    const rows = await this.passengers.toArray()
-    return rows.sort((a, b) => nameOrder.compare(a.name, b.name))
+    return passengersView(await this.passengers.toArray())
   }
 
   async listPlaces(passengerId: string): Promise<Place[]> {
@@ -225,7 +199,7 @@ export class PortalDb extends Dexie {
     const rows = filter.passengerId
       ? await this.trips.where('passengerId').equals(filter.passengerId).toArray()
       : await this.trips.toArray()
-    return sortTrips(rows.map(asTrip))
+    return tripsView(rows)
   }
 
   async getTrip(id: string, date: string): Promise<Trip | null> {
@@ -235,12 +209,12 @@ export class PortalDb extends Dexie {
 
   async lastSyncedAt(): Promise<string | null> {
     const row = await this.meta.get('lastSyncedAt')
-    return row?.key === 'lastSyncedAt' ? row.value : null
+    return row ? metaValue([row], 'lastSyncedAt') : null
   }
 
   async messagePaging(): Promise<MessagePaging | null> {
     const row = await this.meta.get('messagePaging')
-    return row?.key === 'messagePaging' ? row.value : null
+    return row ? metaValue([row], 'messagePaging') : null
   }
 
   /**
@@ -309,15 +283,13 @@ export class PortalDb extends Dexie {
   }
 
   async messageSummary(userId: string): Promise<MessageSummary> {
-    const [total, paging, unseenRows, commands] = await Promise.all([
+    const [total, paging, rows, waiting] = await Promise.all([
       this.messages.count(),
       this.messagePaging(),
       this.messages.filter((row) => isUnseen(row, userId)).toArray(),
       this.outbox.where('status').anyOf('pending', 'sending').toArray(),
     ])
-    const marked = markedSeenIds(commands)
-    const markedHere = unseenRows.filter((row) => marked.has(row.id)).length
-    return { total, unseen: Math.max(0, (paging?.unseenCount ?? 0) - markedHere) }
+    return messageSummaryOf({ total, paging, waiting, rows, userId })
   }
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { queueCancel } from '../../../src/app/commands'
+import type { StartRows } from '../../../src/db/startRead'
 import { elementsByTag, textOf } from './support/text'
 import { fakePlatform, mountScreen, waitForText } from './support/mount'
 import { anna, dayFromToday, shownDate, tripOn, ville } from './support/data'
@@ -54,5 +55,35 @@ describe('the trips screen', { timeout: 20_000 }, () => {
     const [ville, anna] = elementsByTag(screen.main(), 'li').map(textOf)
     expect(anna).toMatch(/^AA 10:00 Anna Aalto Cancellation pending/)
     expect(ville).not.toContain('Cancellation pending')
+  })
+
+  it('paints a remembered user’s trips from the rows read at start, before the session opens', async () => {
+    const platform = await twoPassengersTrips()
+    const session = platform.sessions.getState().session!
+    const { db } = session
+    // The rows as stored, which the start's plain IndexedDB read gives (tests/unit/db/startRead.test.ts).
+    const start: StartRows = {
+      userId: account.id,
+      account: (await db.account.get('me')) ?? null,
+      passengers: await db.passengers.toArray(),
+      trips: await db.trips.toArray(),
+      outbox: await db.outbox.toArray(),
+      meta: await db.meta.toArray(),
+      messageCount: 0,
+      markedMessages: [],
+    }
+    platform.sessions.setSession(null)
+    platform.sessions.setStart(start)
+    const screen = await mountScreen(platform, '/trips')
+    await waitForText(screen, 'Anna Aalto')
+    expect(elementsByTag(screen.main(), 'li').map(textOf)).toEqual([
+      expect.stringMatching(/^VV 08:15 Ville Virtanen/),
+      expect.stringMatching(/^AA 10:00 Anna Aalto/),
+    ])
+    // Once the session opens its live queries answer: a trip a pull removed meanwhile leaves the list.
+    await db.trips.delete(['t2', tomorrow])
+    platform.sessions.setSession(session)
+    await vi.waitFor(() => expect(screen.text()).not.toContain('Ville Virtanen'))
+    expect(screen.text()).toContain('Anna Aalto')
   })
 })
