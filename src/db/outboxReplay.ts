@@ -52,16 +52,10 @@ export function resendDeadline(command: OutboxCommand): number | null {
 }
 
 /**
- * Before the request, at `now` (epoch milliseconds): a worker that dies now leaves it `sending`, and the next one
- * sends it again. The first request's time is kept for `resendDeadline`.
- */
-export async function markSending(db: PortalDb, id: string, now: number): Promise<void> {
-  await markAllSending(db, [id], now)
-}
-
-/**
- * `markSending` for commands about to leave one after another, in one write. Until each has gone it counts as
- * sent, which only errs on the safe side: sent again with its key, or refused once its key may be forgotten.
+ * Before the requests of commands about to leave one after another, at `now` (epoch milliseconds), in one
+ * write: a worker that dies now leaves them `sending`, and the next one sends them again. The first request's
+ * time is kept for `resendDeadline`. Until each has gone it counts as sent, which only errs on the safe side:
+ * sent again with its key, or refused once its key may be forgotten.
  */
 export async function markAllSending(db: PortalDb, ids: string[], now: number): Promise<void> {
   await db.outbox
