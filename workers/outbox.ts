@@ -5,12 +5,13 @@ import { commandOf } from '../src/commands/catalogue'
 import { localRefusalCodes, type CommandError } from '../src/commands/definition'
 import type { OutboxCommand } from '../src/commands/outboxCommand'
 import {
-  headOfQueue,
-  markAcked,
-  markRejected,
+  headsOfQueue,
+  markAllSending,
   markRetry,
-  markSending,
+  releaseUnsent,
   resendDeadline,
+  settleAll,
+  type Settlement,
 } from '../src/db/outboxReplay'
 import type { PortalDb } from '../src/db/portalDb'
 
@@ -25,7 +26,16 @@ import type { PortalDb } from '../src/db/portalDb'
  * by itself, and goes on, when it must not be sent: a row that does not match the contract, and one whose first
  * request is so old that the server may have forgotten its key (`resendDeadline`), which sent again could run
  * twice. Each is told to the user like the server's refusals.
+ *
+ * The queue is read, marked sending and settled a window at a time (`replayWindow` commands), not a command at a
+ * time: every write to the outbox makes each open screen read it again, and a queue of hundreds (a week
+ * offline) written twice per command kept the page and the device's database busy far longer than the
+ * requests. The requests still go one at a time; answers are stored when the window is done or the run stops.
+ * A worker that dies before that leaves them `sending`, to be sent again with their keys and answered alike.
  */
+
+/** Commands taken from the queue at a time (see above). */
+export const replayWindow = 50
 
 /** The first retry waits about this long; each further failure doubles it, up to the cap. */
 export const backoffBaseMs = 2_000
@@ -123,40 +133,79 @@ export async function replayOutbox(
 ): Promise<ReplayResult> {
   const acked: OutboxCommand[] = []
   const rejected: OutboxCommand[] = []
-  const reject = async (head: OutboxCommand, error: CommandError) => {
-    await markRejected(deps.db, head.id, error)
-    rejected.push({ ...head, status: 'rejected', lastError: error })
+  const settled: Settlement[] = []
+  const settle = async () => {
+    await settleAll(deps.db, settled)
+    for (const done of settled) {
+      if ('error' in done) rejected.push({ ...done.command, status: 'rejected', lastError: done.error })
+      else acked.push({ ...done.command, status: 'acked', response: done.response })
+    }
+    settled.length = 0
+  }
+  const stopped = async (stop: ReplayStop) => {
+    await settle()
+    return { stop, acked, rejected }
   }
   for (;;) {
-    const next = await headOfQueue(deps.db)
-    if (!next) return { stop: { kind: 'empty' }, acked, rejected }
-    const head = next.command
-    const refusal = localRefusal(next, deps.now())
+    const window = await headsOfQueue(deps.db, replayWindow)
+    const [head] = window
+    if (!head) return stopped({ kind: 'empty' })
+    const refusal = localRefusal(head, deps.now())
     if (refusal) {
-      await reject(head, refusal)
+      settled.push({ command: head.command, error: refusal })
+      await settle()
       continue
     }
-    if (!options.force && head.nextAttemptAt !== null && head.nextAttemptAt > deps.now()) {
-      return { stop: { kind: 'backoff', at: head.nextAttemptAt }, acked, rejected }
+    if (!options.force && waitsForRetry(head.command, deps.now())) {
+      return stopped({ kind: 'backoff', at: head.command.nextAttemptAt! })
     }
-    await markSending(deps.db, head.id, deps.now())
-    const outcome = await send(deps, head)
-    switch (outcome.kind) {
-      case 'ok':
-        await markAcked(deps.db, head, outcome.response)
-        acked.push({ ...head, status: 'acked', response: outcome.response })
-        break
-      case 'reject':
-        await reject(head, outcome.error)
-        break
-      case 'unauthorized':
-        await markRetry(deps.db, head.id, outcome.error, null)
-        return { stop: { kind: 'unauthorized', token: outcome.token }, acked, rejected }
-      case 'retry': {
-        const at = deps.now() + backoffMs(head.attempts + 1, deps.random())
-        await markRetry(deps.db, head.id, outcome.error, at)
-        return { stop: { kind: 'backoff', at }, acked, rejected }
+    // The head and those right behind it that may go as they are; a row to refuse, or one with a retry time of
+    // its own, becomes the head of the next window.
+    const end = window.findIndex(
+      (next, index) =>
+        index > 0 && (localRefusal(next, deps.now()) !== null || waitsForRetry(next.command, deps.now())),
+    )
+    const run = window.slice(0, end === -1 ? window.length : end).map((next) => next.command)
+    const stop = await sendInOrder(deps, run, settled, settle)
+    if (stop) return stopped(stop)
+    await settle()
+  }
+}
+
+function waitsForRetry(command: OutboxCommand, now: number): boolean {
+  return command.nextAttemptAt !== null && command.nextAttemptAt > now
+}
+
+/**
+ * Sends `run` one command at a time, each answer kept in `settled`; at a 401 or a failure that may pass, the
+ * command stays pending (with its retry time) and those behind it go back to pending unsent.
+ */
+async function sendInOrder(
+  deps: ReplayDeps,
+  run: OutboxCommand[],
+  settled: Settlement[],
+  settle: () => Promise<void>,
+): Promise<ReplayStop | null> {
+  await markAllSending(
+    deps.db,
+    run.map((command) => command.id),
+    deps.now(),
+  )
+  for (const [index, command] of run.entries()) {
+    const outcome = await send(deps, command)
+    if (outcome.kind === 'ok') settled.push({ command, response: outcome.response })
+    else if (outcome.kind === 'reject') settled.push({ command, error: outcome.error })
+    else {
+      await settle()
+      await releaseUnsent(deps.db, run.slice(index + 1))
+      if (outcome.kind === 'unauthorized') {
+        await markRetry(deps.db, command.id, outcome.error, null)
+        return { kind: 'unauthorized', token: outcome.token }
       }
+      const at = deps.now() + backoffMs(command.attempts + 1, deps.random())
+      await markRetry(deps.db, command.id, outcome.error, at)
+      return { kind: 'backoff', at }
     }
   }
+  return null
 }

@@ -16,14 +16,20 @@ import { validCommands } from './outboxSchema'
  */
 
 /**
- * The head of the queue: the first command not answered for good, which nothing overtakes. `valid` is false
- * when the row does not match the contract; it is then as stored, and must be refused, never sent.
+ * The head of the queue and the commands behind it, up to `count`, in `seq` order: the first commands not
+ * answered for good, which nothing overtakes. `valid` is false for a row that does not match the contract; it is
+ * then as stored, and must be refused, never sent. One read serves many sends: the waiting rows are read and
+ * sorted once, not once per command (a queue of hundreds would read them hundreds of times).
  */
-export async function headOfQueue(db: PortalDb): Promise<{ command: OutboxCommand; valid: boolean } | null> {
-  const [first] = await db.outbox.where('status').anyOf('pending', 'sending').sortBy('seq')
-  if (!first) return null
-  const [valid] = validCommands([first])
-  return valid ? { command: valid, valid: true } : { command: storedCommand(first), valid: false }
+export async function headsOfQueue(
+  db: PortalDb,
+  count: number,
+): Promise<{ command: OutboxCommand; valid: boolean }[]> {
+  const rows = (await db.outbox.where('status').anyOf('pending', 'sending').sortBy('seq')).slice(0, count)
+  return rows.map((row) => {
+    const [valid] = validCommands([row])
+    return valid ? { command: valid, valid: true } : { command: storedCommand(row), valid: false }
+  })
 }
 
 /**
@@ -46,18 +52,28 @@ export function resendDeadline(command: OutboxCommand): number | null {
 }
 
 /**
- * Before the request, at `now` (epoch milliseconds): a worker that dies now leaves it `sending`, and the next one
- * sends it again. The first request's time is kept for `resendDeadline`.
+ * Before the requests of commands about to leave one after another, at `now` (epoch milliseconds), in one
+ * write: a worker that dies now leaves them `sending`, and the next one sends them again. The first request's
+ * time is kept for `resendDeadline`. Until each has gone it counts as sent, which only errs on the safe side:
+ * sent again with its key, or refused once its key may be forgotten.
  */
-export async function markSending(db: PortalDb, id: string, now: number): Promise<void> {
+export async function markAllSending(db: PortalDb, ids: string[], now: number): Promise<void> {
   await db.outbox
     .where('id')
-    .equals(id)
+    .anyOf(ids)
     .modify((row) => {
       row.status = 'sending'
       if (row.attempts === 0) row.firstSentAt = now
       row.attempts += 1
     })
+}
+
+/** Commands marked sending that did not leave (the run stopped before them): pending again, as they were. */
+export async function releaseUnsent(db: PortalDb, commands: OutboxCommand[]): Promise<void> {
+  await db.transaction('rw', [db.outbox], async () => {
+    for (const { id, attempts, firstSentAt } of commands)
+      await db.outbox.update(id, { status: 'pending', attempts, firstSentAt })
+  })
 }
 
 /** A failure that may pass (network, 5xx, 408, 429, in flight): pending again, not before `nextAttemptAt`. */
@@ -111,6 +127,24 @@ export async function markAcked(db: PortalDb, command: OutboxCommand, response: 
       if (await db.trips.get(key)) await db.trips.put({ ...row, passengerId: row.passenger.id })
     }
     for (const row of messagesOfAnswer(command, response)) await db.applyMessageAnswer(row)
+  })
+}
+
+/** A command's final answer: acked with the server's answer, or rejected with the reason. */
+export type Settlement =
+  { command: OutboxCommand; response: unknown } | { command: OutboxCommand; error: CommandError }
+
+/**
+ * Several final answers in one transaction, in order: the screens, which re-read the outbox on every write,
+ * then read it once for them all rather than once each.
+ */
+export async function settleAll(db: PortalDb, settlements: Settlement[]): Promise<void> {
+  if (settlements.length === 0) return
+  await db.transaction('rw', [db.outbox, db.trips, db.messages, db.meta], async () => {
+    for (const settled of settlements) {
+      if ('error' in settled) await markRejected(db, settled.command.id, settled.error)
+      else await markAcked(db, settled.command, settled.response)
+    }
   })
 }
 

@@ -10,6 +10,7 @@ import { benchBundles } from './bundles'
 import { benchLighthouse } from './lighthouse'
 import { benchOfflineStart } from './offlineStart'
 import { benchPollCapacity } from './pollCapacity'
+import { benchReplayQueue } from './replayQueue'
 import { benchServerStart } from './serverStart'
 import type { BenchReport } from './report'
 import { benchSchoolDay } from './schoolDay'
@@ -25,6 +26,8 @@ const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> 
   apiThroughput: () => benchApiThroughput(),
   // Its own host on a fresh PostgreSQL database (TEST_DATABASE_URL; else not measured) and the bare baseline.
   pollCapacity: () => benchPollCapacity(),
+  // Its own host on a fresh PostgreSQL database (TEST_DATABASE_URL; else not measured) and its own Chromium.
+  replayQueue: () => benchReplayQueue(),
   // Starts the compiled server again and again on databases of its own, and measures it idle.
   serverStart: () => benchServerStart(),
   // Its own databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), no server: rows and bytes of a day.

@@ -8,7 +8,7 @@ import {
   listCommands,
   takeUnnotifiedRejections,
 } from '../../../src/db/outbox'
-import { headOfQueue, markAcked, markRejected, pruneSettled } from '../../../src/db/outboxReplay'
+import { headsOfQueue, markAcked, markRejected, pruneSettled } from '../../../src/db/outboxReplay'
 import { forgetUserData } from '../../../src/db/forget'
 import { PortalDb, schemaV1 } from '../../../src/db/portalDb'
 import { cancelOf, freshDb, queue, reviewOf, tripNo } from '../outbox/harness'
@@ -56,9 +56,26 @@ describe('outbox table', () => {
     const db = freshDb()
     await db.outbox.put({ id: 'bad', seq: 1, type: 'trip.cancel', status: 'pending' } as never)
     const good = await queue(db, 'trip.review', reviewOf(1))
-    expect(await headOfQueue(db)).toEqual({ command: expect.objectContaining({ id: 'bad' }), valid: false })
+    expect(await headsOfQueue(db, 2)).toEqual([
+      { command: expect.objectContaining({ id: 'bad' }), valid: false },
+      { command: expect.objectContaining({ id: good.id }), valid: true },
+    ])
     await markRejected(db, 'bad', { status: 0, code: 'command_invalid' })
-    expect(await headOfQueue(db)).toEqual({ command: expect.objectContaining({ id: good.id }), valid: true })
+    expect(await headsOfQueue(db, 2)).toEqual([
+      { command: expect.objectContaining({ id: good.id }), valid: true },
+    ])
+  })
+
+  it('gives the waiting commands in seq order, as many as asked', async () => {
+    const db = freshDb()
+    const [first, second, third] = [
+      await queue(db, 'trip.review', reviewOf(1)),
+      await queue(db, 'trip.review', reviewOf(2)),
+      await queue(db, 'trip.review', reviewOf(3)),
+    ]
+    await markRejected(db, first!.id, { status: 409, code: 'review_not_available' })
+    expect((await headsOfQueue(db, 1)).map((head) => head.command.id)).toEqual([second!.id])
+    expect((await headsOfQueue(db, 5)).map((head) => head.command.id)).toEqual([second!.id, third!.id])
   })
 
   it('reads a row stored before nextAttemptAt, firstSentAt and notified existed with their first values', async () => {
@@ -75,10 +92,9 @@ describe('outbox table', () => {
     expect(await listCommands(db)).toEqual([
       expect.objectContaining({ id, nextAttemptAt: null, firstSentAt: null, notified: false }),
     ])
-    expect(await headOfQueue(db)).toEqual({
-      command: expect.objectContaining({ id, nextAttemptAt: null, firstSentAt: null }),
-      valid: true,
-    })
+    expect(await headsOfQueue(db, 1)).toEqual([
+      { command: expect.objectContaining({ id, nextAttemptAt: null, firstSentAt: null }), valid: true },
+    ])
   })
 
   it('tells each rejection once, and not once dismissed', async () => {

@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie'
 import { IDBFactory } from 'fake-indexeddb'
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
@@ -154,6 +155,53 @@ describe('outbox replay', () => {
       lastError: { status: 409, code: 'idempotency_in_flight' },
       nextAttemptAt: 5_000 + backoffMs(1, 0),
     })
+  })
+
+  it('sends those behind a failure that may pass back to pending as they were, unsent', async () => {
+    const db = freshDb()
+    const sent = await queue(db, 'trip.cancel', cancelOf(1))
+    const failed = await queue(db, 'trip.review', reviewOf(2))
+    const behind = await queue(db, 'trip.review', reviewOf(3))
+    const server = scriptedServer([json(200, [cancelled(1)]), problem(503, 'unavailable')])
+    const result = await replayOutbox(replayDeps(db, apiOver(server.fetch), { now: () => 5_000 }))
+    expect(result.stop).toEqual({ kind: 'backoff', at: 5_000 + backoffMs(1, 0) })
+    expect(result.acked.map((c) => c.id)).toEqual([sent.id])
+    expect(await getCommand(db, sent.id)).toMatchObject({ status: 'acked', response: [cancelled(1)] })
+    expect(await getCommand(db, failed.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      firstSentAt: 5_000,
+    })
+    expect(await getCommand(db, behind.id)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      firstSentAt: null,
+      nextAttemptAt: null,
+    })
+  })
+
+  it('writes a long queue a window at a time, so the screens re-read it a few times, not twice per command', async () => {
+    const db = freshDb()
+    const count = 120
+    for (let n = 0; n < count; n++) await queue(db, 'message.send', { passengerId: 'p1', content: `Hi ${n}` })
+    const server = scriptedServer(
+      Array.from({ length: count }, (_, n) => json(200, messageOf(`s${n}`, 'p1', { fromUser: 'user-1' }))),
+    )
+    // A screen reading the outbox (a live query) reads it again after every committed write that touched it.
+    let writes = 0
+    const countWrite = (parts: Record<string, unknown>) => {
+      if (Object.keys(parts).some((part) => part.includes('/outbox/'))) writes += 1
+    }
+    Dexie.on('storagemutated', countWrite)
+    const result = await replayOutbox(replayDeps(db, apiOver(server.fetch)))
+    Dexie.on('storagemutated').unsubscribe(countWrite)
+    expect(result.acked).toHaveLength(count)
+    expect(server.seen.map((r) => r.body)).toEqual(
+      Array.from({ length: count }, (_, n) => ({ passengerId: 'p1', content: `Hi ${n}` })),
+    )
+    // Each window of up to 50 marked sending once and settled once: three windows.
+    expect(writes).toBeGreaterThan(0)
+    expect(writes).toBeLessThanOrEqual(3 * 2)
   })
 
   it('waits for the retry time, unless forced, and then sends the same command again', async () => {
