@@ -18,7 +18,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
-import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { Temporal } from 'temporal-polyfill'
@@ -26,7 +25,7 @@ import { demoAccounts } from '../../server/demo/accounts'
 import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import { startServer } from '../e2e/support/server'
 import { recordResponse, type RecordedResponse } from './recordedResponse'
-import type { BenchReport } from './report'
+import { runWhenMain, type BenchReport } from './report'
 
 const warmupSeconds = 1
 /**
@@ -231,6 +230,26 @@ export async function freshPostgres(baseUrl: string) {
   }
 }
 
+/** A section on a fresh PostgreSQL database of its own (TEST_DATABASE_URL), or "not measured" without one. */
+export async function onFreshPostgres(
+  section: string,
+  measure: (databaseUrl: string, report: BenchReport) => Promise<void>,
+): Promise<BenchReport> {
+  const report: BenchReport = { lines: [], failures: [] }
+  const postgresUrl = process.env.TEST_DATABASE_URL
+  if (!postgresUrl) {
+    report.lines.push(`\n${section}: not measured, it needs PostgreSQL (set TEST_DATABASE_URL)`)
+    return report
+  }
+  const database = await freshPostgres(postgresUrl)
+  try {
+    await measure(database.url, report)
+  } finally {
+    await database.drop()
+  }
+  return report
+}
+
 interface Backend {
   name: 'PGlite' | 'PostgreSQL'
   databaseUrl: string
@@ -327,11 +346,4 @@ export async function benchApiThroughput(): Promise<BenchReport> {
   return { lines, failures }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { lines, failures } = await benchApiThroughput()
-  console.log(lines.join('\n'))
-  if (failures.length > 0) {
-    console.error(`\nBudgets broken:\n  ${failures.join('\n  ')}`)
-    process.exit(1)
-  }
-}
+await runWhenMain(import.meta.url, benchApiThroughput)

@@ -26,11 +26,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import pg from 'pg'
 import { fastPollingMs } from '../../src/domain/tracking/pollingPlan'
 import { startServer } from '../e2e/support/server'
-import { freshPostgres, startBareServer } from './apiThroughput'
+import { onFreshPostgres, startBareServer } from './apiThroughput'
 import { cpuSpan, processTicks, type CpuShares } from './cpuShares'
 import {
   closeClients,
@@ -43,7 +42,7 @@ import {
 } from './openLoop'
 import { openPollingCrowd } from './pollCrowd'
 import { recordResponse, type RecordedResponse } from './recordedResponse'
-import type { BenchReport } from './report'
+import { runWhenMain, type BenchReport } from './report'
 
 const intervalMs = fastPollingMs
 const guardiansPerOffice = 10
@@ -320,27 +319,6 @@ async function measureOn(databaseUrl: string, report: BenchReport): Promise<void
   }
 }
 
-export async function benchPollCapacity(): Promise<BenchReport> {
-  const report: BenchReport = { lines: [], failures: [] }
-  const postgresUrl = process.env.TEST_DATABASE_URL
-  if (!postgresUrl) {
-    report.lines.push('pollCapacity: not measured, it needs PostgreSQL (set TEST_DATABASE_URL)')
-    return report
-  }
-  const database = await freshPostgres(postgresUrl)
-  try {
-    await measureOn(database.url, report)
-  } finally {
-    await database.drop()
-  }
-  return report
-}
+export const benchPollCapacity = () => onFreshPostgres('pollCapacity', measureOn)
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { lines, failures } = await benchPollCapacity()
-  console.log(lines.join('\n'))
-  if (failures.length > 0) {
-    console.error(`\nBudget broken:\n  ${failures.join('\n  ')}`)
-    process.exit(1)
-  }
-}
+await runWhenMain(import.meta.url, benchPollCapacity)

@@ -15,7 +15,6 @@
  *
  * `npx tsx tests/bench/replayQueue.ts` runs it alone (after `npm run build`).
  */
-import { pathToFileURL } from 'node:url'
 import { chromium, type BrowserContext, type Page } from '@playwright/test'
 import pg from 'pg'
 import { Temporal } from 'temporal-polyfill'
@@ -24,8 +23,8 @@ import type { OutboxCommand } from '../../src/commands/outboxCommand'
 import { pendingRow } from '../../src/db/outbox'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { startServer } from '../e2e/support/server'
-import { freshPostgres } from './apiThroughput'
-import { against, median, type BenchReport } from './report'
+import { onFreshPostgres } from './apiThroughput'
+import { against, median, runWhenMain, type BenchReport } from './report'
 import { demoGuardian, signIn } from './signIn'
 
 const tenant = 'demo'
@@ -423,27 +422,6 @@ async function measure(databaseUrl: string, report: BenchReport): Promise<void> 
 }
 
 /** The section: on a fresh PostgreSQL database, or not measured without one. */
-export async function benchReplayQueue(): Promise<BenchReport> {
-  const report: BenchReport = { lines: [], failures: [] }
-  const postgresUrl = process.env.TEST_DATABASE_URL
-  if (!postgresUrl) {
-    report.lines.push('\nreplayQueue: not measured, it needs PostgreSQL (set TEST_DATABASE_URL)')
-    return report
-  }
-  const database = await freshPostgres(postgresUrl)
-  try {
-    await measure(database.url, report)
-  } finally {
-    await database.drop()
-  }
-  return report
-}
+export const benchReplayQueue = () => onFreshPostgres('replayQueue', measure)
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { lines, failures } = await benchReplayQueue()
-  console.log(lines.join('\n'))
-  if (failures.length > 0) {
-    console.error(`\nBudgets broken:\n  ${failures.join('\n  ')}`)
-    process.exit(1)
-  }
-}
+await runWhenMain(import.meta.url, benchReplayQueue)

@@ -1,3 +1,5 @@
+import { pathToFileURL } from 'node:url'
+
 /** What one section of `npm run bench` gives back: lines to print, and the budgets it found broken. */
 export interface BenchReport {
   lines: string[]
@@ -24,4 +26,18 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/**
+ * Runs a section by itself when its file is the script node was started with (`npx tsx tests/bench/x.ts`):
+ * its lines, and a non-zero exit when a budget is broken.
+ */
+export async function runWhenMain(moduleUrl: string, section: () => Promise<BenchReport>): Promise<void> {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return
+  const { lines, failures } = await section()
+  console.log(lines.join('\n'))
+  if (failures.length > 0) {
+    console.error(`\nBudgets broken:\n  ${failures.join('\n  ')}`)
+    process.exit(1)
+  }
 }
