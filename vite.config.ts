@@ -67,10 +67,11 @@ export default defineConfig({
             // loads anyway, rather than as a chunk of their own.
             { name: 'dateDisplay', test: /src[\\/](app[\\/]nativeTemporal|domain[\\/]dateDisplay)\.ts$/ },
             // The outbox's helpers and the catalogue they read: every screen that queues or shows a command
-            // needs both. Only these modules (their imports, such as the contract's codes, stay shared).
+            // needs both; and the data hooks with the views they answer with, which every signed-in screen
+            // reads. Only these modules (their imports, such as the contract's codes, stay shared).
             {
               name: 'commands',
-              test: /src[\\/](commands[\\/](catalogue|cancel|review|definition|tripView|outboxCommand)|app[\\/](commands|backgroundSync))\.ts$/,
+              test: /src[\\/](commands[\\/](catalogue|cancel|review|definition|tripView|outboxCommand)|app[\\/](commands|backgroundSync|data|live)|db[\\/](views|messageStore))\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -20,7 +20,6 @@ import { createUserSessionHandle } from './userSessionHandle'
 import { warmSyncWorker } from './syncWorker'
 import { fetchAccessToken } from '../api/tokenFetch'
 import { readStartRows } from '../db/startRead'
-import { metaValue } from '../db/views'
 
 /** The tenant's server login page, reached by full-page navigation. */
 export function loginPage(env: PortalEnvironment, locale: Locale): string {
@@ -139,17 +138,16 @@ export function createPlatform(
 
   preloadCurrentScreens(router)
   // A remembered user's start is `resuming` from the first moment: their rows are read now with plain
-  // IndexedDB, while auth settles, so the first signed-in paint comes from the device and waits for neither the
-  // network, XState nor Dexie (src/db/startRead.ts). Their session (Dexie, the live queries, the worker) opens
-  // once that screen has rendered and the page is idle, or at once when nothing is stored to show. The handle
-  // gives it its tokens; the session machine takes it over if it ever loads.
+  // IndexedDB (src/db/startRead.ts, in the entry: no chunk to wait for), while auth settles, so the first
+  // signed-in paint comes from the device and waits for neither the network, XState nor Dexie. Their session
+  // (Dexie, the live queries, the worker) opens once that screen has rendered and the page is idle, or at once
+  // when nothing is stored to show. The handle gives it its tokens; the session machine takes it over if it
+  // ever loads.
   const startRows = lastUserId ? readStartRows(tenantId, lastUserId) : Promise.resolve(null)
   void startRows.then((rows) => sessions.setStart(rows))
   const adoptedAtStart = lastUserId
     ? startRows
-        .then((rows) =>
-          rows && metaValue(rows.meta, 'lastSyncedAt') !== null ? afterFirstScreen() : undefined,
-        )
+        .then((rows) => (rows?.synced ? afterFirstScreen() : undefined))
         .then(() => loadSession({ userId: lastUserId, token: null, mayHaveData: true }))
     : null
   void adoptedAtStart?.then((session) => sessions.setSession(session))

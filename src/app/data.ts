@@ -3,12 +3,12 @@ import type { Passenger, Place, Quota, Trip, User } from '../contract'
 import {
   asUser,
   messageSummaryOf,
-  metaValue,
   passengersView,
   tripsView,
   waitingCount,
   type MessageSummary,
 } from '../db/views'
+import { metaValue } from '../db/rows'
 import { useLive } from './live'
 import { usePlatform } from './platform'
 

@@ -1,6 +1,5 @@
 import type { Message, MessagePage } from '../contract'
 import { messagePageSize } from '../contract/codes'
-import { isWaiting, type OutboxCommand } from '../commands/outboxCommand'
 
 /**
  * The messages read model (spec sections 2 and 4). Pages are numbered from the oldest, so a page once full keeps
@@ -98,17 +97,6 @@ export function pagingAfterPull(
     },
     keepsStored,
   }
-}
-
-/** The message ids a waiting `message.seen` or `message.confirm` is about: seen on this device already. */
-export function markedSeenIds(commands: readonly OutboxCommand[]): Set<string> {
-  return new Set(
-    commands.flatMap((command) =>
-      (command.type === 'message.seen' || command.type === 'message.confirm') && isWaiting(command)
-        ? [(command as OutboxCommand<'message.seen'>).payload.id]
-        : [],
-    ),
-  )
 }
 
 /** Written by someone else than this user: the operator or a co-guardian. */

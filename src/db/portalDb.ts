@@ -11,13 +11,19 @@ import {
   type MessagePaging,
   type StoredMessage,
 } from './messageStore'
-import type { StoredAccount, StoredMeta, StoredPermission, StoredPlace, StoredTrip } from './rows'
+import {
+  metaValue,
+  type StoredAccount,
+  type StoredMeta,
+  type StoredPermission,
+  type StoredPlace,
+  type StoredTrip,
+} from './rows'
 import { milestonesOf, type TripMilestone } from './tripMilestones'
 import {
   asTrip,
   asUser,
   messageSummaryOf,
-  metaValue,
   nameOrder,
   passengersView,
   tripsView,

@@ -2,8 +2,8 @@ import type { Place, Quota, Trip, User } from '../contract'
 import type { MessagePaging } from './messageStore'
 
 /**
- * The shapes of the database's rows (src/db/portalDb.ts), apart from Dexie: the start's plain IndexedDB read
- * (src/db/startRead.ts) reads the same rows.
+ * The shapes of the database's rows (src/db/portalDb.ts), and how a meta row is read, apart from Dexie and
+ * Temporal: the start's plain IndexedDB read (src/db/startRead.ts), in the entry, reads the same rows.
  */
 
 /** The one account row is keyed by a constant, so a pull replaces it whatever the user's id. */
@@ -18,3 +18,14 @@ export type StoredMeta =
   | { key: 'lastSyncedAt'; value: string }
   | { key: 'outboxSeq'; value: number }
   | { key: 'messagePaging'; value: MessagePaging }
+
+type MetaValues = { [Row in StoredMeta as Row['key']]: Row['value'] }
+
+/** A meta row's value, if the row is there. */
+export function metaValue<K extends keyof MetaValues>(
+  rows: readonly StoredMeta[],
+  key: K,
+): MetaValues[K] | null {
+  const row = rows.find((meta) => meta.key === key)
+  return row ? (row.value as MetaValues[K]) : null
+}

@@ -1,8 +1,9 @@
 import type { OutboxCommand } from '../commands/outboxCommand'
 import type { Passenger } from '../contract'
-import { markedSeenIds, type StoredMessage } from './messageStore'
+import type { StoredMessage } from './messageStore'
 import { databaseName } from './names'
-import type { StoredAccount, StoredMeta, StoredTrip } from './rows'
+import { metaValue, type StoredAccount, type StoredMeta, type StoredTrip } from './rows'
+import { markedSeenIds } from './seenMarks'
 
 /**
  * What a remembered user's first screen shows, read from their database with plain IndexedDB before Dexie (31 KB
@@ -12,6 +13,8 @@ import type { StoredAccount, StoredMeta, StoredTrip } from './rows'
  */
 export interface StartRows {
   userId: string
+  /** A pull has stored the user's data (else there is nothing to show yet, and the session opens at once). */
+  synced: boolean
   account: StoredAccount | null
   passengers: Passenger[]
   trips: StoredTrip[]
@@ -72,6 +75,7 @@ export async function readStartRows(tenantId: string, userId: string): Promise<S
       )
       return {
         userId,
+        synced: metaValue(meta, 'lastSyncedAt') !== null,
         account: accounts[0] ?? null,
         passengers,
         trips,

@@ -1,8 +1,9 @@
 import { Temporal } from 'temporal-polyfill'
 import type { Passenger, Trip, User } from '../contract'
 import { isWaiting, type OutboxCommand } from '../commands/outboxCommand'
-import { isUnseen, markedSeenIds, type MessagePaging, type StoredMessage } from './messageStore'
-import type { StoredAccount, StoredMeta, StoredTrip } from './rows'
+import { isUnseen, type MessagePaging, type StoredMessage } from './messageStore'
+import { markedSeenIds } from './seenMarks'
+import type { StoredAccount, StoredTrip } from './rows'
 
 /**
  * What the screens read of the stored rows, whoever read them: the database's queries (src/db/portalDb.ts,
@@ -59,17 +60,6 @@ export function commandsView(rows: OutboxCommand[]): OutboxCommand[] {
 /** Commands not yet acked or rejected. */
 export function waitingCount(rows: readonly OutboxCommand[]): number {
   return rows.filter(isWaiting).length
-}
-
-type MetaValues = { [Row in StoredMeta as Row['key']]: Row['value'] }
-
-/** A meta row's value, if the row is there. */
-export function metaValue<K extends keyof MetaValues>(
-  rows: readonly StoredMeta[],
-  key: K,
-): MetaValues[K] | null {
-  const row = rows.find((meta) => meta.key === key)
-  return row ? (row.value as MetaValues[K]) : null
 }
 
 /**

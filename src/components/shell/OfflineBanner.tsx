@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { useOnline } from '../../app/data'
+import { useOnline } from '../../app/online'
 import { OfflineIcon } from '../ui/icons'
 
 /** Says so when the network is gone (spec section 8); the status region stays mounted so the change is read. */

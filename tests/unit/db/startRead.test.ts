@@ -2,12 +2,12 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { appendCommand, listCommands } from '../../../src/db/outbox'
 import { databaseName, openPortalDb, type PortalDb } from '../../../src/db/portalDb'
+import { metaValue } from '../../../src/db/rows'
 import { readStartRows } from '../../../src/db/startRead'
 import {
   asUser,
   commandsView,
   messageSummaryOf,
-  metaValue,
   passengersView,
   tripsView,
   waitingCount,
@@ -71,6 +71,7 @@ describe('the start’s own read of a remembered user’s rows', () => {
     expect(rows).not.toBeNull()
     const start = rows!
     expect(start.userId).toBe(account.id)
+    expect(start.synced).toBe(true)
     expect(asUser(start.account!)).toEqual(await db.getAccount())
     expect(passengersView(start.passengers)).toEqual(await db.listPassengers())
     expect(passengersView(start.passengers).map((passenger) => passenger.name)).toEqual([

@@ -64,6 +64,7 @@ describe('the trips screen', { timeout: 20_000 }, () => {
     // The rows as stored, which the start's plain IndexedDB read gives (tests/unit/db/startRead.test.ts).
     const start: StartRows = {
       userId: account.id,
+      synced: true,
       account: (await db.account.get('me')) ?? null,
       passengers: await db.passengers.toArray(),
       trips: await db.trips.toArray(),
