@@ -48,6 +48,7 @@ export function createPlatform(
   { loadScreenMessages, loadRouteMessages }: Pick<Catalog, 'loadScreenMessages' | 'loadRouteMessages'>,
 ): PortalStart {
   const tenantId = env.tenant.id
+  const pullScope = { permissions: env.tenant.features.transportationPermissions }
   const sessions = new SessionStore()
   let apiClient: Promise<ApiClient> | null = null
 
@@ -126,7 +127,7 @@ export function createPlatform(
             origin,
             tenantId,
             userId,
-            scope: { permissions: env.tenant.features.transportationPermissions },
+            scope: pullScope,
             mayHaveData,
             token,
             onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),
@@ -173,12 +174,14 @@ export function createPlatform(
     const view = auth.view()
     // The machine opens a user's session, but the session's code (Dexie, the worker's client) loads beside the
     // machine's chunk, not after it: a new user's first paint waits for both.
+    // The remembered user's session opens by itself (above). Anyone else has nothing stored to paint from:
+    // their first paint waits for the worker's first pull, so the worker starts it now, beside the machine's
+    // code, and the session takes the worker over when it opens.
     const user = sessionUser(view, lastUserId)
-    // The remembered user's session opens by itself (above).
-    if (user !== null && user !== lastUserId) void import('./userSession')
-    // Someone other than the remembered user has nothing stored to paint from: their first paint waits for the
-    // worker's first pull, so its thread starts now, beside the machine's code.
-    if (user !== null && user !== lastUserId) warmSyncWorker()
+    if (user !== null && user !== lastUserId) {
+      void import('./userSession')
+      warmSyncWorker({ origin, tenantId, userId: user, scope: pullScope, token: view.token })
+    }
     userSession.send({ type: 'auth.changed', view })
   })
   window.addEventListener('online', () => auth.send({ type: 'auth.online' }))

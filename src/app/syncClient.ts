@@ -3,7 +3,7 @@ import type { TripMilestone } from '../db/tripMilestones'
 import type { SyncStatus } from '../../workers/syncEngine'
 import type { SyncConfig, SyncWorkerApi } from '../../workers/sync.worker'
 import { whenIdle } from './idle'
-import { takeSyncWorker } from './syncWorker'
+import { spawnSyncWorker, takeWarmWorker } from './syncWorker'
 
 export type { SyncStatus } from '../../workers/syncEngine'
 
@@ -51,23 +51,33 @@ export function startSyncWorker(options: SyncClientOptions, when: Promise<SyncSt
 
   let stopped = false
   let cancelStart = () => {}
-  const start = () => {
-    if (stopped) return
-    const worker = takeSyncWorker()
-    const remote = wrap<SyncWorkerApi>(worker)
+  const start = async () => {
+    const warm = await takeWarmWorker(config.userId)
+    if (stopped) return warm?.worker.terminate()
+    const worker = warm?.worker ?? spawnSyncWorker()
+    const remote = warm?.remote ?? wrap<SyncWorkerApi>(worker)
     started = { worker, remote }
     window.addEventListener('online', online)
     window.addEventListener('offline', online)
     document.addEventListener('visibilitychange', visibility)
-    void remote.configure(
-      { ...config, online: navigator.onLine, visible: document.visibilityState === 'visible' },
-      proxy({ onUnauthorized, onStatus, onMilestones }),
-    )
+    const callbacks = { onUnauthorized, onStatus, onMilestones }
+    if (warm) {
+      // Configured when it was started: it takes what changed since, and reports to this session.
+      warm.attach(callbacks)
+      void remote.setToken(config.token)
+      online()
+      visibility()
+    } else {
+      void remote.configure(
+        { ...config, online: navigator.onLine, visible: document.visibilityState === 'visible' },
+        proxy(callbacks),
+      )
+    }
     markReady(remote)
   }
   void when.then((at) => {
-    if (at === 'now') start()
-    else cancelStart = whenIdle(start, startTimeoutMs)
+    if (at === 'now') void start()
+    else cancelStart = whenIdle(() => void start(), startTimeoutMs)
   })
 
   return {
