@@ -142,13 +142,13 @@ export function createPlatform(
   // IndexedDB (src/db/startRead.ts, in the entry: no chunk to wait for), while auth settles, so the first
   // signed-in paint comes from the device and waits for neither the network, XState nor Dexie. Their session
   // (Dexie, the live queries, the worker) opens once that screen has rendered and the page is idle, or at once
-  // when nothing is stored to show. The handle gives it its tokens; the session machine takes it over if it
+  // when nothing is stored to show or commands wait to be sent. The handle gives it its tokens; the session machine takes it over if it
   // ever loads.
   const startRows = lastUserId ? readStartRows(tenantId, lastUserId) : Promise.resolve(null)
   void startRows.then((rows) => sessions.setStart(rows))
   const adoptedAtStart = lastUserId
     ? startRows
-        .then((rows) => (rows?.synced ? afterFirstScreen() : undefined))
+        .then((rows) => (rows?.synced && !rows.sending ? afterFirstScreen() : undefined))
         .then(() => loadSession({ userId: lastUserId, token: null, mayHaveData: true }))
     : null
   void adoptedAtStart?.then((session) => sessions.setSession(session))

@@ -1,4 +1,4 @@
-import type { OutboxCommand } from '../commands/outboxCommand'
+import { isWaiting, type OutboxCommand } from '../commands/outboxCommand'
 import type { Passenger } from '../contract'
 import type { StoredMessage } from './messageStore'
 import { databaseName } from './names'
@@ -15,6 +15,8 @@ export interface StartRows {
   userId: string
   /** A pull has stored the user's data (else there is nothing to show yet, and the session opens at once). */
   synced: boolean
+  /** Commands wait to be sent: the session (and its worker, which sends them) should not wait for idle. */
+  sending: boolean
   account: StoredAccount | null
   passengers: Passenger[]
   trips: StoredTrip[]
@@ -76,6 +78,7 @@ export async function readStartRows(tenantId: string, userId: string): Promise<S
       return {
         userId,
         synced: metaValue(meta, 'lastSyncedAt') !== null,
+        sending: outbox.some(isWaiting),
         account: accounts[0] ?? null,
         passengers,
         trips,

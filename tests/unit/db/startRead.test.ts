@@ -72,6 +72,7 @@ describe('the start’s own read of a remembered user’s rows', () => {
     const start = rows!
     expect(start.userId).toBe(account.id)
     expect(start.synced).toBe(true)
+    expect(start.sending).toBe(true)
     expect(asUser(start.account!)).toEqual(await db.getAccount())
     expect(passengersView(start.passengers)).toEqual(await db.listPassengers())
     expect(passengersView(start.passengers).map((passenger) => passenger.name)).toEqual([

@@ -65,6 +65,7 @@ describe('the trips screen', { timeout: 20_000 }, () => {
     const start: StartRows = {
       userId: account.id,
       synced: true,
+      sending: false,
       account: (await db.account.get('me')) ?? null,
       passengers: await db.passengers.toArray(),
       trips: await db.trips.toArray(),
