@@ -58,7 +58,7 @@ test('the wizard cancels chosen trips of chosen passengers and survives a reload
 
   await expect(page.getByRole('heading', { name: 'Step 3: Choose trips' })).toBeVisible()
   const trips = page.getByRole('checkbox')
-  expect(await trips.count()).toBeGreaterThanOrEqual(2)
+  await expect.poll(() => trips.count()).toBeGreaterThanOrEqual(2)
   await trips.nth(0).check()
   await trips.nth(1).check()
   await expectAccessible()
