@@ -1,19 +1,20 @@
 /**
- * The portal's catalog comes in three parts per locale, split by message area (the id's first segment), so that
+ * The portal's catalog comes in four parts per locale, split by message area (the id's first segment), so that
  * a screen does not download the long texts of others (src/app/i18n.ts):
  * - `first`: home, the shell (menus, drawer, notices, dialogs) and every screen's title, loaded at start;
  * - `screens`: what the other screens show, loaded before any of them renders and when a user is known;
- * - `booking`: what only the booking wizard and the transportation permissions show, loaded with those.
+ * - `booking`: what only the booking wizard and the transportation permissions show, loaded with those;
+ * - `texts`: the privacy statements and accessibility reports, loaded with those pages only: they are a third
+ *   of what `screens` held, and a signed-in start needs none of it.
  * Areas only the server's own pages use are in none. tests/unit/i18n/catalogParts.test.ts checks that what
- * home and the shell show is in the first part, and the booking part's texts only there.
+ * home and the shell show is in the first part, and the booking and texts parts' messages only there.
  */
 
 export type CatalogPart = 'first' | LazyPart
 /** The parts loaded after start, with the screens that show them. */
-export type LazyPart = 'screens' | 'booking'
+export type LazyPart = 'screens' | 'booking' | 'texts'
 
 const screenAreas = new Set([
-  'accessibility',
   'canceltrips',
   'date_helper',
   'error',
@@ -23,12 +24,13 @@ const screenAreas = new Set([
   'password',
   'personal_info',
   'placeholder',
-  'privacy',
   'travel_card',
   'trips',
 ])
 
 const bookingAreas = new Set(['booking', 'permissions'])
+
+const textAreas = new Set(['accessibility', 'privacy'])
 
 /**
  * The login, logout and identity provider pages, the unknown tenant page, the API's booking refusals and the
@@ -43,5 +45,6 @@ export function catalogPartOf(id: string): CatalogPart | null {
   // A screen's title (`privacy.title`) also names it in the menus.
   if (id === `${area}.title`) return 'first'
   if (bookingAreas.has(area)) return 'booking'
+  if (textAreas.has(area)) return 'texts'
   return screenAreas.has(area) ? 'screens' : 'first'
 }

@@ -7,7 +7,7 @@ import type { TextOverrides } from '../../locales/overrides/types'
 
 type Part = () => Promise<{ messages: Messages }>
 
-/** Only the active locale's catalog loads, in three parts (src/app/catalogParts.ts), one chunk each. */
+/** Only the active locale's catalog loads, in parts (src/app/catalogParts.ts), one chunk each. */
 const firstParts: Record<Locale, Part> = {
   fi: () => import('../../locales/fi/messages.po?part=first'),
   sv: () => import('../../locales/sv/messages.po?part=first'),
@@ -23,6 +23,11 @@ const lazyParts: Record<LazyPart, Record<Locale, Part>> = {
     fi: () => import('../../locales/fi/messages.po?part=booking'),
     sv: () => import('../../locales/sv/messages.po?part=booking'),
     en: () => import('../../locales/en/messages.po?part=booking'),
+  },
+  texts: {
+    fi: () => import('../../locales/fi/messages.po?part=texts'),
+    sv: () => import('../../locales/sv/messages.po?part=texts'),
+    en: () => import('../../locales/en/messages.po?part=texts'),
   },
 }
 
@@ -81,18 +86,23 @@ export function activateCatalog(locale: Locale, variant?: TextVariant): Catalog 
   }
 }
 
-/** The routes that show the booking part: the wizard and the transportation permissions (route ids). */
-const bookingRoutes = ['/_auth/booking', '/_auth/transportationPermissions/']
+/** The routes that show a part beyond the screens' (route ids, matched as prefixes). */
+const routesOfPart: Record<Exclude<LazyPart, 'screens'>, readonly string[]> = {
+  booking: ['/_auth/booking', '/_auth/transportationPermissions/'],
+  texts: ['/privacy', '/accessibility-report'],
+}
 
 /**
  * The parts the matched routes show beyond the first: none for home and the not-found page, the screens' part
- * for every other screen, and the booking part too for booking and the permissions.
+ * for every other screen, and the booking or texts part too for the screens that show them.
  */
 export function lazyPartsFor(routeIds: readonly unknown[]): LazyPart[] {
-  const screens = routeIds.filter((routeId) => routeId !== rootRouteId && routeId !== '/')
-  if (screens.length === 0) return []
-  const booking = screens.some(
-    (routeId) => typeof routeId === 'string' && bookingRoutes.some((route) => routeId.startsWith(route)),
+  const screens = routeIds.filter(
+    (routeId): routeId is string => typeof routeId === 'string' && routeId !== rootRouteId && routeId !== '/',
   )
-  return booking ? ['screens', 'booking'] : ['screens']
+  if (screens.length === 0) return []
+  const more = Object.entries(routesOfPart)
+    .filter(([, routes]) => screens.some((routeId) => routes.some((route) => routeId.startsWith(route))))
+    .map(([part]) => part as LazyPart)
+  return ['screens', ...more]
 }

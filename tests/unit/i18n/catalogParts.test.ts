@@ -55,32 +55,52 @@ describe('catalog parts', async () => {
 
   it('keeps the long texts of other screens out of the first part', () => {
     expect(catalogPartOf('privacy.title')).toBe('first')
-    expect(catalogPartOf('privacy.general.controller.title')).toBe('screens')
-    expect(catalogPartOf('privacy.general.controller.body')).toBe('screens')
+    expect(catalogPartOf('privacy.general.controller.title')).toBe('texts')
+    expect(catalogPartOf('privacy.general.controller.body')).toBe('texts')
+    expect(catalogPartOf('accessibility.title')).toBe('first')
     expect(catalogPartOf('trips.problem.picked_up')).toBe('screens')
     expect(catalogPartOf('login.title')).toBeNull()
   })
 
-  it('keeps the booking part to the screens that load it: the wizard and the permissions', () => {
-    const loaders = [
-      'src/components/booking',
-      'src/components/permissions',
-      'src/routes/_auth/booking.tsx',
-      'src/routes/_auth/transportationPermissions.index.tsx',
-      'src/routes/_auth/transportationPermissions.$passengerId.$id.tsx',
-    ]
+  it.each([
+    {
+      part: 'booking',
+      loaders: [
+        'src/components/booking',
+        'src/components/permissions',
+        'src/routes/_auth/booking.tsx',
+        'src/routes/_auth/transportationPermissions.index.tsx',
+        'src/routes/_auth/transportationPermissions.$passengerId.$id.tsx',
+      ],
+      least: 100,
+    },
+    {
+      part: 'texts',
+      loaders: [
+        'src/content/privacy',
+        'src/content/accessibility',
+        'src/routes/privacy.tsx',
+        'src/routes/privacy-keusote.tsx',
+        'src/routes/accessibility-report.tsx',
+        'src/routes/accessibility-report-keusote.tsx',
+      ],
+      least: 40,
+    },
+  ])('keeps the $part part to the screens that load it', ({ part, loaders, least }) => {
     const theirs = new Set(loaders.flatMap(idsIn))
-    expect([...theirs].filter((id) => catalogPartOf(id) === 'booking').length).toBeGreaterThan(100)
+    expect([...theirs].filter((id) => catalogPartOf(id) === part).length).toBeGreaterThan(least)
     const others = ['src', 'machines', 'workers', 'tenants']
       .flatMap(idsIn)
-      .filter((id) => !theirs.has(id) && catalogPartOf(id) === 'booking')
+      .filter((id) => !theirs.has(id) && catalogPartOf(id) === part)
     expect(others).toEqual([])
   })
 
   it('loads the later parts a route shows: none for home, the booking part only with its screens', () => {
     expect(lazyPartsFor(['__root__', '/'])).toEqual([])
     expect(lazyPartsFor(['__root__'])).toEqual([])
-    expect(lazyPartsFor(['__root__', '/privacy'])).toEqual(['screens'])
+    expect(lazyPartsFor(['__root__', '/privacy'])).toEqual(['screens', 'texts'])
+    expect(lazyPartsFor(['__root__', '/privacy-keusote'])).toEqual(['screens', 'texts'])
+    expect(lazyPartsFor(['__root__', '/accessibility-report-keusote'])).toEqual(['screens', 'texts'])
     expect(lazyPartsFor(['__root__', '/_auth', '/_auth/trips/'])).toEqual(['screens'])
     expect(lazyPartsFor(['__root__', '/_auth', '/_auth/booking'])).toEqual(['screens', 'booking'])
     expect(lazyPartsFor(['__root__', '/_auth', '/_auth/transportationPermissions/$passengerId/$id'])).toEqual(
