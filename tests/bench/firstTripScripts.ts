@@ -77,12 +77,16 @@ export function sequentialRounds(
   return Math.max(0, ...paths.map((path) => roundOf(path, new Set())))
 }
 
-/** The scripts' size as gzip, read from the build they were served from. */
-export async function gzipBytes(distDir: string, scripts: readonly ScriptFetch[]): Promise<number> {
+/** Each script's size as gzip, read from the build it was served from, largest first. */
+export async function gzipSizes(
+  distDir: string,
+  scripts: readonly ScriptFetch[],
+): Promise<{ path: string; bytes: number }[]> {
   const sizes = await Promise.all(
-    [...new Set(scripts.map((script) => script.path))].map(
-      async (path) => gzipSync(await readFile(join(distDir, path))).length,
-    ),
+    [...new Set(scripts.map((script) => script.path))].map(async (path) => ({
+      path,
+      bytes: gzipSync(await readFile(join(distDir, path))).length,
+    })),
   )
-  return sizes.reduce((sum, size) => sum + size, 0)
+  return sizes.sort((a, b) => b.bytes - a.bytes)
 }

@@ -2,14 +2,14 @@ import { chromium, type BrowserContext } from '@playwright/test'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { startServer } from '../e2e/support/server'
 import {
-  gzipBytes,
+  gzipSizes,
   scriptsBefore,
   sequentialRounds,
   watchInitiators,
   type ScriptFetch,
 } from './firstTripScripts'
 import { floorCopyOf, floorPath } from './offlineFloor'
-import { against, median, type BenchReport } from './report'
+import { against, kb, median, type BenchReport } from './report'
 import { demoGuardian, signIn } from './signIn'
 
 const budgetMs = 600
@@ -169,7 +169,10 @@ async function measure(origin: string, distDir: string): Promise<BenchReport> {
     // The run that fetched the most before its first trip (the runs' code paths are the same; their timing
     // may let a late chunk in before the paint).
     const scripts = app.map((start) => start.scripts).sort((a, b) => b.length - a.length)[0]!
-    const bytes = await gzipBytes(distDir, scripts)
+    const sizes = await gzipSizes(distDir, scripts)
+    const bytes = sizes.reduce((sum, size) => sum + size.bytes, 0)
+    report.lines.push('  the scripts fetched before the first trip, gzip:')
+    for (const size of sizes) report.lines.push(`  ${kb(size.bytes).padStart(9)}  ${size.path}`)
     const rounds = Math.max(...app.map((start) => start.rounds))
     against(
       report,
