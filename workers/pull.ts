@@ -1,5 +1,5 @@
 import type { ApiClient } from '../src/api/client'
-import type { MessagePage } from '../src/contract'
+import type { MessagePage, PassengerReads } from '../src/contract'
 import { pullsPageBefore, type MessagePaging } from '../src/db/messageStore'
 import type { PortalDb, ReadModelPull } from '../src/db/portalDb'
 import { pruneSettled } from '../src/db/outboxReplay'
@@ -48,10 +48,10 @@ export async function loadOlderMessages(db: PortalDb, api: ApiClient): Promise<b
 }
 
 /**
- * One pull of the read models: the account, the passengers, each passenger's places and trips (and their
- * transportation permissions when `scope` says so), and the newest messages. The API client parses every answer
- * with the contract, so what reaches the database has been validated. The pull is all or nothing: if any call
- * fails, the local data stays as it was.
+ * One pull of the read models: the account, the passengers with their places and trips (and their
+ * transportation permissions when `scope` says so) in one call, and the newest messages, all at once: one round
+ * of requests after the token. The API client parses every answer with the contract, so what reaches the
+ * database has been validated. The pull is all or nothing: if any call fails, the local data stays as it was.
  */
 export async function fetchReadModels(
   api: ApiClient,
@@ -59,29 +59,19 @@ export async function fetchReadModels(
   scope: PullScope = coreOnly,
   storedMessages: MessagePaging | null = null,
 ): Promise<ReadModelPull> {
-  const [account, passengers, messages] = await Promise.all([
+  const [account, reads, messages] = await Promise.all([
     api.call('getAccount'),
-    api.call('listPassengers'),
+    api.call('listPassengerReads', { query: scope.permissions ? { permissions: 'true' } : {} }),
     fetchNewestMessages(api, storedMessages),
   ])
-  const perPassenger = await Promise.all(
-    passengers.map(async ({ id }) => {
-      const [places, trips, permissions] = await Promise.all([
-        api.call('listPlaces', { params: { id } }),
-        api.call('listTrips', { params: { id } }),
-        scope.permissions ? api.call('listTransportationPermissions', { params: { id } }) : [],
-      ])
-      return { id, places, trips, permissions }
-    }),
-  )
+  const byPassenger = <T>(pick: (read: PassengerReads) => T) =>
+    Object.fromEntries(reads.map((read) => [read.passenger.id, pick(read)]))
   return {
     account,
-    passengers,
-    places: Object.fromEntries(perPassenger.map(({ id, places }) => [id, places])),
-    trips: Object.fromEntries(perPassenger.map(({ id, trips }) => [id, trips])),
-    ...(scope.permissions
-      ? { permissions: Object.fromEntries(perPassenger.map(({ id, permissions }) => [id, permissions])) }
-      : {}),
+    passengers: reads.map((read) => read.passenger),
+    places: byPassenger((read) => read.places),
+    trips: byPassenger((read) => read.trips),
+    ...(scope.permissions ? { permissions: byPassenger((read) => read.permissions ?? []) } : {}),
     messages,
     syncedAt,
   }

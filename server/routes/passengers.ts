@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import { errorCodes } from '../../src/contract/common'
-import { endpoints } from '../../src/contract/endpoints'
+import { endpoints, type PassengerReads } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { UserRow } from '../db/repositories/users'
 import { withPassenger } from '../domain/tripView'
+import { passengerQuotas } from '../permissions/passengerQuotas'
 import { HttpError } from '../plugins/errors'
+import { SerializedAnswer } from '../reads/answerCache'
 import { tripWindow } from '../reads/tripWindow'
 import { requestTimeZone } from '../trips/access'
 import { registerEndpoint } from './registerEndpoint'
@@ -63,21 +65,68 @@ export function registerPassengerRoutes(app: FastifyInstance, keys: KeyStore): v
   })
 
   registerEndpoint(app, keys, endpoints.listTrips, async ({ request, user, params }) => {
-    const version = await request.db.readVersions.grantedPassenger(user.id, params.id)
-    if (version === undefined) throw passengerNotFound()
-    const timeZone = requestTimeZone(request)
-    const window = tripWindow(timeZone)
-    const key = `trips\u0000${request.tenant.id}\u0000${params.id}\u0000${timeZone}\u0000${window.today}`
-    return request.server.answerCache.answer(key, version, async () => {
-      const found = await request.db.trips.grantedPassengerTrips(
-        user.id,
-        params.id,
-        window.from,
-        window.to,
-        timeZone,
-      )
-      if (!found) throw passengerNotFound()
-      return found.trips.map((trip) => withPassenger(trip, found.passenger))
-    })
+    const trips = await passengerTrips(request, user, params.id)
+    if (!trips) throw passengerNotFound()
+    return trips
+  })
+
+  registerEndpoint(app, keys, endpoints.listPassengerReads, async ({ request, user, query }) => {
+    const passengers = await request.db.passengers.listGranted(user.id)
+    const reads = await Promise.all(
+      passengers.map(async (passenger) => {
+        const [places, trips, permissions] = await Promise.all([
+          request.db.places.listForPassenger(passenger.id),
+          passengerTrips(request, user, passenger.id),
+          query.permissions === 'true' ? passengerQuotas(request, passenger.id) : undefined,
+        ])
+        // A grant taken away since the list was read: the passenger is left out, as the next list would.
+        if (!trips) return null
+        const read = {
+          passenger: toPassengerView(passenger),
+          places: places.map(toPlaceView),
+          ...(permissions ? { permissions } : {}),
+        }
+        return withTrips(read, trips)
+      }),
+    )
+    const bytes = reads.filter((read) => read !== null)
+    return new SerializedAnswer<PassengerReads[]>(
+      Buffer.concat([
+        Buffer.from('['),
+        ...bytes.flatMap((read, index) => (index ? [comma, read] : [read])),
+        Buffer.from(']'),
+      ]),
+    )
+  })
+}
+
+const comma = Buffer.from(',')
+
+/** `read` as JSON with the trips' cached answer spliced in as they are, not parsed and serialized again. */
+function withTrips(read: object, trips: SerializedAnswer<unknown>): Buffer {
+  const json = JSON.stringify(read)
+  return Buffer.concat([Buffer.from(`${json.slice(0, -1)},"trips":`), trips.bytes, Buffer.from('}')])
+}
+
+/**
+ * A granted passenger's trips in the trip window, from the answer cache when the grant's version is the cached
+ * answer's; null when the passenger is not granted to the user.
+ */
+async function passengerTrips(request: FastifyRequest, user: UserRow, passengerId: string) {
+  const version = await request.db.readVersions.grantedPassenger(user.id, passengerId)
+  if (version === undefined) return null
+  const timeZone = requestTimeZone(request)
+  const window = tripWindow(timeZone)
+  const key = `trips\u0000${request.tenant.id}\u0000${passengerId}\u0000${timeZone}\u0000${window.today}`
+  return request.server.answerCache.answer(key, version, async () => {
+    const found = await request.db.trips.grantedPassengerTrips(
+      user.id,
+      passengerId,
+      window.from,
+      window.to,
+      timeZone,
+    )
+    if (!found) throw passengerNotFound()
+    return found.trips.map((trip) => withPassenger(trip, found.passenger))
   })
 }

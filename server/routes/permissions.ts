@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { Temporal } from 'temporal-polyfill'
 import { endpoints } from '../../src/contract/endpoints'
 import { validOn } from '../../src/domain/permissions/quota'
 import type { KeyStore } from '../auth/accessTokens'
+import { passengerQuotas } from '../permissions/passengerQuotas'
 import { toQuotaView } from '../permissions/quotaView'
-import { requestTimeZone } from '../trips/access'
 import { grantedPassenger } from './passengers'
 import { registerEndpoint } from './registerEndpoint'
 
@@ -12,10 +11,7 @@ import { registerEndpoint } from './registerEndpoint'
 export function registerPermissionRoutes(app: FastifyInstance, keys: KeyStore): void {
   registerEndpoint(app, keys, endpoints.listTransportationPermissions, async ({ request, user, params }) => {
     const passenger = await grantedPassenger(request, user, params.id)
-    const today = Temporal.Now.plainDateISO(requestTimeZone(request)).toString()
-    return (await request.db.permissions.listForPassenger(passenger.id)).map((record) =>
-      toQuotaView(record, today),
-    )
+    return passengerQuotas(request, passenger.id)
   })
 
   registerEndpoint(app, keys, endpoints.listQuotas, async ({ request, user, params, query }) => {

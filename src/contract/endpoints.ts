@@ -60,6 +60,22 @@ export const tripListMaxCount = 500
 
 const passengerParams = z.object({ id })
 
+const passengerReadsQuery = z.object({
+  permissions: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe("'true' adds each passenger's transportation permissions, as listTransportationPermissions"),
+})
+
+/** One passenger's reads in one answer (listPassengerReads): a pull's second round of calls, saved. */
+export const passengerReads = z.object({
+  passenger,
+  places: z.array(place),
+  trips: z.array(trip).max(tripListMaxCount),
+  permissions: z.array(quota).optional(),
+})
+export type PassengerReads = z.infer<typeof passengerReads>
+
 /**
  * Every call of the portal API (spec section 7 and ours): the one source of truth for the server's validation
  * and OpenAPI document and for the client's typed calls.
@@ -144,6 +160,15 @@ export const endpoints = {
     auth: true,
     params: passengerParams,
     response: z.array(trip).max(tripListMaxCount),
+  },
+  listPassengerReads: {
+    method: 'GET',
+    path: '/api/passenger/reads',
+    summary:
+      "Every passenger granted to the user with the places and trips listPlaces and listTrips answer (and the transportation permissions when asked), in one call: the pull's one round instead of two",
+    auth: true,
+    query: passengerReadsQuery,
+    response: z.array(passengerReads),
   },
   listTransportationPermissions: {
     method: 'GET',

@@ -51,6 +51,8 @@ describe.each(backends)('read answers on $name', (backend) => {
     const reads = [
       { endpoint: endpoints.getAccount, url: '/api/account' },
       { endpoint: endpoints.listPassengers, url: '/api/passenger' },
+      { endpoint: endpoints.listPassengerReads, url: '/api/passenger/reads' },
+      { endpoint: endpoints.listPassengerReads, url: '/api/passenger/reads?permissions=true' },
       ...passengers.flatMap((passenger) => [
         { endpoint: endpoints.listPlaces, url: `/api/passenger/${passenger.id}/places` },
         { endpoint: endpoints.listTrips, url: `/api/passenger/${passenger.id}/trips` },
@@ -71,6 +73,33 @@ describe.each(backends)('read answers on $name', (backend) => {
       const body: unknown = response.json()
       expect(body, url).toStrictEqual(endpoint.response.parse(body))
     }
+  })
+
+  it('answers the passengers’ reads in one call exactly as their own calls answer them', async () => {
+    const get = async (url: string) => (await api(test.app, 'espoo', guardian, { url })).json()
+    const one = async (passenger: Passenger, permissions: boolean) => ({
+      passenger,
+      places: await get(`/api/passenger/${passenger.id}/places`),
+      trips: await get(`/api/passenger/${passenger.id}/trips`),
+      ...(permissions
+        ? { permissions: await get(`/api/passenger/${passenger.id}/transportationPermissions`) }
+        : {}),
+    })
+    expect(passengers.length).toBeGreaterThan(1)
+    expect(await get('/api/passenger/reads')).toStrictEqual(
+      await Promise.all(passengers.map((passenger) => one(passenger, false))),
+    )
+    expect(await get('/api/passenger/reads?permissions=true')).toStrictEqual(
+      await Promise.all(passengers.map((passenger) => one(passenger, true))),
+    )
+    const bad = await api(test.app, 'espoo', guardian, { url: '/api/passenger/reads?permissions=yes' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ statusCode: 400, code: 'validation_failed' })
+    const anonymous = await test.app.inject({
+      url: '/api/passenger/reads',
+      headers: { host: `espoo.localhost:${testPort}`, 'x-tenant': 'espoo' },
+    })
+    expect(anonymous.statusCode).toBe(401)
   })
 
   it('lists each trip as its event log derives it, in Helsinki and on a .uk host in London', async () => {

@@ -42,11 +42,11 @@ function apiFor(state: ServerState) {
   }
   const server = fakeFetch({
     'GET /api/account': () => json(200, account),
-    'GET /api/passenger': () => json(200, state.granted),
-    'GET /api/passenger/p1/places': () => json(200, []),
-    'GET /api/passenger/p1/trips': () => json(200, []),
-    'GET /api/passenger/p2/places': () => json(200, []),
-    'GET /api/passenger/p2/trips': () => json(200, []),
+    'GET /api/passenger/reads': () =>
+      json(
+        200,
+        state.granted.map((passenger) => ({ passenger, places: [], trips: [] })),
+      ),
     'GET /api/message': (request) => page(request.path),
   })
   return createApiClient({

@@ -33,18 +33,23 @@ function messagePage(state: ReturnType<typeof serverState>, path: string): Respo
   return json(200, messagePageOf(page, totalPages, items, 2))
 }
 
+/** `GET api/passenger/reads` over the state: p1 has a saved place and the permissions, p2 neither. */
+function passengerReads(state: ReturnType<typeof serverState>, path: string) {
+  const withPermissions = new URL(path, 'http://portal.test').searchParams.get('permissions') === 'true'
+  return state.passengers.map((passenger) => ({
+    passenger,
+    places: passenger.id === 'p1' ? [placeOf('home', 'Kotikatu 1')] : [],
+    trips: state.trips[passenger.id] ?? [],
+    ...(withPermissions ? { permissions: passenger.id === 'p1' ? state.permissions : [] } : {}),
+  }))
+}
+
 function apiFor(state: ReturnType<typeof serverState>, onUnauthorized = vi.fn()) {
   const guard = (answer: () => Response) => () =>
     state.unauthorized ? json(401, { statusCode: 401, code: 'unauthorized', message: 'expired' }) : answer()
   const server = fakeFetch({
     'GET /api/account': guard(() => json(200, account)),
-    'GET /api/passenger': guard(() => json(200, state.passengers)),
-    'GET /api/passenger/p1/places': guard(() => json(200, [placeOf('home', 'Kotikatu 1')])),
-    'GET /api/passenger/p2/places': guard(() => json(200, [])),
-    'GET /api/passenger/p1/trips': guard(() => json(200, state.trips.p1 ?? [])),
-    'GET /api/passenger/p2/trips': guard(() => json(200, state.trips.p2 ?? [])),
-    'GET /api/passenger/p1/transportationPermissions': guard(() => json(200, state.permissions)),
-    'GET /api/passenger/p2/transportationPermissions': guard(() => json(200, [])),
+    'GET /api/passenger/reads': (request) => guard(() => json(200, passengerReads(state, request.path)))(),
     'GET /api/message': (request) => guard(() => messagePage(state, request.path))(),
   })
   let token: string | null = 'tok'
@@ -68,22 +73,15 @@ afterEach(async () => {
 })
 
 describe('pull', () => {
-  it('fetches the account, the passengers, and each passenger’s places and trips', async () => {
+  it('fetches the account, the passengers with their places and trips, and the messages in one round', async () => {
     const { api, requests } = apiFor(serverState())
     const pull = await fetchReadModels(api, '2026-11-21T10:00:00Z')
     expect(pull.passengers.map((p) => p.id)).toEqual(['p1', 'p2'])
     expect(Object.keys(pull.trips)).toEqual(['p1', 'p2'])
+    expect(pull.places.p1!.map((place) => place.id)).toEqual(['home'])
+    expect(pull.permissions).toBeUndefined()
     expect(requests.map((r) => r.path).sort()).toEqual(
-      [
-        '/api/message',
-        '/api/message?page=3',
-        '/api/account',
-        '/api/passenger',
-        '/api/passenger/p1/places',
-        '/api/passenger/p1/trips',
-        '/api/passenger/p2/places',
-        '/api/passenger/p2/trips',
-      ].sort(),
+      ['/api/message', '/api/message?page=3', '/api/account', '/api/passenger/reads'].sort(),
     )
   })
 
@@ -116,7 +114,7 @@ describe('pull', () => {
     const state = serverState()
     const { api, requests } = apiFor(state)
     await pullInto(db, api, '2026-11-21T10:00:00Z', { permissions: true })
-    expect(requests.filter((r) => r.path.endsWith('/transportationPermissions')).length).toBe(2)
+    expect(requests.filter((r) => r.path === '/api/passenger/reads?permissions=true').length).toBe(1)
     expect((await db.listPermissions('p1')).map((q) => q.name)).toEqual([
       'Asiointimatkat',
       'Vapaa-ajan matkat',
@@ -124,7 +122,7 @@ describe('pull', () => {
     expect(await db.listPermissions('p2')).toEqual([])
     // A tenant without the screen pulls none, and keeps none.
     await pullInto(db, api, '2026-11-21T10:01:00Z')
-    expect(requests.filter((r) => r.path.endsWith('/transportationPermissions')).length).toBe(2)
+    expect(requests.filter((r) => r.path.includes('permissions=true')).length).toBe(1)
     expect(await db.listPermissions('p1')).toEqual([])
   })
 
@@ -180,7 +178,7 @@ describe('sync engine', () => {
       now: () => `2026-11-21T10:00:${String(clock++).padStart(2, '0')}Z`,
       onStatus: (status) => statuses.push(status),
     })
-    const pulls = () => server.requests.filter((r) => r.path === '/api/passenger').length
+    const pulls = () => server.requests.filter((r) => r.path.startsWith('/api/passenger/reads')).length
     /** Waits until the engine has pulled `count` times and is idle again. */
     const pulled = (count: number) =>
       vi.waitFor(() => {
