@@ -108,7 +108,9 @@ async function scriptsOf(
       context.off('requestfailed', ended)
       context.off('response', collect)
     }
-    const all = await Promise.all(scripts)
+    // A file counts once: the sync worker's files, prefetched by the Link header, answer the worker from the
+    // HTTP cache (immutable), which Playwright reports as a second response.
+    const all = [...new Map((await Promise.all(scripts)).map((script) => [script.url, script])).values()]
     const isWorker = (script: Script) => !pageFiles.has(script.url)
     return { page: all.filter((script) => !isWorker(script)), workers: all.filter(isWorker) }
   } finally {
