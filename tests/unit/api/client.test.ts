@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createApiClient, fillPath, requestHeaders } from '../../../src/api/client'
+import { createApiClient, requestHeaders } from '../../../src/api/client'
+import { fillPath } from '../../../src/contract/endpoints'
 import { ApiRequestError } from '../../../src/api/errors'
 import { passengerOf, tripOf } from '../db/samples'
 import { fakeFetch, json } from './fakeServer'
