@@ -6,6 +6,7 @@ import { idempotencyKeyRetention } from '../../../src/contract/codes'
 import { getCommand, listCommands, takeUnnotifiedRejections } from '../../../src/db/outbox'
 import { resendMargin } from '../../../src/db/outboxReplay'
 import {
+  batchGoesOn,
   classifyFailure,
   commandBatchMaxBytes,
   commandBatchMaxCount,
@@ -562,5 +563,11 @@ describe('failure classes', () => {
     [502, null, 'retry'],
   ] as const)('%i %s is %s', (status, code, kind) => {
     expect(classifyFailure(status, code)).toBe(kind)
+    // The server's batch goes on after exactly the answers the replay goes on after.
+    expect(batchGoesOn(status, code)).toBe(kind === 'reject')
+  })
+
+  it('a batch goes on after a success', () => {
+    expect(batchGoesOn(200, null)).toBe(true)
   })
 })
