@@ -1,6 +1,14 @@
 import { ApiRequestError } from '../src/api/errors'
-import type { ApiClient, CallArgs } from '../src/api/client'
-import { errorCodes } from '../src/contract'
+import type { ApiClient } from '../src/api/client'
+import { apiError, endpoints, type ApiError } from '../src/contract'
+import {
+  classifyFailure,
+  commandBatchMaxBytes,
+  commandBatchMaxCount,
+  type BatchedCommand,
+  type CommandAnswer,
+  type FailureKind,
+} from '../src/contract/commandBatch'
 import { commandOf } from '../src/commands/catalogue'
 import { localRefusalCodes, type CommandError } from '../src/commands/definition'
 import type { OutboxCommand } from '../src/commands/outboxCommand'
@@ -8,7 +16,6 @@ import {
   headsOfQueue,
   markAllSending,
   markRetry,
-  releaseUnsent,
   resendDeadline,
   settleAll,
   type Settlement,
@@ -17,9 +24,9 @@ import type { PortalDb } from '../src/db/portalDb'
 
 /**
  * The outbox's replay, shared by the sync worker (workers/syncEngine.ts) and the service worker
- * (sw/outboxSync.ts), and tested without either. One run sends the waiting commands one at a time in `seq`
- * order, each with `Idempotency-Key: <id>`, so a command sent twice (a lost answer, a worker that died while
- * it was `sending`) is applied once: the server answers the second time with its first answer.
+ * (sw/outboxSync.ts), and tested without either. One run sends the waiting commands in `seq` order, each under
+ * its id as its Idempotency-Key, so a command sent twice (a lost answer, a worker that died while it was
+ * `sending`) is applied once: the server answers the second time with its first answer.
  *
  * A run stops when the queue is empty, when the head must wait for its retry time, or at a 401. Nothing
  * overtakes the head, so commands reach the server in the order they were made. The replayer refuses the head
@@ -30,8 +37,11 @@ import type { PortalDb } from '../src/db/portalDb'
  * The queue is read, marked sending and settled a window at a time (`replayWindow` commands), not a command at a
  * time: every write to the outbox makes each open screen read it again, and a queue of hundreds (a week
  * offline) written twice per command kept the page and the device's database busy far longer than the
- * requests. The requests still go one at a time; answers are stored when the window is done or the run stops.
- * A worker that dies before that leaves them `sending`, to be sent again with their keys and answered alike.
+ * requests. A window's commands go in batches (`POST api/command/batch`, src/contract/commandBatch.ts), one
+ * request at a time: the server runs each command as its own call would, in order, and stops after the first
+ * that is to be tried again, so the commands behind it were not run and go back to pending unsent. Answers are
+ * stored when the window is done or the run stops. A worker that dies before that leaves them `sending`, to be
+ * sent again with their keys and answered alike.
  */
 
 /** Commands taken from the queue at a time (see above). */
@@ -49,19 +59,6 @@ export function backoffMs(attempts: number, random: number): number {
   const exponent = Math.max(0, attempts - 1)
   const delay = Math.min(backoffCapMs, backoffBaseMs * 2 ** Math.min(exponent, 30))
   return Math.round(delay / 2 + (random * delay) / 2)
-}
-
-export type FailureKind = 'unauthorized' | 'retry' | 'reject'
-
-/**
- * What a failed request means for its command. A network failure (status 0), 408, 429, 5xx and a key still
- * in flight may pass; a 401 waits for a token; any other 4xx is the server's final word.
- */
-export function classifyFailure(status: number, code: string | null): FailureKind {
-  if (status === 401) return 'unauthorized'
-  if (status === 0 || status === 408 || status === 429 || status >= 500) return 'retry'
-  if (status === 409 && code === errorCodes.idempotencyInFlight) return 'retry'
-  return 'reject'
 }
 
 export interface ReplayDeps {
@@ -92,28 +89,97 @@ export interface ReplayResult {
 type Outcome =
   { kind: 'ok'; response: unknown } | { kind: FailureKind; error: CommandError; token: string | null }
 
-/** The command's call as its catalogue entry makes it: only what the contract defines is sent. */
-async function send(deps: ReplayDeps, command: OutboxCommand): Promise<Outcome> {
-  const headers = { 'Idempotency-Key': command.id }
-  const token = deps.token()
-  try {
-    const { endpoint, request } = commandOf(command.type)
-    // Each definition's request was checked against its own endpoint; the union of all of them loses that pairing.
-    const args = { ...request(command.payload), headers } as CallArgs<typeof endpoint>
-    return { kind: 'ok', response: await deps.api.call(endpoint, args) }
-  } catch (failure) {
-    const status = failure instanceof ApiRequestError ? failure.status : 0
-    // A 2xx that does not match the contract: the server did act, so the command is done; the pull that
-    // follows the ack brings the read models up to date.
-    if (status >= 200 && status < 300) return { kind: 'ok', response: null }
-    const body = failure instanceof ApiRequestError ? failure.body : null
-    const error: CommandError = {
-      status,
-      code: body?.code ?? (status === 0 ? 'network_error' : `http_${status}`),
-      ...(body?.errors ? { errors: body.errors } : {}),
-    }
-    return { kind: classifyFailure(status, body?.code ?? null), error, token }
+/** Why a command failed, as it is stored: the status, and the code and field errors of the server's answer. */
+function commandError(status: number, body: ApiError | null): CommandError {
+  return {
+    status,
+    code: body?.code ?? (status === 0 ? 'network_error' : `http_${status}`),
+    ...(body?.errors ? { errors: body.errors } : {}),
   }
+}
+
+/** The command as its batch carries it: its call, and only what the contract defines of its request. */
+function batched(command: OutboxCommand): BatchedCommand {
+  const { endpoint, request } = commandOf(command.type)
+  return { key: command.id, call: endpoint, ...request(command.payload) }
+}
+
+/** The batch's body in `{"commands":[...]}` with no command, in bytes. */
+const batchEnvelopeBytes = 15
+const utf8 = new TextEncoder()
+
+/**
+ * `run` in batches, in order: at most `commandBatchMaxCount` commands and `commandBatchMaxBytes` of JSON each (a
+ * batch holds at least one command; one alone is far below the limit, as the contract bounds what it carries).
+ */
+function batchesOf(run: OutboxCommand[]): { commands: OutboxCommand[]; items: BatchedCommand[] }[] {
+  const batches: { commands: OutboxCommand[]; items: BatchedCommand[]; bytes: number }[] = []
+  for (const command of run) {
+    const item = batched(command)
+    const bytes = utf8.encode(JSON.stringify(item)).length + 1
+    const last = batches.at(-1)
+    if (last && last.commands.length < commandBatchMaxCount && last.bytes + bytes <= commandBatchMaxBytes) {
+      last.commands.push(command)
+      last.items.push(item)
+      last.bytes += bytes
+    } else {
+      batches.push({ commands: [command], items: [item], bytes: batchEnvelopeBytes + bytes })
+    }
+  }
+  return batches
+}
+
+/**
+ * A command's own answer in its batch. A 2xx that does not match the contract still counts as done: the server
+ * did act, and the pull that follows the ack brings the read models up to date.
+ */
+function outcomeOf(command: OutboxCommand, answer: CommandAnswer, token: string | null): Outcome {
+  const { status, body } = answer
+  if (status >= 200 && status < 300) {
+    const parsed = endpoints[commandOf(command.type).endpoint].response.safeParse(body)
+    return { kind: 'ok', response: parsed.success ? parsed.data : null }
+  }
+  const problem = apiError.safeParse(body)
+  const error = commandError(status, problem.success ? problem.data : null)
+  return { kind: classifyFailure(status, problem.success ? problem.data.code : null), error, token }
+}
+
+interface BatchResult {
+  /** The outcome of each command in order, up to the first that stops the run (then the last), or of all. */
+  outcomes: Outcome[]
+  /**
+   * Whether the commands after the last outcome may have run: the batch got no answer of its own (lost, or
+   * refused as a whole), so they count as sent. Otherwise the server said it stopped before them.
+   */
+  unanswered: boolean
+}
+
+/** One batch, one request. */
+async function sendBatch(
+  deps: ReplayDeps,
+  commands: OutboxCommand[],
+  items: BatchedCommand[],
+): Promise<BatchResult> {
+  const token = deps.token()
+  let answers: CommandAnswer[]
+  try {
+    answers = (await deps.api.call('runCommands', { body: { commands: items } })).answers
+  } catch (failure) {
+    // No command's answer: the head is tried again (after a sign-in at a 401), and the rest with it.
+    const status = failure instanceof ApiRequestError ? failure.status : 0
+    const error = commandError(status, failure instanceof ApiRequestError ? failure.body : null)
+    return { outcomes: [{ kind: status === 401 ? 'unauthorized' : 'retry', error, token }], unanswered: true }
+  }
+  const outcomes: Outcome[] = []
+  for (const [index, answer] of answers.slice(0, commands.length).entries()) {
+    const outcome = outcomeOf(commands[index]!, answer, token)
+    outcomes.push(outcome)
+    if (outcome.kind === 'retry' || outcome.kind === 'unauthorized') return { outcomes, unanswered: false }
+  }
+  if (outcomes.length === commands.length) return { outcomes, unanswered: false }
+  // Fewer answers and none to stop at, outside the contract: the first without one is tried again.
+  const error = commandError(200, null)
+  return { outcomes: [...outcomes, { kind: 'retry', error, token }], unanswered: true }
 }
 
 /** Why the head must not be sent, if so: a refusal the replayer makes by itself. */
@@ -177,8 +243,9 @@ function waitsForRetry(command: OutboxCommand, now: number): boolean {
 }
 
 /**
- * Sends `run` one command at a time, each answer kept in `settled`; at a 401 or a failure that may pass, the
- * command stays pending (with its retry time) and those behind it go back to pending unsent.
+ * Sends `run` in batches, each answer kept in `settled`. At a 401 or a failure that may pass, the command stays
+ * pending (with its retry time) and those behind it go back to pending: unsent as they were when the server did
+ * not run them, still counted as sent when they left in a batch that got no answer.
  */
 async function sendInOrder(
   deps: ReplayDeps,
@@ -191,20 +258,28 @@ async function sendInOrder(
     run.map((command) => command.id),
     deps.now(),
   )
-  for (const [index, command] of run.entries()) {
-    const outcome = await send(deps, command)
-    if (outcome.kind === 'ok') settled.push({ command, response: outcome.response })
-    else if (outcome.kind === 'reject') settled.push({ command, error: outcome.error })
-    else {
-      await settle()
-      await releaseUnsent(deps.db, run.slice(index + 1))
-      if (outcome.kind === 'unauthorized') {
-        await markRetry(deps.db, command.id, outcome.error, null)
-        return { kind: 'unauthorized', token: outcome.token }
+  const batches = batchesOf(run)
+  for (const [number, { commands, items }] of batches.entries()) {
+    const { outcomes, unanswered } = await sendBatch(deps, commands, items)
+    for (const [index, outcome] of outcomes.entries()) {
+      const command = commands[index]!
+      if (outcome.kind === 'ok') settled.push({ command, response: outcome.response })
+      else if (outcome.kind === 'reject') settled.push({ command, error: outcome.error })
+      else {
+        await settle()
+        const rest = commands.slice(index + 1)
+        const later = batches.slice(number + 1).flatMap((batch) => batch.commands)
+        const behind = unanswered
+          ? { unsent: later, unanswered: rest }
+          : { unsent: [...rest, ...later], unanswered: [] }
+        if (outcome.kind === 'unauthorized') {
+          await markRetry(deps.db, command.id, outcome.error, null, behind)
+          return { kind: 'unauthorized', token: outcome.token }
+        }
+        const at = deps.now() + backoffMs(command.attempts + 1, deps.random())
+        await markRetry(deps.db, command.id, outcome.error, at, behind)
+        return { kind: 'backoff', at }
       }
-      const at = deps.now() + backoffMs(command.attempts + 1, deps.random())
-      await markRetry(deps.db, command.id, outcome.error, at)
-      return { kind: 'backoff', at }
     }
   }
   return null

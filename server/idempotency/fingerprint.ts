@@ -1,24 +1,18 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { idempotencyKeyRetention } from '../../src/contract/codes'
+import { idempotencyKey } from '../../src/contract/commandBatch'
 
-/**
- * The `Idempotency-Key` header of state-changing calls: 1 to 255 visible ASCII characters (the portal's outbox
- * sends the command's UUID). Loose, so that the other headers pass through validation untouched.
- */
-const idempotencyKey = z
-  .string()
-  .min(1)
-  .max(255)
-  .regex(/^[\x21-\x7e]+$/)
-  .describe(
-    `Makes the call safe to retry: the first answer (2xx or 4xx) is stored for ${idempotencyKeyRetention.hours / 24} days and replayed with \`Idempotent-Replayed: true\`; the same key with another request is 422, one still running 409 with \`Retry-After\``,
-  )
+/** The `Idempotency-Key` header of state-changing calls, as the OpenAPI document tells it. */
+const idempotencyKeyHeader = idempotencyKey.describe(
+  `Makes the call safe to retry: the first answer (2xx or 4xx) is stored for ${idempotencyKeyRetention.hours / 24} days and replayed with \`Idempotent-Replayed: true\`; the same key with another request is 422, one still running 409 with \`Retry-After\``,
+)
 
-export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() })
+/** Loose, so that the other headers pass through validation untouched. */
+export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeyHeader.optional() })
 
 /** The headers of a call that must not run without a key (a booking): 400 validation_failed without one. */
-export const requiredIdempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey })
+export const requiredIdempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeyHeader })
 
 /** JSON with object keys sorted, so that the same body always hashes the same. */
 export function canonicalJson(value: unknown): string {

@@ -10,6 +10,7 @@ import { registerAccessTokenRoute } from './accessToken'
 import { registerAccountRoutes } from './account'
 import { registerBookingRoutes } from './booking'
 import { registerClientErrorRoute } from './clientErrors'
+import { registerCommandBatchRoute } from './commandBatch'
 import { invitationRoutes } from './invitations'
 import { registerMapRoute } from './map'
 import { registerMessageRoutes, registerOperatorMessageRoutes } from './messages'
@@ -56,6 +57,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerPlaceRoutes(api, options.keys, options)
   registerBookingRoutes(api, options.keys, options)
   registerMessageRoutes(api, options.keys)
+  registerCommandBatchRoute(api, options.keys)
   registerOperatorRoutes(api, options.keys)
   registerOperatorMessageRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })

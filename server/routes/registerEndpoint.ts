@@ -79,8 +79,12 @@ function tagOf(path: string): string {
   return path.split('/')[2] ?? 'api'
 }
 
-/** Every call except GET and the read-only POSTs changes state, and takes an Idempotency-Key. */
-const isStateChanging = (endpoint: Endpoint) => endpoint.method !== 'GET' && !endpoint.readOnly
+/**
+ * Every call except GET and the read-only POSTs changes state, and takes an Idempotency-Key; a batch changes it
+ * only through the calls it carries, each under a key of its own.
+ */
+const isStateChanging = (endpoint: Endpoint) =>
+  endpoint.method !== 'GET' && !endpoint.readOnly && !endpoint.batch
 
 /**
  * Reads are the hot path and answer views the server built itself, typed by the contract (EndpointHandler) and
@@ -125,6 +129,8 @@ export interface EndpointOptions {
    * Idempotency-Key is claimed, so that a limited call is never stored as the key's answer.
    */
   limit?: (request: FastifyRequest, reply: FastifyReply, user: UserRow) => void
+  /** The largest body, in bytes, when the app's default is too small for the call (a batch of commands). */
+  bodyLimit?: number
 }
 
 /** The options of a polled call. */
@@ -160,6 +166,7 @@ export function registerEndpoint<E extends Endpoint>(
       response: { 200: endpoint.response, ...errorResponses(endpoint) },
     },
     ...(stateChanging ? {} : { serializerCompiler: trustedSerializer }),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.polled ? { compress: false as const, ...replayHooks(app) } : {}),
     ...(stateChanging
       ? {

@@ -1,7 +1,7 @@
 import ky from 'ky'
 import type { z } from 'zod'
 import { apiError, type ApiError } from '../contract/common'
-import { endpoints, type EndpointName, type Endpoints } from '../contract/endpoints'
+import { endpoints, fillPath, type EndpointName, type Endpoints } from '../contract/endpoints'
 import { ApiRequestError } from './errors'
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never
@@ -68,16 +68,6 @@ export interface ApiClient {
     args: CallArgs<N>,
     etag: string | null,
   ): Promise<ConditionalResult<N>>
-}
-
-/** Replaces `:name` segments with the encoded parameters. */
-export function fillPath(path: string, params: Record<string, unknown> = {}): string {
-  return path.replace(/:([A-Za-z_]\w*)/g, (_, key: string) => {
-    const value = params[key]
-    if (value === undefined || value === null || value === '')
-      throw new Error(`Missing path parameter ${key}`)
-    return encodeURIComponent(String(value))
-  })
 }
 
 export function requestHeaders(tenantId: string, token: string | null): Record<string, string> {

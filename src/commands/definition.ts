@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { z } from 'zod'
 import type * as contract from '../contract/commandPayloads'
-import type { Endpoints, FieldError, Trip, TripRef } from '../contract'
+import type { CommandCall, Endpoints, FieldError, Trip, TripRef } from '../contract'
 
 /**
  * What every command of the catalogue declares (design brief, "Writes are commands"). A definition is plain data
@@ -34,10 +34,8 @@ export const localRefusalCodes = { invalid: 'command_invalid', unconfirmed: 'com
  */
 export type Contract = typeof contract
 
-/** The endpoints a command may call: those that change state (a body, or a PUT on an id). */
-export type CommandEndpoint = {
-  [N in keyof Endpoints]: Endpoints[N] extends { method: 'POST' | 'PUT' } ? N : never
-}[keyof Endpoints]
+/** The endpoints a command may call: the writes a batch of commands may carry (a body, or a PUT on an id). */
+export type CommandEndpoint = CommandCall
 /** What a command's call carries: its `:params` and its body, as the endpoint's contract takes them. */
 export type EndpointRequest<N extends CommandEndpoint> = (Endpoints[N] extends { params: z.ZodType }
   ? { params: z.input<Endpoints[N]['params']> }
@@ -59,7 +57,7 @@ export interface CommandDefinition<Type extends string, Schema extends z.ZodType
   type: Type
   /** The payload as stored in the outbox; local fields (e.g. passenger ids for the screens) stay out of `body`. */
   payload(contract: Contract): Schema
-  /** The API call that carries it, sent with `Idempotency-Key: <command id>`. */
+  /** The API call that carries it, in a batch under its command id as the Idempotency-Key. */
   endpoint: E
   /** Its `:params` and body: only what the contract defines is sent. */
   request(payload: z.input<Schema>): EndpointRequest<E>

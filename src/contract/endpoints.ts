@@ -7,6 +7,12 @@ import {
   changePasswordRequest,
   user,
 } from './account'
+import {
+  commandBatchMaxBytes,
+  commandBatchMaxCount,
+  commandBatchRequest,
+  commandBatchResponse,
+} from './commandBatch'
 import { id } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
 import {
@@ -53,6 +59,26 @@ export interface Endpoint {
    * may answer from the read cache, as it is polled.
    */
   readOnly?: true
+  /**
+   * A batch of other calls, each under its own Idempotency-Key in the body (`api/command/batch`): it takes none
+   * itself, and what its commands answer is in its answer.
+   */
+  batch?: true
+}
+
+/** Replaces `:name` segments of an endpoint's path with the encoded parameters. */
+export function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, key: string) => {
+    const value = params[key]
+    if (value === undefined || value === null || value === '')
+      throw new Error(`Missing path parameter ${key}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+/** The names of the `:name` segments of an endpoint's path. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1]!)
 }
 
 /** The most trips one read of a passenger's trips returns (the earliest first). */
@@ -327,6 +353,15 @@ export const endpoints = {
     auth: true,
     params: messageParams,
     response: message,
+  },
+  runCommands: {
+    method: 'POST',
+    path: '/api/command/batch',
+    summary: `Run several commands in one request, in order, each as its own call would with its own Idempotency-Key (per user, as every key): a key already answered replays its first answer, one in flight answers 409 idempotency_in_flight. Answers each as its call would, up to the first that is to be tried again (401, 408, 429, 5xx, 409 idempotency_in_flight); the commands after that one were not run. At most ${commandBatchMaxCount} commands and ${commandBatchMaxBytes / 1024} KiB; 400 validation_failed for a batch not of this shape (no command is run)`,
+    auth: true,
+    body: commandBatchRequest,
+    response: commandBatchResponse,
+    batch: true,
   },
   getInvitation: {
     method: 'GET',

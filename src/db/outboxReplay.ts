@@ -68,22 +68,26 @@ export async function markAllSending(db: PortalDb, ids: string[], now: number): 
     })
 }
 
-/** Commands marked sending that did not leave (the run stopped before them): pending again, as they were. */
-export async function releaseUnsent(db: PortalDb, commands: OutboxCommand[]): Promise<void> {
-  await db.transaction('rw', [db.outbox], async () => {
-    for (const { id, attempts, firstSentAt } of commands)
-      await db.outbox.update(id, { status: 'pending', attempts, firstSentAt })
-  })
-}
-
-/** A failure that may pass (network, 5xx, 408, 429, in flight): pending again, not before `nextAttemptAt`. */
+/**
+ * The run stopped at a failure that may pass (network, 5xx, 408, 429, in flight; not before `nextAttemptAt`) or a
+ * 401 (`nextAttemptAt` null): the command is pending again, and so are those marked sending behind it, in one
+ * write. `unsent` did not leave, or the server said it did not run them: as they were before. `unanswered` left
+ * in a request that brought no answer of theirs, so the server may have run them: they stay counted as sent, for
+ * `resendDeadline`.
+ */
 export async function markRetry(
   db: PortalDb,
   id: string,
   error: CommandError,
   nextAttemptAt: number | null,
+  behind: { unsent: OutboxCommand[]; unanswered: OutboxCommand[] } = { unsent: [], unanswered: [] },
 ): Promise<void> {
-  await db.outbox.update(id, { status: 'pending', lastError: error, nextAttemptAt })
+  await db.transaction('rw', [db.outbox], async () => {
+    await db.outbox.update(id, { status: 'pending', lastError: error, nextAttemptAt })
+    for (const { id: other, attempts, firstSentAt } of behind.unsent)
+      await db.outbox.update(other, { status: 'pending', attempts, firstSentAt })
+    for (const { id: other } of behind.unanswered) await db.outbox.update(other, { status: 'pending' })
+  })
 }
 
 export async function markRejected(db: PortalDb, id: string, error: CommandError): Promise<void> {

@@ -347,13 +347,14 @@ async function measure(databaseUrl: string, report: BenchReport): Promise<void> 
     context.on('request', (request) => {
       if (request.url().includes('/api/')) requests.push(`${request.method()} ${callOf(request.url())}`)
     })
-    // Each command's request: when it left, and how long the server took to answer (request sent to the
-    // answer's first byte), to tell the server's share of the time from the device's.
-    const commandTimings: { startedAt: number; answerMs: number }[] = []
+    // Each batch of commands (the replayer sends a window's commands in one request): when it left, and how
+    // long the server took to answer (request sent to the answer's first byte), to tell the server's share of
+    // the time from the device's.
+    const batchTimings: { startedAt: number; answerMs: number }[] = []
     context.on('requestfinished', (request) => {
       if (request.method() === 'GET' || !request.url().includes('/api/')) return
       const timing = request.timing()
-      commandTimings.push({
+      batchTimings.push({
         startedAt: timing.startTime,
         answerMs: timing.responseStart - timing.requestStart,
       })
@@ -374,10 +375,11 @@ async function measure(databaseUrl: string, report: BenchReport): Promise<void> 
       (from) => (window.__longTasks ?? []).filter((task) => task.start + task.duration >= from),
       onlineAt,
     )
-    const starts = commandTimings.map((timing) => timing.startedAt).sort((a, b) => a - b)
+    const starts = batchTimings.map((timing) => timing.startedAt).sort((a, b) => a - b)
     // Playwright's request timing starts on the wall clock, in epoch milliseconds.
     const intervals = starts.slice(1).map((start, index) => start - starts[index]!)
-    const answerTimes = commandTimings.map((timing) => timing.answerMs)
+    const answerTimes = batchTimings.map((timing) => timing.answerMs)
+    const serverMs = answerTimes.reduce((sum, ms) => sum + ms, 0)
     const longest = Math.max(0, ...longTasks.map((task) => task.duration))
 
     report.lines.push(
@@ -388,9 +390,10 @@ async function measure(databaseUrl: string, report: BenchReport): Promise<void> 
         .join(', ')}`,
       `  ${requests.length} requests until the last ack: ${counted(requests)}`,
       `  ${longTasks.length} long tasks meanwhile`,
-      `  the first command left ${Math.round(starts[0]! - onlineEpochMs)} ms after going online; per command: ` +
-        `the server answered in ${Math.round(median(answerTimes))} ms, one left every ` +
-        `${Math.round(median(intervals))} ms (medians)`,
+      `  the first batch left ${Math.round(starts[0]! - onlineEpochMs)} ms after going online; ` +
+        `${batchTimings.length} batches, ${Math.round(rows.length / batchTimings.length)} commands each on average: ` +
+        `the server answered one in ${Math.round(median(answerTimes))} ms, one left every ` +
+        `${Math.round(median(intervals))} ms (medians); the server answered for ${Math.round(serverMs)} ms in all`,
     )
     against(
       report,

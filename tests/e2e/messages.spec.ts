@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test'
+import { watchCommands } from './support/commands'
 import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { locales } from './support/locales'
@@ -99,9 +100,8 @@ for (const locale of locales) {
 
     // Written offline: pending at once, still pending after an offline reload, delivered once back online.
     const posts: string[] = []
-    context.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/message')
-        posts.push(request.url())
+    await watchCommands(context, (commands) => {
+      for (const command of commands) if (command.call === 'sendMessage') posts.push(command.key)
     })
     const reply = `Reply ${locale} ${Date.now()}`
     await context.setOffline(true)

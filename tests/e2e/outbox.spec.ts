@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
+import { commandsIn, watchCommands } from './support/commands'
 import type { RunningServer } from './support/server'
 import { demoUsers, expect, test } from './support/fixtures'
 import { installed, portalUrl, signIn } from './support/portal'
@@ -53,11 +54,9 @@ test('offline cancellations and a review stay pending through a reload and reach
   const [first, second] = await futureTrips(page, 2)
   const reviewable = await reviewableTrip(page, server, tenant)
   await installed(page)
-  const posts: string[] = []
+  const sent: string[] = []
   // Context level: the sync worker's and the service worker's requests count too.
-  context.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes('/api/trip/')) posts.push(request.url())
-  })
+  await watchCommands(context, (commands) => sent.push(...commands.map((command) => command.call)))
 
   await context.setOffline(true)
   for (const trip of [first!, second!]) {
@@ -87,7 +86,7 @@ test('offline cancellations and a review stay pending through a reload and reach
   await page.goto(portalUrl(server, tenant, `/trips?date=${first!.date}`))
   await expect(page.getByText('Cancellation pending').first()).toBeVisible()
   await expect(page.getByText('Cancelled', { exact: true })).toHaveCount(0)
-  expect(posts).toEqual([])
+  expect(sent).toEqual([])
 
   await context.setOffline(false)
   await expect(page.getByText(/changes? waiting to be sent/)).toBeHidden({ timeout: 30_000 })
@@ -107,8 +106,8 @@ test('offline cancellations and a review stay pending through a reload and reach
   await page.goto(portalUrl(server, tenant, `/trips/${reviewable.id}/${reviewable.date}`))
   await expect(page.getByText('Sujuva matka.')).toBeVisible()
   // Each command went out once; a second delivery of a cancellation would have been refused and shown.
-  expect(posts.filter((url) => url.endsWith('/api/trip/cancel'))).toHaveLength(2)
-  expect(posts.filter((url) => url.endsWith('/api/trip/review'))).toHaveLength(1)
+  expect(sent.filter((call) => call === 'cancelTrips')).toHaveLength(2)
+  expect(sent.filter((call) => call === 'reviewTrip')).toHaveLength(1)
   await expect(page.getByText(/was not made|not saved/)).toHaveCount(0)
 })
 
@@ -129,9 +128,8 @@ test('a first visit works offline once its precache is done, without a reload: a
   })
   try {
     const cancels: string[] = []
-    visit.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/trip/cancel'))
-        cancels.push(request.url())
+    await watchCommands(visit, (commands) => {
+      for (const command of commands) if (command.call === 'cancelTrips') cancels.push(command.key)
     })
     const first = await visit.newPage()
     await first.goto(portalUrl(server, tenant, `/trips/${trip!.id}/${trip!.date}?lang=en`))
@@ -198,8 +196,8 @@ test('a logout with unsent changes asks first: staying keeps them, logging out a
 
   // Online again, but the server cannot take the command yet, so it is still waiting at the logout.
   const cancels: string[] = []
-  await context.route('**/api/trip/cancel', async (route) => {
-    cancels.push(route.request().url())
+  await context.route('**/api/command/batch', async (route) => {
+    cancels.push(...commandsIn(route.request()).map((command) => command.key))
     await route.fulfill({
       status: 503,
       contentType: 'application/json',
@@ -212,7 +210,7 @@ test('a logout with unsent changes asks first: staying keeps them, logging out a
   await page.waitForURL(/\/logged-out/)
   const databases = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))
   expect(databases.filter((name) => name?.startsWith(`portal:${tenant}:`))).toEqual([])
-  await context.unroute('**/api/trip/cancel')
+  await context.unroute('**/api/command/batch')
 
   // Signed in again on this device, nothing is sent: the command went with the database.
   await signIn(page, server, tenant, demoUsers.single)
@@ -264,9 +262,9 @@ test('with no portal tab open, the service worker delivers a queued cancellation
     )
     .toContain('outbox')
   const fromServiceWorker: string[] = []
-  context.on('request', (request) => {
-    if (request.serviceWorker() && request.method() === 'POST' && request.url().endsWith('/api/trip/cancel'))
-      fromServiceWorker.push(request.url())
+  await watchCommands(context, (commands, request) => {
+    if (!request.serviceWorker()) return
+    for (const command of commands) if (command.call === 'cancelTrips') fromServiceWorker.push(command.key)
   })
   await page.close()
   await context.setOffline(false)

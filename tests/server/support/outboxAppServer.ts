@@ -2,34 +2,42 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { sql, type Kysely } from 'kysely'
 import { errorCodes } from '../../../src/contract/codes'
+import {
+  commandBatchMaxCount,
+  type CommandAnswer,
+  type CommandBatchResponse,
+} from '../../../src/contract/commandBatch'
+import { endpoints } from '../../../src/contract/endpoints'
 import type { Message } from '../../../src/contract/messages'
 import type { TripRef } from '../../../src/contract/tripCommands'
 import type { TenantId } from '../../../tenants'
 import type { Database } from '../../../server/db/schema'
 import { tenantDb } from '../../../server/db/tenantDb'
 import { purgeExpiredKeys } from '../../../server/idempotency/purge'
-import type {
-  Answer,
-  Delivered,
-  Effect,
-  PropertyServer,
-  ScenarioIds,
-  ScenarioMessage,
+import {
+  commandsOf,
+  type Answer,
+  type Delivered,
+  type DeliveredCommand,
+  type Effect,
+  type PropertyServer,
+  type ScenarioIds,
+  type ScenarioMessage,
 } from '../../unit/outbox/propertyServer'
 import { sessionFor, testPort } from './app'
 import { messagesOf, newGuardian, operatorMessagesOf } from './messages'
 import { bookTrip, completedTodayStart, helsinkiIn, operatorEvent } from './trips'
 
 /**
- * The real API host as the outbox property's server (tests/unit/outbox/outboxProperty.ts): each request the
+ * The real API host as the outbox property's server (tests/unit/outbox/outboxProperty.ts): each batch the
  * network delivers goes to the app through `inject`, and what the server did is read from its answers. A fresh
  * guardian per scenario with two passengers of their own; four trips of the first passenger, three from
  * tomorrow (they can be cancelled, not yet reviewed) and one completed today (it can be reviewed, not cancelled);
  * and in the first passenger's thread three messages of the operator (two asking for a confirmation) and one of
  * the guardian's own.
  *
- * What the server did, from its answers: an answer without `Idempotent-Replayed` that is neither a 401, a key in
- * flight nor a reused key is a run of the request's handler (its business rules, or the validation before them).
+ * What the server did, from its answers: a command's answer not `replayed` that is neither a 401, a key in flight
+ * nor a reused key is a run of its call's handler (its business rules, or the validation before them).
  * A second such answer for one key is a command applied twice. Effects are the answer's: the trips a
  * cancellation answers, the reviewed trip, the thread of a message sent, and the first seen mark or confirmation
  * of a message (the database keeps one of each; a later one changes nothing).
@@ -76,13 +84,13 @@ export async function outboxAppServer(
   const records = new Map<string, { answer: Answer | null }>()
   const processed = new Map<string, number>()
   const applications: { path: string; body: string }[] = []
-  /** Each key's first request that got past authentication, by the order requests arrived. */
-  const firstArrival = new Map<string, number>()
+  /** Each key's first run, by when its batch arrived and where in it the key was. */
+  const firstRuns = new Map<string, number>()
+  let batches = 0
   const effects: Effect[] = []
   const sent: { key: string }[] = []
-  let arrivals = 0
 
-  const effectsOf = (request: Delivered, answer: Answer): Omit<Effect, 'key'>[] => {
+  const effectsOf = (request: DeliveredCommand, answer: Answer): Omit<Effect, 'key'>[] => {
     if (answer.status !== 200) return []
     if (request.path === '/api/trip/cancel') {
       return (answer.body as TripRef[]).map((trip) => ({ target: trip.id, kind: 'cancel' as const }))
@@ -97,40 +105,42 @@ export async function outboxAppServer(
     return first && id ? [{ target: id, kind }] : []
   }
 
-  const observe = (request: Delivered, arrival: number, answer: Answer, replayed: boolean) => {
-    if (answer.status === 401) return
-    if (!firstArrival.has(request.key)) firstArrival.set(request.key, arrival)
+  const observe = (request: DeliveredCommand, arrival: number, answer: CommandAnswer) => {
     const code = (answer.body as { code?: string } | null)?.code
     const notRun =
-      replayed ||
+      answer.status === 401 ||
+      answer.replayed ||
       (answer.status === 409 && code === errorCodes.idempotencyInFlight) ||
       (answer.status === 422 && code === errorCodes.idempotencyKeyReused)
     if (notRun) return
+    // A batch's commands run one after another, and none behind a key in flight: by when its batch arrived and
+    // where in it, runs are in the order the server took the keys up (as it answers them, they may not be).
+    if (!firstRuns.has(request.key)) firstRuns.set(request.key, arrival)
     processed.set(request.key, (processed.get(request.key) ?? 0) + 1)
     applications.push({ path: request.path, body: request.body })
-    if (!records.has(request.key)) records.set(request.key, { answer })
+    const { status, body } = answer
+    if (!records.has(request.key)) records.set(request.key, { answer: { status, body } })
     for (const effect of effectsOf(request, answer)) effects.push({ key: request.key, ...effect })
     if (request.path === '/api/message' && answer.status === 200) sent.push({ key: request.key })
   }
 
   const handle = async (request: Delivered): Promise<Answer> => {
-    const arrival = arrivals++
+    const batch = batches++
     const response = await app.inject({
-      method: request.method as 'POST' | 'PUT',
-      url: request.path,
+      method: endpoints.runCommands.method,
+      url: endpoints.runCommands.path,
       headers: {
         host: `${tenant}.localhost:${testPort}`,
-        'idempotency-key': request.key,
+        'content-type': 'application/json',
         ...(request.authorization ? { authorization: request.authorization } : {}),
-        ...(request.body ? { 'content-type': 'application/json' } : {}),
       },
-      ...(request.body ? { payload: request.body } : {}),
+      payload: request.body,
     })
-    const answer = {
-      status: response.statusCode,
-      body: response.body ? (JSON.parse(response.body) as unknown) : null,
-    }
-    observe(request, arrival, answer, response.headers['idempotent-replayed'] === 'true')
+    const answer: Answer = { status: response.statusCode, body: response.json() }
+    if (response.statusCode !== 200) return answer
+    const commands = commandsOf(request)
+    for (const [index, commandAnswer] of (answer.body as CommandBatchResponse).answers.entries())
+      observe(commands[index]!, batch * (commandBatchMaxCount + 1) + index, commandAnswer)
     return answer
   }
 
@@ -167,7 +177,7 @@ export async function outboxAppServer(
     processed,
     applications,
     get firstSeen() {
-      return [...firstArrival].sort(([, a], [, b]) => a - b).map(([key]) => key)
+      return [...firstRuns].sort(([, a], [, b]) => a - b).map(([key]) => key)
     },
     effects,
     sent,

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createApiClient, fillPath, requestHeaders } from '../../../src/api/client'
+import { createApiClient, requestHeaders } from '../../../src/api/client'
+import { fillPath, pathParams } from '../../../src/contract/endpoints'
 import { ApiRequestError } from '../../../src/api/errors'
 import { passengerOf, tripOf } from '../db/samples'
 import { fakeFetch, json } from './fakeServer'
@@ -24,12 +25,17 @@ function client(
 
 const anna = passengerOf('p1', 'Anna')
 
-describe('fillPath', () => {
+describe('fillPath and pathParams', () => {
   it('fills and encodes :params', () => {
     expect(fillPath('/api/passenger/:id/trips', { id: 'a b/c' })).toBe('/api/passenger/a%20b%2Fc/trips')
   })
   it('refuses a missing parameter', () => {
     expect(() => fillPath('/api/passenger/:id', {})).toThrow(/id/)
+  })
+  it('names the parameters a path takes', () => {
+    expect(pathParams('/api/message/:id/seen')).toEqual(['id'])
+    expect(pathParams('/api/trip/:tripId/at/:date')).toEqual(['tripId', 'date'])
+    expect(pathParams('/api/message')).toEqual([])
   })
 })
 

@@ -8,7 +8,18 @@ import type { Clock } from '../../../workers/clock'
 import { SyncEngine } from '../../../workers/syncEngine'
 import { json } from '../api/fakeServer'
 import { account } from '../db/samples'
-import { anna, cancelOf, freshDb, problem, queue, reviewOf, tripNo, type Answer } from './harness'
+import {
+  anna,
+  cancelOf,
+  freshDb,
+  problem,
+  queue,
+  reviewOf,
+  scriptedServer,
+  tripNo,
+  whole,
+  type Answer,
+} from './harness'
 
 /**
  * An xstate SimulatedClock that also tells when each timer it holds is due, so a test sees that the replay has
@@ -43,7 +54,9 @@ function watchedClock() {
  */
 function setup(db: PortalDb, script: Answer[], token: string | null = 'tok') {
   const clock = watchedClock()
-  const commands: { key: string | null; authorization: string | null }[] = []
+  const commands = scriptedServer(script)
+  /** Each batch of commands: the keys it carried and its token. */
+  const batches: { keys: string[]; authorization: string | null }[] = []
   let pulls = 0
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init)
@@ -58,15 +71,11 @@ function setup(db: PortalDb, script: Answer[], token: string | null = 'tok') {
       }
       return json(200, [])
     }
-    commands.push({
-      key: request.headers.get('Idempotency-Key'),
-      authorization: request.headers.get('Authorization'),
-    })
-    const answer = script.shift()
-    if (!answer || answer === 'network') throw new TypeError('Failed to fetch')
-    return typeof answer === 'function'
-      ? answer({ path, key: null, authorization: null, body: null })
-      : answer
+    try {
+      return await commands.fetch(request)
+    } finally {
+      batches.push({ keys: commands.requests.at(-1)!, authorization: request.headers.get('Authorization') })
+    }
   })
   const onUnauthorized = vi.fn()
   const engine: SyncEngine = new SyncEngine({
@@ -83,7 +92,7 @@ function setup(db: PortalDb, script: Answer[], token: string | null = 'tok') {
     clock,
     random: () => 0,
   })
-  return { engine, clock, commands, pulls: () => pulls, onUnauthorized, token }
+  return { engine, clock, batches, pulls: () => pulls, onUnauthorized, token }
 }
 
 const cancelledTrip = [tripNo(1, { cancelledAt: '2026-11-21T10:00:00+02:00', cancelReason: 'Sick' })]
@@ -93,21 +102,21 @@ describe('sync engine and the outbox', () => {
     const db = freshDb()
     const command = await queue(db, 'trip.cancel', cancelOf(1))
     await db.outbox.update(command.id, { status: 'sending' })
-    const { engine, commands } = setup(db, [json(200, cancelledTrip)])
+    const { engine, batches } = setup(db, [json(200, cancelledTrip)])
     await engine.start('tok', true, true)
     await vi.waitFor(async () => expect((await getCommand(db, command.id))?.status).toBe('acked'))
-    expect(commands.map((c) => c.key)).toEqual([command.id])
+    expect(batches.map((b) => b.keys)).toEqual([[command.id]])
     engine.stop()
   })
 
   it('replays a queued command at once, and pulls again after the ack', async () => {
     const db = freshDb()
-    const { engine, commands, pulls } = setup(db, [json(200, cancelledTrip)])
+    const { engine, batches, pulls } = setup(db, [json(200, cancelledTrip)])
     await engine.start('tok', true, true)
     await vi.waitFor(() => expect(pulls()).toBe(1))
     const command = await queue(db, 'trip.cancel', cancelOf(1))
     await engine.replayNow()
-    expect(commands.map((c) => c.key)).toEqual([command.id])
+    expect(batches.map((b) => b.keys)).toEqual([[command.id]])
     await vi.waitFor(() => expect(pulls()).toBe(2))
     engine.stop()
   })
@@ -115,10 +124,10 @@ describe('sync engine and the outbox', () => {
   it('sends nothing offline, and replays when the network comes back', async () => {
     const db = freshDb()
     const command = await queue(db, 'trip.review', reviewOf(1))
-    const { engine, commands } = setup(db, [json(200, tripNo(1))])
+    const { engine, batches } = setup(db, [json(200, tripNo(1))])
     await engine.start('tok', false, true)
     await engine.replayNow()
-    expect(commands).toHaveLength(0)
+    expect(batches).toHaveLength(0)
     engine.setOnline(true)
     await vi.waitFor(async () => expect((await getCommand(db, command.id))?.status).toBe('acked'))
     engine.stop()
@@ -128,7 +137,7 @@ describe('sync engine and the outbox', () => {
     const db = freshDb()
     const first = await queue(db, 'trip.cancel', cancelOf(1))
     const second = await queue(db, 'trip.review', reviewOf(2))
-    const { engine, clock, commands } = setup(db, [
+    const { engine, clock, batches } = setup(db, [
       'network',
       'network',
       json(200, cancelledTrip),
@@ -137,37 +146,41 @@ describe('sync engine and the outbox', () => {
     await engine.start('tok', true, true)
     const firstWait = backoffMs(1, 0)
     await vi.waitFor(() => expect(clock.due()).toEqual([firstWait]))
-    expect(commands).toHaveLength(1)
+    expect(batches).toHaveLength(1)
     // Nothing but the retry timer wakes the replay here, and it is still waiting: no run has started.
     clock.increment(firstWait - 1)
     expect(clock.due()).toEqual([firstWait])
     clock.increment(1)
-    await vi.waitFor(() => expect(commands).toHaveLength(2))
+    await vi.waitFor(() => expect(batches).toHaveLength(2))
     // The second failure waits twice as long; the second command waits behind the first.
     const secondWait = clock.now() + backoffMs(2, 0)
     await vi.waitFor(() => expect(clock.due()).toEqual([secondWait]))
     clock.increment(backoffMs(2, 0) - 1)
     expect(clock.due()).toEqual([secondWait])
-    expect(commands).toHaveLength(2)
+    expect(batches).toHaveLength(2)
     clock.increment(1)
     await vi.waitFor(async () => expect((await getCommand(db, second.id))?.status).toBe('acked'))
-    expect(commands.map((c) => c.key)).toEqual([first.id, first.id, first.id, second.id])
+    expect(batches.map((b) => b.keys)).toEqual([
+      [first.id, second.id],
+      [first.id, second.id],
+      [first.id, second.id],
+    ])
     engine.stop()
   })
 
   it('after weeks offline, refuses a command whose answer was lost rather than send it again', async () => {
     const db = freshDb()
     const lost = await queue(db, 'trip.cancel', cancelOf(1))
-    const next = await queue(db, 'trip.review', reviewOf(2))
-    const { engine, clock, commands } = setup(db, ['network', json(200, tripNo(2))])
+    const { engine, clock, batches } = setup(db, ['network', json(200, tripNo(2))])
     await engine.start('tok', true, true)
     await vi.waitFor(async () => expect((await getCommand(db, lost.id))?.status).toBe('pending'))
     engine.setOnline(false)
+    const next = await queue(db, 'trip.review', reviewOf(2))
     // The server keeps the key 30 days; the replayer stops sending it 2 days before.
     clock.increment(28 * 24 * 60 * 60 * 1000)
     engine.setOnline(true)
     await vi.waitFor(async () => expect((await getCommand(db, next.id))?.status).toBe('acked'))
-    expect(commands.map((c) => c.key)).toEqual([lost.id, next.id])
+    expect(batches.map((b) => b.keys)).toEqual([[lost.id], [next.id]])
     expect((await getCommand(db, lost.id))?.lastError).toEqual({ status: 0, code: 'command_unconfirmed' })
     engine.stop()
   })
@@ -175,7 +188,7 @@ describe('sync engine and the outbox', () => {
   it('retries a key in flight (409) after the backoff', async () => {
     const db = freshDb()
     const command = await queue(db, 'trip.review', reviewOf(1))
-    const { engine, clock, commands } = setup(db, [
+    const { engine, clock, batches } = setup(db, [
       problem(409, 'idempotency_in_flight'),
       json(200, tripNo(1)),
     ])
@@ -184,16 +197,16 @@ describe('sync engine and the outbox', () => {
     expect((await getCommand(db, command.id))?.status).toBe('pending')
     clock.increment(backoffMs(1, 0))
     await vi.waitFor(async () => expect((await getCommand(db, command.id))?.status).toBe('acked'))
-    expect(commands).toHaveLength(2)
+    expect(batches).toHaveLength(2)
     engine.stop()
   })
 
   it('retries at once when the network comes back, before the retry time', async () => {
     const db = freshDb()
     const command = await queue(db, 'trip.review', reviewOf(1))
-    const { engine, commands } = setup(db, ['network', json(200, tripNo(1))])
+    const { engine, batches } = setup(db, ['network', json(200, tripNo(1))])
     await engine.start('tok', true, true)
-    await vi.waitFor(() => expect(commands).toHaveLength(1))
+    await vi.waitFor(() => expect(batches).toHaveLength(1))
     engine.setOnline(false)
     engine.setOnline(true)
     await vi.waitFor(async () => expect((await getCommand(db, command.id))?.status).toBe('acked'))
@@ -204,8 +217,8 @@ describe('sync engine and the outbox', () => {
     const db = freshDb()
     const first = await queue(db, 'trip.cancel', cancelOf(1))
     const second = await queue(db, 'trip.review', reviewOf(2))
-    const { engine, commands, onUnauthorized } = setup(db, [
-      problem(401, 'unauthorized'),
+    const { engine, batches, onUnauthorized } = setup(db, [
+      whole(problem(401, 'unauthorized')),
       json(200, cancelledTrip),
       json(200, tripNo(2)),
     ])
@@ -214,14 +227,13 @@ describe('sync engine and the outbox', () => {
     // The same token again (e.g. pushed twice) does not resume; nothing was dropped or rejected.
     engine.setToken('old')
     await engine.replayNow()
-    expect(commands).toHaveLength(1)
+    expect(batches).toHaveLength(1)
     expect((await getCommand(db, first.id))?.status).toBe('pending')
     engine.setToken('new')
     await vi.waitFor(async () => expect((await getCommand(db, second.id))?.status).toBe('acked'))
-    expect(commands).toEqual([
-      { key: first.id, authorization: 'Bearer old' },
-      { key: first.id, authorization: 'Bearer new' },
-      { key: second.id, authorization: 'Bearer new' },
+    expect(batches).toEqual([
+      { keys: [first.id, second.id], authorization: 'Bearer old' },
+      { keys: [first.id, second.id], authorization: 'Bearer new' },
     ])
     engine.stop()
   })

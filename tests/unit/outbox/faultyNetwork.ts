@@ -1,20 +1,21 @@
 import type { Answer, Delivered, PropertyServer } from './propertyServer'
 
 /**
- * What the network does to one request:
+ * What the network does to one request (a batch of commands):
  * - `ok`: delivered, answered.
  * - `dropRequest`: lost on the way; the server never sees it.
  * - `dropResponse`: processed; the answer is lost.
  * - `duplicate`: delivered twice in a row; the client gets the second (replayed) answer.
- * - `duplicateConcurrent`: a second copy arrives while the first is still processed (409 in flight); the first
- *   finishes later.
+ * - `duplicateConcurrent`: a second copy arrives while the first is still processed (409 in flight for the
+ *   command in the middle of it); the first finishes later.
  * - `delay`: held in the network and delivered later, after other requests (the client times out).
  * - `slow`: the server starts it at once but finishes later (the client times out meanwhile).
  * - `expireToken`: the session's token was rotated just before: 401.
  * - `killBefore` / `killAfter`: the worker dies with the request in the air, before or after the server
  *   processed it; the answer never arrives.
- * - `status503`, `status429`, `status408`: a proxy, the rate limit or a request timeout answers; the handler
- *   never ran (a handler's own 5xx rolls back and releases the key, which is the same to the client).
+ * - `status503`, `status429`, `status408`: a proxy, the rate limit or a request timeout answers; the batch
+ *   never ran (a command's own 5xx, which rolls back and releases its key, ends its batch: tests/unit/outbox/
+ *   replay.test.ts).
  */
 export const faults = [
   'ok',
@@ -95,9 +96,6 @@ export class FaultyNetwork {
   private async deliver(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init)
     const delivered: Delivered = {
-      method: request.method,
-      path: new URL(request.url).pathname,
-      key: request.headers.get('Idempotency-Key') ?? '',
       authorization: request.headers.get('Authorization'),
       body: await request.text(),
     }

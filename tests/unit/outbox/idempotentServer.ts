@@ -1,21 +1,25 @@
 import { Temporal } from 'temporal-polyfill'
 import type { Message, Trip } from '../../../src/contract'
 import { idempotencyKeyRetention } from '../../../src/contract/codes'
+import { batchGoesOn, type CommandAnswer } from '../../../src/contract/commandBatch'
 import { messageOf } from '../db/samples'
 import { tripNo } from './harness'
 import {
+  commandsOf,
   scenarioTrips,
   type Answer,
   type Delivered,
+  type DeliveredCommand,
   type Effect,
   type PropertyServer,
   type ScenarioIds,
 } from './propertyServer'
 
 /**
- * A fake API host with the real server's idempotency semantics (docs: Server facts): the first answer (2xx or
- * 4xx) of a key is stored and replayed, the same key with another payload is 422, a key still being processed
- * is 409 `idempotency_in_flight`. It applies cancel and review effects to its own trips, and messages sent,
+ * A fake API host with the real server's idempotency semantics (docs: Server facts), for batches of commands:
+ * the first answer (2xx or 4xx) of a command's key is stored and replayed, the same key with another payload is
+ * 422, a key still being processed is 409 `idempotency_in_flight`, and a batch stops after a command to be
+ * tried again. It applies cancel and review effects to its own trips, and messages sent,
  * seen and confirmed to its own messages (the real server's rules: another's only, again is no change), and
  * logs every effect with the key that caused it, so a test can check that nothing was applied twice. The
  * scenario's names are its ids: trips t1 to t4, passengers p1 and p2, messages m1, m2, m3 and mine.
@@ -107,42 +111,79 @@ export class IdempotentServer implements PropertyServer {
   }
 
   begin(request: Delivered): Promise<{ answer: Answer } | { finish: () => Promise<Answer> }> {
-    const started = this.beginNow(request)
+    const started = this.runBatch(request, true)
     return Promise.resolve(
       'answer' in started ? started : { finish: () => Promise.resolve(started.finish()) },
     )
   }
 
   handle(request: Delivered): Promise<Answer> {
-    const started = this.beginNow(request)
+    const started = this.runBatch(request, false)
     return Promise.resolve('answer' in started ? started.answer : started.finish())
   }
 
   /**
-   * Answers at once (401, replay, 409 in flight, 422), or starts processing and returns `finish`, which applies
-   * the effects and stores the first answer.
+   * A batch as the real server runs it: 401 for a token not valid, else its commands one after another, each
+   * answered as its own call would be, stopping after one to be tried again. `hold` leaves the first command it
+   * takes up in the middle of its processing, with `finish` to end it and run the rest.
    */
-  private beginNow(request: Delivered): { answer: Answer } | { finish: () => Answer } {
+  private runBatch(request: Delivered, hold: boolean): { answer: Answer } | { finish: () => Answer } {
     if (request.authorization !== `Bearer ${this.validToken}`) return { answer: problem(401, 'unauthorized') }
-    const record = this.keys.get(request.key)
-    if (record) {
-      if (record.body !== request.body) return { answer: problem(422, 'idempotency_key_reused') }
-      return { answer: record.answer ?? problem(409, 'idempotency_in_flight') }
+    const commands = commandsOf(request)
+    const answers: CommandAnswer[] = []
+    const answered = { answer: { status: 200, body: { answers } } }
+    const take = (answer: Answer, replayed: boolean) => {
+      answers.push({ ...answer, replayed })
+      return batchGoesOn(answer.status, (answer.body as { code?: string } | null)?.code ?? null)
     }
-    const fresh: KeyRecord = { body: request.body, answer: null, at: this.now }
-    this.keys.set(request.key, fresh)
-    if (!this.records.has(request.key)) this.records.set(request.key, fresh)
-    this.firstSeen.push(request.key)
+    const runFrom = (from: number, holding: boolean): { answer: Answer } | { finish: () => Answer } => {
+      for (let index = from; index < commands.length; index++) {
+        const started = this.beginNow(commands[index]!)
+        if ('answer' in started) {
+          if (!take(started.answer, started.replayed)) return answered
+        } else if (holding) {
+          return {
+            finish: () => {
+              const goesOn = take(started.finish(), false)
+              return goesOn ? (runFrom(index + 1, false) as { answer: Answer }).answer : answered.answer
+            },
+          }
+        } else if (!take(started.finish(), false)) return answered
+      }
+      return answered
+    }
+    return runFrom(0, hold)
+  }
+
+  /**
+   * Answers a command at once (a replay, 409 in flight, 422), or starts processing it and returns `finish`, which
+   * applies the effects and stores the first answer.
+   */
+  private beginNow(
+    command: DeliveredCommand,
+  ): { answer: Answer; replayed: boolean } | { finish: () => Answer } {
+    const record = this.keys.get(command.key)
+    if (record) {
+      if (record.body !== command.body)
+        return { answer: problem(422, 'idempotency_key_reused'), replayed: false }
+      return record.answer
+        ? { answer: record.answer, replayed: true }
+        : { answer: problem(409, 'idempotency_in_flight'), replayed: false }
+    }
+    const fresh: KeyRecord = { body: command.body, answer: null, at: this.now }
+    this.keys.set(command.key, fresh)
+    if (!this.records.has(command.key)) this.records.set(command.key, fresh)
+    this.firstSeen.push(command.key)
     return {
       finish: () => {
-        this.processed.set(request.key, (this.processed.get(request.key) ?? 0) + 1)
-        fresh.answer = this.apply(request)
+        this.processed.set(command.key, (this.processed.get(command.key) ?? 0) + 1)
+        fresh.answer = this.apply(command)
         return fresh.answer
       },
     }
   }
 
-  private apply(request: Delivered): Answer {
+  private apply(request: DeliveredCommand): Answer {
     this.applications.push({ path: request.path, body: request.body })
     const body = (request.body ? JSON.parse(request.body) : {}) as Record<string, unknown>
     if (request.path === '/api/trip/cancel') return this.cancel(request.key, body)

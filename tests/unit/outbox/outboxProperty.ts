@@ -10,6 +10,7 @@ import { unlessOutboxLocked, waitForOutboxLock } from '../../../workers/outboxLo
 import { FaultyNetwork, faults, type Fault } from './faultyNetwork'
 import { apiOver, freshDb, queue } from './harness'
 import {
+  commandsOf,
   scenarioMessages,
   scenarioPassengers,
   scenarioTrips,
@@ -154,9 +155,11 @@ export async function play(s: Scenario, server: PropertyServer): Promise<Played>
   const broken: OutboxCommand[] = []
   const overtaken: string[] = []
   network.onRequest = async (request) => {
-    const seq = queued.find((c) => c.id === request.key)?.seq ?? 0
-    for (const row of broken.filter((b) => b.seq < seq)) {
-      if ((await getCommand(db, row.id))?.status !== 'rejected') overtaken.push(request.key)
+    for (const { key } of commandsOf(request)) {
+      const seq = queued.find((c) => c.id === key)?.seq ?? 0
+      for (const row of broken.filter((b) => b.seq < seq)) {
+        if ((await getCommand(db, row.id))?.status !== 'rejected') overtaken.push(key)
+      }
     }
   }
   const lastBatch = Math.max(...s.commands.map((c) => c.batch))

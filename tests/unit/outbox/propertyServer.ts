@@ -1,4 +1,5 @@
-import type { TripRef } from '../../../src/contract'
+import { endpoints, fillPath, type TripRef } from '../../../src/contract'
+import type { CommandBatchRequest } from '../../../src/contract/commandBatch'
 
 /**
  * What the outbox property (outboxProperty.ts) needs of the server it runs against: the fake with the real
@@ -6,15 +7,34 @@ import type { TripRef } from '../../../src/contract'
  * Besides answering, it tells what it did, for the property's checks.
  */
 
-/** A request as it reaches the server. */
+/** A request as it reaches the server: a batch of commands (`POST api/command/batch`). */
 export interface Delivered {
-  method: string
-  path: string
-  key: string
   authorization: string | null
+  /** The batch, as sent. */
   body: string
 }
 
+/** A command of a delivered batch as its own call would carry it: the path with its ids, its key, its body. */
+export interface DeliveredCommand {
+  method: string
+  path: string
+  key: string
+  /** JSON, '' for none. */
+  body: string
+}
+
+/** The commands a batch carries, in order. */
+export function commandsOf(request: Delivered): DeliveredCommand[] {
+  const { commands } = JSON.parse(request.body) as CommandBatchRequest
+  return commands.map((command) => ({
+    method: endpoints[command.call].method,
+    path: fillPath(endpoints[command.call].path, command.params),
+    key: command.key,
+    body: command.body === undefined ? '' : JSON.stringify(command.body),
+  }))
+}
+
+/** An answer: to a request, or to one command of its batch. */
 export interface Answer {
   status: number
   body: unknown
@@ -55,17 +75,20 @@ export interface PropertyServer {
    * stored longer ago than the contract's retention are purged, as the server's purge does.
    */
   elapse(ms: number): Promise<void>
-  /** Receives a request: answered at once, or started, to finish when `finish` is called (and awaited). */
+  /**
+   * Receives a request: answered at once, or started (its batch run up to a command left in the middle of its
+   * processing), to finish when `finish` is called (and awaited).
+   */
   begin(request: Delivered): Promise<{ answer: Answer } | { finish: () => Promise<Answer> }>
   /** Receives a request and answers it. */
   handle(request: Delivered): Promise<Answer>
 
-  /** Each key's first answer (2xx or 4xx), the one the server replays; null while it is being processed. */
+  /** Each command key's first answer (2xx or 4xx), the one the server replays; null while it is processed. */
   readonly records: ReadonlyMap<string, { answer: Answer | null }>
-  /** How often the server ran each key's request; idempotency keeps it at most 1. */
+  /** How often the server ran each key's command; idempotency keeps it at most 1. */
   readonly processed: ReadonlyMap<string, number>
   /**
-   * Every request the business rules ran for, by what it asks (path and body), whatever its key: a command
+   * Every command the business rules ran for, by what it asks (path and body), whatever its key: a command
    * applied twice shows here even if it came back under another key or the key store let it through.
    */
   readonly applications: readonly { path: string; body: string }[]

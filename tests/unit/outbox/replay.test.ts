@@ -6,12 +6,12 @@ import { idempotencyKeyRetention } from '../../../src/contract/codes'
 import { getCommand, listCommands, takeUnnotifiedRejections } from '../../../src/db/outbox'
 import { resendMargin } from '../../../src/db/outboxReplay'
 import {
-  backoffBaseMs,
-  backoffCapMs,
-  backoffMs,
+  batchGoesOn,
   classifyFailure,
-  replayOutbox,
-} from '../../../workers/outbox'
+  commandBatchMaxBytes,
+  commandBatchMaxCount,
+} from '../../../src/contract/commandBatch'
+import { backoffBaseMs, backoffCapMs, backoffMs, replayOutbox } from '../../../workers/outbox'
 import { json } from '../api/fakeServer'
 import { account, messageOf, messagePageOf } from '../db/samples'
 import {
@@ -25,18 +25,20 @@ import {
   reviewOf,
   scriptedServer,
   tripNo,
+  whole,
 } from './harness'
 
 const cancelled = (n: number) => tripNo(n, { cancelledAt: '2026-11-21T10:00:05+02:00', cancelReason: 'Sick' })
 
 describe('outbox replay', () => {
-  it('sends commands in seq order, one at a time, each with its id as Idempotency-Key', async () => {
+  it('sends commands in seq order in one batch, each with its id as its Idempotency-Key', async () => {
     const db = freshDb()
     const first = await queue(db, 'trip.cancel', cancelOf(1, 2))
     const second = await queue(db, 'trip.review', reviewOf(3))
     const server = scriptedServer([json(200, [cancelled(1), cancelled(2)]), json(200, tripNo(3))])
     const result = await replayOutbox(replayDeps(db, apiOver(server.fetch)))
     expect(result.stop).toEqual({ kind: 'empty' })
+    expect(server.requests).toEqual([[first.id, second.id]])
     expect(server.seen.map((r) => [r.path, r.key])).toEqual([
       ['/api/trip/cancel', first.id],
       ['/api/trip/review', second.id],
@@ -125,6 +127,8 @@ describe('outbox replay', () => {
     const errors = [{ property: 'trips.0', error: 'picked_up' }]
     const server = scriptedServer([problem(409, 'trip_not_cancellable', errors), json(200, tripNo(2))])
     const result = await replayOutbox(replayDeps(db, apiOver(server.fetch)))
+    // The batch went on past the refusal.
+    expect(server.requests).toEqual([[refused.id, next.id]])
     expect(result.rejected.map((c) => c.id)).toEqual([refused.id])
     expect(await getCommand(db, refused.id)).toMatchObject({
       status: 'rejected',
@@ -144,11 +148,14 @@ describe('outbox replay', () => {
   it('keeps a key still in flight (409) pending, counts the attempt, and does not overtake it', async () => {
     const db = freshDb()
     const head = await queue(db, 'trip.cancel', cancelOf(1))
-    await queue(db, 'trip.cancel', cancelOf(2))
+    const behind = await queue(db, 'trip.cancel', cancelOf(2))
     const server = scriptedServer([problem(409, 'idempotency_in_flight')])
     const result = await replayOutbox(replayDeps(db, apiOver(server.fetch), { now: () => 5_000 }))
     expect(result.stop).toEqual({ kind: 'backoff', at: 5_000 + backoffMs(1, 0) })
+    // Both went in the batch; the server stopped after the head, so the one behind was not run.
+    expect(server.requests).toEqual([[head.id, behind.id]])
     expect(server.seen).toHaveLength(1)
+    expect(await getCommand(db, behind.id)).toMatchObject({ status: 'pending', attempts: 0 })
     expect(await getCommand(db, head.id)).toMatchObject({
       status: 'pending',
       attempts: 1,
@@ -157,7 +164,7 @@ describe('outbox replay', () => {
     })
   })
 
-  it('sends those behind a failure that may pass back to pending as they were, unsent', async () => {
+  it('sends those the server did not run, behind a failure that may pass, back to pending as they were, unsent', async () => {
     const db = freshDb()
     const sent = await queue(db, 'trip.cancel', cancelOf(1))
     const failed = await queue(db, 'trip.review', reviewOf(2))
@@ -180,6 +187,98 @@ describe('outbox replay', () => {
     })
   })
 
+  it('counts every command of a batch that got no answer as sent, and sends them again with their keys', async () => {
+    const db = freshDb()
+    const head = await queue(db, 'trip.cancel', cancelOf(1))
+    const behind = await queue(db, 'trip.review', reviewOf(2))
+    const server = scriptedServer(['network', json(200, [cancelled(1)]), json(200, tripNo(2))])
+    let now = 5_000
+    const deps = replayDeps(db, apiOver(server.fetch), { now: () => now })
+    const result = await replayOutbox(deps)
+    expect(result.stop).toEqual({ kind: 'backoff', at: 5_000 + backoffMs(1, 0) })
+    // The server may have run both before the answer was lost: both keep their first send, for the deadline.
+    expect(await getCommand(db, head.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      firstSentAt: 5_000,
+      nextAttemptAt: 5_000 + backoffMs(1, 0),
+      lastError: { status: 0, code: 'network_error' },
+    })
+    expect(await getCommand(db, behind.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      firstSentAt: 5_000,
+      nextAttemptAt: null,
+    })
+    now = 5_000 + backoffMs(1, 0)
+    expect((await replayOutbox(deps)).stop).toEqual({ kind: 'empty' })
+    expect(server.requests).toEqual([
+      [head.id, behind.id],
+      [head.id, behind.id],
+    ])
+    expect(await getCommand(db, behind.id)).toMatchObject({
+      status: 'acked',
+      attempts: 2,
+      firstSentAt: 5_000,
+    })
+  })
+
+  it('takes a batch refused as a whole, whatever its status, as no command judged: the head is tried again', async () => {
+    const db = freshDb()
+    const head = await queue(db, 'trip.review', reviewOf(1))
+    const server = scriptedServer([whole(problem(400, 'validation_failed'))])
+    const result = await replayOutbox(replayDeps(db, apiOver(server.fetch), { now: () => 5_000 }))
+    expect(result.stop).toEqual({ kind: 'backoff', at: 5_000 + backoffMs(1, 0) })
+    expect(result.rejected).toEqual([])
+    expect(await getCommand(db, head.id)).toMatchObject({
+      status: 'pending',
+      lastError: { status: 400, code: 'validation_failed' },
+    })
+  })
+
+  it('tries again the first command a batch left unanswered with no answer to stop at', async () => {
+    const db = freshDb()
+    const first = await queue(db, 'trip.review', reviewOf(1))
+    const second = await queue(db, 'trip.review', reviewOf(2))
+    // A server outside the contract: one answer for two commands, and it says to go on.
+    const fetch = (async () =>
+      json(200, { answers: [{ status: 200, body: tripNo(1), replayed: false }] })) as typeof globalThis.fetch
+    const result = await replayOutbox(replayDeps(db, apiOver(fetch), { now: () => 5_000 }))
+    expect(result.stop.kind).toBe('backoff')
+    expect((await getCommand(db, first.id))?.status).toBe('acked')
+    expect(await getCommand(db, second.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      firstSentAt: 5_000,
+    })
+  })
+
+  it('ends a batch early rather than make its body larger than the server takes', async () => {
+    const db = freshDb()
+    // Within the contract, yet large: a hundred trips whose ids JSON escapes six bytes a character.
+    const odd = (n: number) => String.fromCharCode(1 + (n % 30)).repeat(64)
+    const big = Array.from({ length: 30 }, (_, n) => ({
+      trips: Array.from({ length: 100 }, (_, t) => ({
+        id: `${odd(t)}${n}`.slice(0, 64),
+        date: '2026-11-23',
+      })),
+      reason: 'Sick',
+      passengerIds: ['p1'],
+    }))
+    for (const payload of big) await queue(db, 'trip.cancel', payload)
+    const bodies: number[] = []
+    const server = scriptedServer(big.map(() => json(200, [cancelled(1)])))
+    const measured = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(new TextEncoder().encode(String(init?.body ?? '')).length)
+      return server.fetch(input, init)
+    }) as typeof globalThis.fetch
+    const result = await replayOutbox(replayDeps(db, apiOver(measured)))
+    expect(result.acked).toHaveLength(30)
+    expect(server.requests.length).toBeGreaterThan(1)
+    expect(server.requests.flat()).toHaveLength(30)
+    for (const bytes of bodies) expect(bytes).toBeLessThanOrEqual(commandBatchMaxBytes)
+  })
+
   it('writes a long queue a window at a time, so the screens re-read it a few times, not twice per command', async () => {
     const db = freshDb()
     const count = 120
@@ -196,6 +295,12 @@ describe('outbox replay', () => {
     const result = await replayOutbox(replayDeps(db, apiOver(server.fetch)))
     Dexie.on('storagemutated').unsubscribe(countWrite)
     expect(result.acked).toHaveLength(count)
+    // A window's commands in one request each.
+    expect(server.requests.map((keys) => keys.length)).toEqual([
+      commandBatchMaxCount,
+      commandBatchMaxCount,
+      20,
+    ])
     expect(server.seen.map((r) => r.body)).toEqual(
       Array.from({ length: count }, (_, n) => ({ passengerId: 'p1', content: `Hi ${n}` })),
     )
@@ -215,10 +320,10 @@ describe('outbox replay', () => {
     expect(at).toBeGreaterThan(0)
     now = at - 1
     expect((await replayOutbox(deps)).stop).toEqual({ kind: 'backoff', at })
-    expect(server.seen).toHaveLength(1)
+    expect(server.requests).toHaveLength(1)
     now = at
     expect((await replayOutbox(deps)).stop).toEqual({ kind: 'empty' })
-    expect(server.seen.map((r) => r.key)).toEqual([head.id, head.id])
+    expect(server.requests).toEqual([[head.id], [head.id]])
   })
 
   it('sends the head before its retry time when forced (back online, or asked)', async () => {
@@ -232,10 +337,11 @@ describe('outbox replay', () => {
 
   it.each([
     ['a network failure', 'network' as const],
+    ['a 503 to the whole batch', whole(problem(503, 'service_unavailable'))],
+    ['a 503 without a body to the whole batch', whole(new Response('', { status: 503 }))],
     ['408', problem(408, 'timeout')],
     ['429', problem(429, 'too_many_requests')],
     ['500', problem(500, 'internal_error')],
-    ['503 without a body', new Response('', { status: 503 })],
   ])('retries after %s', async (_, answer) => {
     const db = freshDb()
     const command = await queue(db, 'trip.cancel', cancelOf(1))
@@ -250,7 +356,7 @@ describe('outbox replay', () => {
     const next = await queue(db, 'trip.review', reviewOf(2))
     let token = 'old'
     const server = scriptedServer([
-      problem(401, 'unauthorized'),
+      whole(problem(401, 'unauthorized')),
       json(200, [cancelled(1)]),
       json(200, tripNo(2)),
     ])
@@ -262,14 +368,27 @@ describe('outbox replay', () => {
     const paused = await replayOutbox(deps)
     expect(paused.stop).toEqual({ kind: 'unauthorized', token: 'old' })
     expect(await getCommand(db, head.id)).toMatchObject({ status: 'pending', nextAttemptAt: null })
-    expect(server.seen).toHaveLength(1)
+    expect(server.seen).toHaveLength(0)
     token = 'new'
     expect((await replayOutbox(deps)).stop).toEqual({ kind: 'empty' })
     expect(server.seen.map((r) => [r.key, r.authorization])).toEqual([
-      [head.id, 'Bearer old'],
       [head.id, 'Bearer new'],
       [next.id, 'Bearer new'],
     ])
+  })
+
+  it('pauses at a 401 in the middle of a batch (the session ended meanwhile) at that command', async () => {
+    const db = freshDb()
+    const sent = await queue(db, 'trip.cancel', cancelOf(1))
+    const refused = await queue(db, 'trip.review', reviewOf(2))
+    const behind = await queue(db, 'trip.review', reviewOf(3))
+    const server = scriptedServer([json(200, [cancelled(1)]), problem(401, 'unauthorized')])
+    const paused = await replayOutbox(replayDeps(db, apiOver(server.fetch)))
+    expect(paused.stop).toEqual({ kind: 'unauthorized', token: 'tok' })
+    expect(server.seen.map((r) => r.key)).toEqual([sent.id, refused.id])
+    expect((await getCommand(db, sent.id))?.status).toBe('acked')
+    expect(await getCommand(db, refused.id)).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(await getCommand(db, behind.id)).toMatchObject({ status: 'pending', attempts: 0 })
   })
 
   it('sends a command left sending by a worker that died again, with the same key', async () => {
@@ -349,7 +468,6 @@ describe('a command whose first send may be older than the server keeps its key'
     expect(deadline - sentAt).toBe(28 * day)
     const db = freshDb()
     const lost = await queue(db, 'trip.cancel', cancelOf(1))
-    const next = await queue(db, 'trip.review', reviewOf(2))
     const server = scriptedServer(['network', 'network', json(200, tripNo(2))])
     let now = sentAt
     const deps = replayDeps(db, apiOver(server.fetch), { now: () => now })
@@ -358,17 +476,35 @@ describe('a command whose first send may be older than the server keeps its key'
     // Offline for weeks: the last moment it may still go, it goes, with the same key.
     now = deadline - 1
     await replayOutbox(deps, { force: true })
-    expect(server.seen.map((r) => r.key)).toEqual([lost.id, lost.id])
+    expect(server.requests).toEqual([[lost.id], [lost.id]])
     expect((await getCommand(db, lost.id))?.firstSentAt).toBe(sentAt)
+    const next = await queue(db, 'trip.review', reviewOf(2))
     now = deadline
     const result = await replayOutbox(deps, { force: true })
-    expect(server.seen.map((r) => r.key)).toEqual([lost.id, lost.id, next.id])
+    expect(server.requests).toEqual([[lost.id], [lost.id], [next.id]])
     expect(result.rejected.map((c) => c.id)).toEqual([lost.id])
     expect(await getCommand(db, lost.id)).toMatchObject({
       status: 'rejected',
       lastError: { status: 0, code: 'command_unconfirmed' },
     })
     expect((await getCommand(db, next.id))?.status).toBe('acked')
+  })
+
+  it('is refused with those that left in the same batch when its answer was lost, as they may have run too', async () => {
+    const db = freshDb()
+    const lost = await queue(db, 'trip.cancel', cancelOf(1))
+    const withIt = await queue(db, 'trip.review', reviewOf(2))
+    const server = scriptedServer(['network'])
+    let now = sentAt
+    const deps = replayDeps(db, apiOver(server.fetch), { now: () => now })
+    await replayOutbox(deps)
+    now = deadline
+    const result = await replayOutbox(deps, { force: true })
+    expect(server.requests).toEqual([[lost.id, withIt.id]])
+    expect(result.rejected.map((c) => [c.id, c.lastError?.code])).toEqual([
+      [lost.id, 'command_unconfirmed'],
+      [withIt.id, 'command_unconfirmed'],
+    ])
   })
 
   it('counts from the first send, not from when it was made: a command never sent still goes', async () => {
@@ -427,5 +563,11 @@ describe('failure classes', () => {
     [502, null, 'retry'],
   ] as const)('%i %s is %s', (status, code, kind) => {
     expect(classifyFailure(status, code)).toBe(kind)
+    // The server's batch goes on after exactly the answers the replay goes on after.
+    expect(batchGoesOn(status, code)).toBe(kind === 'reject')
+  })
+
+  it('a batch goes on after a success', () => {
+    expect(batchGoesOn(200, null)).toBe(true)
   })
 })

@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TokenResult } from '../../../machines/auth.machine'
+import type { CommandBatchRequest } from '../../../src/contract/commandBatch'
 import { outboxLockName } from '../../../src/db/names'
 import { listCommands } from '../../../src/db/outbox'
 import { PortalDb } from '../../../src/db/portalDb'
@@ -9,7 +10,16 @@ import { serviceWorkerSyncDeps } from '../../../sw/outboxSyncDeps'
 import { json } from '../api/fakeServer'
 import { replayOutbox, type ReplayResult } from '../../../workers/outbox'
 import { unlessOutboxLocked, waitForOutboxLock } from '../../../workers/outboxLock'
-import { apiOver, freshDb, problem, queue, replayDeps, reviewOf, tripNo } from '../outbox/harness'
+import {
+  apiOver,
+  batchAnswer,
+  freshDb,
+  problem,
+  queue,
+  replayDeps,
+  reviewOf,
+  tripNo,
+} from '../outbox/harness'
 import { InMemoryLocks } from '../outbox/webLocks'
 
 const token = (userId: string, value = `tok-${userId}`): TokenResult => ({
@@ -18,6 +28,9 @@ const token = (userId: string, value = `tok-${userId}`): TokenResult => ({
   expiresIn: 300,
   userId,
 })
+
+/** The server's answer to a batch of one waiting review: done. */
+const reviewed = () => batchAnswer({ status: 200, body: tripNo(1) })
 
 /** Databases of several tenants and users on one IndexedDB, each with one waiting review. */
 async function device(names: string[]) {
@@ -40,7 +53,7 @@ async function device(names: string[]) {
 function deps(
   setup: Awaited<ReturnType<typeof device>>,
   tokens: Record<string, TokenResult[]>,
-  answer: (authorization: string | null) => Response = () => json(200, tripNo(1)),
+  answer: (authorization: string | null) => Response = reviewed,
 ): OutboxSyncDeps & { requests: { tenant: string | null; authorization: string | null }[]; locks: string[] } {
   const requests: { tenant: string | null; authorization: string | null }[] = []
   const locks: string[] = []
@@ -113,7 +126,7 @@ describe('background sync of the outbox', () => {
   it('gets one fresh token on a 401 and goes on', async () => {
     const setup = await device(['portal:espoo:u1'])
     const d = deps(setup, { espoo: [token('u1', 'stale'), token('u1', 'fresh')] }, (authorization) =>
-      authorization === 'Bearer fresh' ? json(200, tripNo(1)) : problem(401, 'unauthorized'),
+      authorization === 'Bearer fresh' ? reviewed() : problem(401, 'unauthorized'),
     )
     await syncOutboxes(d)
     expect(d.requests.map((r) => r.authorization)).toEqual(['Bearer stale', 'Bearer fresh'])
@@ -156,14 +169,15 @@ describe('the outbox lock between a tab’s sync worker and background sync', ()
     let inFlight = 0
     let mostInFlight = 0
     const gates: (() => void)[] = []
-    const keys: (string | null)[] = []
+    const keys: string[] = []
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      keys.push(new Request(input, init).headers.get('Idempotency-Key'))
+      const { commands } = (await new Request(input, init).json()) as CommandBatchRequest
+      keys.push(...commands.map((command) => command.key))
       inFlight += 1
       mostInFlight = Math.max(mostInFlight, inFlight)
       await new Promise<void>((resolve) => gates.push(resolve))
       inFlight -= 1
-      return json(200, tripNo(1))
+      return reviewed()
     }) as typeof globalThis.fetch
     const arrived = (count: number) => vi.waitFor(() => expect(keys).toHaveLength(count))
     return {
