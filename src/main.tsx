@@ -16,17 +16,19 @@ import { getTenant } from '../tenants'
 import './styles.css'
 
 async function boot(render: (node: ReactNode) => void): Promise<void> {
+  const stored = storedLocale()
   const decision = decideBoot({
     href: window.location.href,
     storedTenant: storedTenant(),
-    storedLocale: storedLocale(),
+    storedLocale: stored,
     browserLanguages: navigator.languages,
   })
   if (decision.kind === 'redirect') {
     window.location.replace(decision.url)
     return
   }
-  if (decision.storeLocale) storeLocale(decision.locale)
+  // Stored again when one is stored, so that a choice made before the server read its cookie reaches it too.
+  if (decision.storeLocale || stored !== null) storeLocale(decision.locale)
   if (decision.kind === 'unknownTenant') {
     const i18n = await activateCatalog(decision.locale).ready
     applyDocumentSetup(document, {

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify'
-import { resolveLocale, type Locale } from '../../src/domain/locale'
+import { localeCookie, resolveLocale, type Locale } from '../../src/domain/locale'
 import { acceptedLanguages } from './apiLocale'
 
 /**
- * The locale the portal's page will most likely start in, by its own rule (src/app/bootstrap.ts) without what
- * only the browser knows (a locale stored on the device): the `lang` query, else `Accept-Language`, else the
- * host's default.
+ * The locale the portal's page will start in, by its own rule (src/app/bootstrap.ts): the `lang` query, else the
+ * locale stored on the device (which the page mirrors in a cookie, src/app/storage.ts), else `Accept-Language`,
+ * else the host's default.
  */
 export function portalLocale(request: FastifyRequest): Locale {
   const query = request.query as Record<string, unknown> | undefined
@@ -13,7 +13,7 @@ export function portalLocale(request: FastifyRequest): Locale {
   return resolveLocale({
     hostname: request.hostname,
     query: lang,
-    stored: null,
+    stored: request.cookies[localeCookie] ?? null,
     browserLanguages: acceptedLanguages(request),
   })
 }

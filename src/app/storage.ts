@@ -1,9 +1,11 @@
 import type { Locale } from '../domain/locale'
-import { isLocale } from '../domain/locale'
+import { isLocale, localeCookie } from '../domain/locale'
 
 /**
  * The only place that writes Web Storage. It holds choices and markers, never tokens or personal data: the
- * remembered user is an id only, so an offline start knows which local database to open.
+ * remembered user is an id only, so an offline start knows which local database to open. The locale is also
+ * kept in a cookie (`localeCookie`), the one choice the server uses: its Link header preloads the catalog of the
+ * locale the page will start in (server/i18n/portalLocale.ts), which a device's stored choice decides.
  */
 
 const keys = {
@@ -47,8 +49,16 @@ export function storedLocale(): Locale | null {
   return isLocale(value) ? value : null
 }
 
+const yearSeconds = 365 * 24 * 60 * 60
+
 export function storeLocale(locale: Locale): void {
   write(local, keys.locale, locale)
+  try {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+    document.cookie = `${localeCookie}=${locale}; Path=/; Max-Age=${yearSeconds}; SameSite=Lax${secure}`
+  } catch {
+    // No cookies: the server guesses the locale from the request, and the page loads its own catalog anyway.
+  }
 }
 
 /** The id of the user last signed in on this device for the tenant, or null. */

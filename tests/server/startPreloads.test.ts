@@ -106,6 +106,15 @@ describe('the portal host names a screen start’s chunks', () => {
     expect(sw.headers['cache-control']).toBe('no-cache')
   })
 
+  it('links the catalog of the locale stored on the device before the browser’s language', async () => {
+    const stored = await navigate('/trips', { cookie: 'portal_locale=en', 'accept-language': 'sv-FI' })
+    expect(linked(stored.headers.link)[0]).toBe('/assets/en-first.js modulepreload')
+    const query = await navigate('/trips?lang=fi', { cookie: 'portal_locale=en' })
+    expect(linked(query.headers.link)[0]).toBe('/assets/fi-first.js modulepreload')
+    const unknown = await navigate('/trips', { cookie: 'portal_locale=de', 'accept-language': 'sv-FI' })
+    expect(linked(unknown.headers.link)[0]).toBe('/assets/sv-first.js modulepreload')
+  })
+
   it('adds the signed-in start for a browser with a session, once each', async () => {
     const response = await navigate('/trips/abc/2026-11-21', {
       cookie: 'portal_session_demo=s',

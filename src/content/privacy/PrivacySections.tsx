@@ -114,8 +114,9 @@ export function PrivacyProcessingSections() {
         <SubSection title={<Trans id="privacy.general.cookies.title">Cookies</Trans>}>
           <p>
             <Trans id="privacy.general.cookies.body">
-              The portal uses cookies only for logging in: a session cookie keeps you logged in until you log
-              out. There are no analytics or advertising cookies.
+              The portal uses cookies for logging in (a session cookie keeps you logged in until you log out)
+              and to remember the language you chose, so that its texts load in that language at once. There
+              are no analytics or advertising cookies.
             </Trans>
           </p>
           <p>

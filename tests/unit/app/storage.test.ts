@@ -31,7 +31,12 @@ let session: MemoryStorage
 beforeEach(() => {
   local = new MemoryStorage()
   session = new MemoryStorage()
-  vi.stubGlobal('window', { localStorage: local, sessionStorage: session })
+  vi.stubGlobal('window', {
+    localStorage: local,
+    sessionStorage: session,
+    location: { protocol: 'https:' },
+  })
+  vi.stubGlobal('document', { cookie: '' })
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -41,6 +46,11 @@ describe('storage', () => {
     storeLocale('sv')
     expect(storedTenant()).toBe('espoo')
     expect(storedLocale()).toBe('sv')
+  })
+
+  it('tells the server the stored locale in a cookie, for the catalog its Link header preloads', () => {
+    storeLocale('sv')
+    expect(document.cookie).toBe('portal_locale=sv; Path=/; Max-Age=31536000; SameSite=Lax; Secure')
   })
 
   it('ignores a stored locale the portal does not have', () => {
