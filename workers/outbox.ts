@@ -39,7 +39,8 @@ import type { PortalDb } from '../src/db/portalDb'
  * offline) written twice per command kept the page and the device's database busy far longer than the
  * requests. A window's commands go in batches (`POST api/command/batch`, src/contract/commandBatch.ts), one
  * request at a time: the server runs each command as its own call would, in order, and stops after the first
- * that is to be tried again, so the commands behind it were not run and go back to pending unsent. Answers are
+ * that is to be tried again, so nothing overtakes it; the commands behind it go back to pending, still counted
+ * as sent (another copy of the same request may yet run them). Answers are
  * stored when the window is done or the run stops. A worker that dies before that leaves them `sending`, to be
  * sent again with their keys and answered alike.
  */
@@ -144,22 +145,15 @@ function outcomeOf(command: OutboxCommand, answer: CommandAnswer, token: string 
   return { kind: classifyFailure(status, problem.success ? problem.data.code : null), error, token }
 }
 
-interface BatchResult {
-  /** The outcome of each command in order, up to the first that stops the run (then the last), or of all. */
-  outcomes: Outcome[]
-  /**
-   * Whether the commands after the last outcome may have run: the batch got no answer of its own (lost, or
-   * refused as a whole), so they count as sent. Otherwise the server said it stopped before them.
-   */
-  unanswered: boolean
-}
-
-/** One batch, one request. */
+/**
+ * One batch, one request: the outcome of each command in order, up to the first that stops the run (then the
+ * last), or of all.
+ */
 async function sendBatch(
   deps: ReplayDeps,
   commands: OutboxCommand[],
   items: BatchedCommand[],
-): Promise<BatchResult> {
+): Promise<Outcome[]> {
   const token = deps.token()
   let answers: CommandAnswer[]
   try {
@@ -168,18 +162,17 @@ async function sendBatch(
     // No command's answer: the head is tried again (after a sign-in at a 401), and the rest with it.
     const status = failure instanceof ApiRequestError ? failure.status : 0
     const error = commandError(status, failure instanceof ApiRequestError ? failure.body : null)
-    return { outcomes: [{ kind: status === 401 ? 'unauthorized' : 'retry', error, token }], unanswered: true }
+    return [{ kind: status === 401 ? 'unauthorized' : 'retry', error, token }]
   }
   const outcomes: Outcome[] = []
   for (const [index, answer] of answers.slice(0, commands.length).entries()) {
     const outcome = outcomeOf(commands[index]!, answer, token)
     outcomes.push(outcome)
-    if (outcome.kind === 'retry' || outcome.kind === 'unauthorized') return { outcomes, unanswered: false }
+    if (outcome.kind === 'retry' || outcome.kind === 'unauthorized') return outcomes
   }
-  if (outcomes.length === commands.length) return { outcomes, unanswered: false }
+  if (outcomes.length === commands.length) return outcomes
   // Fewer answers and none to stop at, outside the contract: the first without one is tried again.
-  const error = commandError(200, null)
-  return { outcomes: [...outcomes, { kind: 'retry', error, token }], unanswered: true }
+  return [...outcomes, { kind: 'retry', error: commandError(200, null), token }]
 }
 
 /** Why the head must not be sent, if so: a refusal the replayer makes by itself. */
@@ -244,8 +237,8 @@ function waitsForRetry(command: OutboxCommand, now: number): boolean {
 
 /**
  * Sends `run` in batches, each answer kept in `settled`. At a 401 or a failure that may pass, the command stays
- * pending (with its retry time) and those behind it go back to pending: unsent as they were when the server did
- * not run them, still counted as sent when they left in a batch that got no answer.
+ * pending (with its retry time) and those behind it go back to pending: the rest of its batch still counted as
+ * sent, the later batches, which never left, as they were.
  */
 async function sendInOrder(
   deps: ReplayDeps,
@@ -260,18 +253,20 @@ async function sendInOrder(
   )
   const batches = batchesOf(run)
   for (const [number, { commands, items }] of batches.entries()) {
-    const { outcomes, unanswered } = await sendBatch(deps, commands, items)
+    const outcomes = await sendBatch(deps, commands, items)
     for (const [index, outcome] of outcomes.entries()) {
       const command = commands[index]!
       if (outcome.kind === 'ok') settled.push({ command, response: outcome.response })
       else if (outcome.kind === 'reject') settled.push({ command, error: outcome.error })
       else {
         await settle()
-        const rest = commands.slice(index + 1)
-        const later = batches.slice(number + 1).flatMap((batch) => batch.commands)
-        const behind = unanswered
-          ? { unsent: later, unanswered: rest }
-          : { unsent: [...rest, ...later], unanswered: [] }
+        // The rest of this batch left the device: even when the server says it stopped before them, another
+        // copy of the same request (a proxy's retry, one held in the network) may run them, so they stay
+        // counted as sent for `resendDeadline`. Only the later batches never left.
+        const behind = {
+          unsent: batches.slice(number + 1).flatMap((batch) => batch.commands),
+          unanswered: commands.slice(index + 1),
+        }
         if (outcome.kind === 'unauthorized') {
           await markRetry(deps.db, command.id, outcome.error, null, behind)
           return { kind: 'unauthorized', token: outcome.token }

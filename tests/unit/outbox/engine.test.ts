@@ -62,10 +62,11 @@ function setup(db: PortalDb, script: Answer[], token: string | null = 'tok') {
     const request = new Request(input, init)
     const path = new URL(request.url).pathname
     if (request.method === 'GET') {
-      if (path === '/api/passenger') pulls += 1
       if (path === '/api/account') return json(200, account)
-      if (path === '/api/passenger') return json(200, [anna])
-      if (path.endsWith('/trips')) return json(200, [tripNo(1)])
+      if (path === '/api/passenger/reads') {
+        pulls += 1
+        return json(200, [{ passenger: anna, places: [], trips: [tripNo(1)] }])
+      }
       if (path === '/api/message') {
         return json(200, { items: [], page: 1, totalPages: 1, hasPreviousPage: false, unseenCount: 0 })
       }

@@ -152,10 +152,15 @@ describe('outbox replay', () => {
     const server = scriptedServer([problem(409, 'idempotency_in_flight')])
     const result = await replayOutbox(replayDeps(db, apiOver(server.fetch), { now: () => 5_000 }))
     expect(result.stop).toEqual({ kind: 'backoff', at: 5_000 + backoffMs(1, 0) })
-    // Both went in the batch; the server stopped after the head, so the one behind was not run.
+    // Both went in the batch; the server stopped after the head, so the one behind was not run here, but the
+    // copy of the request still in flight may run it: it stays counted as sent.
     expect(server.requests).toEqual([[head.id, behind.id]])
     expect(server.seen).toHaveLength(1)
-    expect(await getCommand(db, behind.id)).toMatchObject({ status: 'pending', attempts: 0 })
+    expect(await getCommand(db, behind.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      firstSentAt: 5_000,
+    })
     expect(await getCommand(db, head.id)).toMatchObject({
       status: 'pending',
       attempts: 1,
@@ -164,7 +169,7 @@ describe('outbox replay', () => {
     })
   })
 
-  it('sends those the server did not run, behind a failure that may pass, back to pending as they were, unsent', async () => {
+  it('sends those behind a failure that may pass back to pending, still counted as sent: another copy of their request may run them', async () => {
     const db = freshDb()
     const sent = await queue(db, 'trip.cancel', cancelOf(1))
     const failed = await queue(db, 'trip.review', reviewOf(2))
@@ -181,8 +186,8 @@ describe('outbox replay', () => {
     })
     expect(await getCommand(db, behind.id)).toMatchObject({
       status: 'pending',
-      attempts: 0,
-      firstSentAt: null,
+      attempts: 1,
+      firstSentAt: 5_000,
       nextAttemptAt: null,
     })
   })
@@ -388,7 +393,7 @@ describe('outbox replay', () => {
     expect(server.seen.map((r) => r.key)).toEqual([sent.id, refused.id])
     expect((await getCommand(db, sent.id))?.status).toBe('acked')
     expect(await getCommand(db, refused.id)).toMatchObject({ status: 'pending', attempts: 1 })
-    expect(await getCommand(db, behind.id)).toMatchObject({ status: 'pending', attempts: 0 })
+    expect(await getCommand(db, behind.id)).toMatchObject({ status: 'pending', attempts: 1 })
   })
 
   it('sends a command left sending by a worker that died again, with the same key', async () => {
