@@ -166,6 +166,7 @@ async function sendBatch(
   }
   const outcomes: Outcome[] = []
   for (const [index, answer] of answers.slice(0, commands.length).entries()) {
+    if (answer.status >= 500) reportCommandFailure(deps, commands[index]!, answer.status)
     const outcome = outcomeOf(commands[index]!, answer, token)
     outcomes.push(outcome)
     if (outcome.kind === 'retry' || outcome.kind === 'unauthorized') return outcomes
@@ -173,6 +174,17 @@ async function sendBatch(
   if (outcomes.length === commands.length) return outcomes
   // Fewer answers and none to stop at, outside the contract: the first without one is tried again.
   return [...outcomes, { kind: 'retry', error: commandError(200, null), token }]
+}
+
+/** A command's own 5xx, which its batch's request does not show: error reporting hears of it as of a call's. */
+function reportCommandFailure(deps: ReplayDeps, command: OutboxCommand, status: number): void {
+  const name = commandOf(command.type).endpoint
+  const { method, path } = endpoints[name]
+  deps.api.reportFailure({
+    endpoint: name,
+    status,
+    message: `${method} ${path} answered ${status} in a batch`,
+  })
 }
 
 /** Why the head must not be sent, if so: a refusal the replayer makes by itself. */

@@ -68,6 +68,11 @@ export interface ApiClient {
     args: CallArgs<N>,
     etag: string | null,
   ): Promise<ConditionalResult<N>>
+  /**
+   * Tells `onFailure` of a failure learnt another way: a command's own 5xx in the answer of the batch that
+   * carried it (workers/outbox.ts), which as a request succeeded.
+   */
+  reportFailure(failure: ApiFailure): void
 }
 
 export function requestHeaders(tenantId: string, token: string | null): Record<string, string> {
@@ -155,6 +160,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     call: call as ApiClient['call'],
     callIfChanged: (name, args, etag) => send(name, args, etag),
+    reportFailure: (failure) => options.onFailure?.(failure),
   }
 }
 

@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie'
 import { IDBFactory } from 'fake-indexeddb'
 import { Temporal } from 'temporal-polyfill'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { idempotencyKeyRetention } from '../../../src/contract/codes'
 import { getCommand, listCommands, takeUnnotifiedRejections } from '../../../src/db/outbox'
 import { resendMargin } from '../../../src/db/outboxReplay'
@@ -175,8 +175,16 @@ describe('outbox replay', () => {
     const failed = await queue(db, 'trip.review', reviewOf(2))
     const behind = await queue(db, 'trip.review', reviewOf(3))
     const server = scriptedServer([json(200, [cancelled(1)]), problem(503, 'unavailable')])
-    const result = await replayOutbox(replayDeps(db, apiOver(server.fetch), { now: () => 5_000 }))
+    const api = apiOver(server.fetch)
+    const reportFailure = vi.spyOn(api, 'reportFailure')
+    const result = await replayOutbox(replayDeps(db, api, { now: () => 5_000 }))
     expect(result.stop).toEqual({ kind: 'backoff', at: 5_000 + backoffMs(1, 0) })
+    // The batch's request succeeded; error reporting hears of the command's own 5xx all the same.
+    expect(reportFailure).toHaveBeenCalledExactlyOnceWith({
+      endpoint: 'reviewTrip',
+      status: 503,
+      message: 'POST /api/trip/review answered 503 in a batch',
+    })
     expect(result.acked.map((c) => c.id)).toEqual([sent.id])
     expect(await getCommand(db, sent.id)).toMatchObject({ status: 'acked', response: [cancelled(1)] })
     expect(await getCommand(db, failed.id)).toMatchObject({
