@@ -133,6 +133,10 @@ export interface EndpointOptions {
   bodyLimit?: number
 }
 
+const callerKey = Symbol('caller')
+/** A request whose caller was authenticated before its body was read (a call with a larger body limit). */
+type Authenticated = FastifyRequest & { [callerKey]?: Caller }
+
 /** The options of a polled call. */
 export const polled: EndpointOptions = { polled: true }
 
@@ -166,7 +170,16 @@ export function registerEndpoint<E extends Endpoint>(
       response: { 200: endpoint.response, ...errorResponses(endpoint) },
     },
     ...(stateChanging ? {} : { serializerCompiler: trustedSerializer }),
-    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    // A body larger than the app's default is read only for a caller who may send one: the credentials are
+    // checked before it arrives, so that anyone cannot make the server read a megabyte.
+    ...(options.bodyLimit
+      ? {
+          bodyLimit: options.bodyLimit,
+          onRequest: async (request: FastifyRequest) => {
+            ;(request as Authenticated)[callerKey] = await authenticate(request, endpoint.auth, keys)
+          },
+        }
+      : {}),
     ...(options.polled ? { compress: false as const, ...replayHooks(app) } : {}),
     ...(stateChanging
       ? {
@@ -177,7 +190,8 @@ export function registerEndpoint<E extends Endpoint>(
         }
       : {}),
     handler: async (request, reply) => {
-      const caller = await authenticate(request, endpoint.auth, keys)
+      const caller =
+        (request as Authenticated)[callerKey] ?? (await authenticate(request, endpoint.auth, keys))
       if (options.limit && caller.user) options.limit(request, reply, caller.user)
       if (stateChanging && caller.principal) {
         if (await beginIdempotent(request, reply, caller.principal)) return reply

@@ -47,6 +47,15 @@ describe.each(backends)('a batch of commands on $name', (backend) => {
         test.db,
       )
     ).rows.map((row) => row.content)
+  /** Commands whose batch is larger than a batch may be. */
+  const oversized = () => {
+    const padded = Array.from({ length: 40 }, () => send('y'.repeat(2000))).map((command) => ({
+      ...command,
+      body: { ...(command.body as object), pad: 'z'.repeat(30_000) },
+    }))
+    expect(JSON.stringify({ commands: padded }).length).toBeGreaterThan(commandBatchMaxBytes)
+    return padded
+  }
   const keyCount = async () =>
     (await sql<{ n: number }>`select count(*)::int as n from idempotency_keys`.execute(test.db)).rows[0]!.n
   const tomorrow = () =>
@@ -249,6 +258,14 @@ describe.each(backends)('a batch of commands on $name', (backend) => {
     expect(await thread()).not.toContain('Ilman lupaa')
   })
 
+  it('refuses a caller without a valid token before reading the body: 401, even for one over the limit', async () => {
+    for (const token of [null, 'not-a-token']) {
+      const response = await batch(oversized(), token)
+      expect(response.statusCode).toBe(401)
+      expect(apiError.parse(response.json())).toMatchObject({ statusCode: 401, code: 'unauthorized' })
+    }
+  })
+
   it.each([
     ['no commands', []],
     [
@@ -282,13 +299,7 @@ describe.each(backends)('a batch of commands on $name', (backend) => {
     })
     expect(notJson.statusCode).toBe(400)
     expect(apiError.safeParse(notJson.json()).success).toBe(true)
-    const huge = Array.from({ length: 40 }, () => send('y'.repeat(2000)))
-    const padded = huge.map((command) => ({
-      ...command,
-      body: { ...(command.body as object), pad: 'z'.repeat(30_000) },
-    }))
-    expect(JSON.stringify({ commands: padded }).length).toBeGreaterThan(commandBatchMaxBytes)
-    const tooLarge = await batch(padded)
+    const tooLarge = await batch(oversized())
     expect(tooLarge.statusCode).toBe(413)
     expect(tooLarge.json()).toMatchObject({ statusCode: 413, code: 'payload_too_large' })
   })
