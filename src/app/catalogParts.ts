@@ -1,34 +1,40 @@
 /**
- * The portal's catalog comes in four parts per locale, split by message area (the id's first segment), so that
+ * The portal's catalog comes in five parts per locale, split by message area (the id's first segment), so that
  * a screen does not download the long texts of others (src/app/i18n.ts):
  * - `first`: home, the shell (menus, drawer, notices, dialogs) and every screen's title, loaded at start;
  * - `screens`: what the other screens show, loaded before any of them renders and when a user is known;
  * - `booking`: what only the booking wizard and the transportation permissions show, loaded with those;
+ * - `account`: what only the screens of one's own account and of an invitation show (password, personal
+ *   information, invitation, travel card, logged out), loaded with those: a third of what `screens` held, which
+ *   a signed-in start and the booking wizard would otherwise carry;
  * - `texts`: the privacy statements and accessibility reports, loaded with those pages only: they are a third
  *   of what `screens` held, and a signed-in start needs none of it.
  * Areas only the server's own pages use are in none. tests/unit/i18n/catalogParts.test.ts checks that what
- * home and the shell show is in the first part, and the booking and texts parts' messages only there.
+ * home and the shell show is in the first part, and each later part's messages only on the screens that load it.
  */
 
 export type CatalogPart = 'first' | LazyPart
 /** The parts loaded after start, with the screens that show them. */
-export type LazyPart = 'screens' | 'booking' | 'texts'
+export type LazyPart = 'screens' | 'booking' | 'account' | 'texts'
 
 const screenAreas = new Set([
   'canceltrips',
   'date_helper',
   'error',
-  'invitation',
-  'logged_out',
+  'form',
+  'messages',
   'passenger',
-  'password',
-  'personal_info',
   'placeholder',
-  'travel_card',
+  'track',
   'trips',
 ])
 
 const bookingAreas = new Set(['booking', 'permissions'])
+
+const accountAreas = new Set(['invitation', 'logged_out', 'password', 'personal_info', 'travel_card'])
+
+/** The forms' save and error texts, which the spec names under `password` and every screen's forms show. */
+const formTexts = /^password\.(success$|errors\.)/
 
 const textAreas = new Set(['accessibility', 'privacy'])
 
@@ -45,6 +51,8 @@ export function catalogPartOf(id: string): CatalogPart | null {
   // A screen's title (`privacy.title`) also names it in the menus.
   if (id === `${area}.title`) return 'first'
   if (bookingAreas.has(area)) return 'booking'
+  if (formTexts.test(id)) return 'screens'
+  if (accountAreas.has(area)) return 'account'
   if (textAreas.has(area)) return 'texts'
   return screenAreas.has(area) ? 'screens' : 'first'
 }

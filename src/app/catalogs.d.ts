@@ -16,6 +16,10 @@ declare module '*.po?part=booking' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+declare module '*.po?part=account' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
 declare module '*.po?part=texts' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages

@@ -24,6 +24,11 @@ const lazyParts: Record<LazyPart, Record<Locale, Part>> = {
     sv: () => import('../../locales/sv/messages.po?part=booking'),
     en: () => import('../../locales/en/messages.po?part=booking'),
   },
+  account: {
+    fi: () => import('../../locales/fi/messages.po?part=account'),
+    sv: () => import('../../locales/sv/messages.po?part=account'),
+    en: () => import('../../locales/en/messages.po?part=account'),
+  },
   texts: {
     fi: () => import('../../locales/fi/messages.po?part=texts'),
     sv: () => import('../../locales/sv/messages.po?part=texts'),
@@ -89,12 +94,19 @@ export function activateCatalog(locale: Locale, variant?: TextVariant): Catalog 
 /** The routes that show a part beyond the screens' (route ids, matched as prefixes). */
 const routesOfPart: Record<Exclude<LazyPart, 'screens'>, readonly string[]> = {
   booking: ['/_auth/booking', '/_auth/transportationPermissions/'],
+  account: [
+    '/_auth/password',
+    '/_auth/personal-info',
+    '/invitation/',
+    '/register-travel-card',
+    '/logged-out',
+  ],
   texts: ['/privacy', '/accessibility-report'],
 }
 
 /**
  * The parts the matched routes show beyond the first: none for home and the not-found page, the screens' part
- * for every other screen, and the booking or texts part too for the screens that show them.
+ * for every other screen, and the booking, account or texts part too for the screens that show them.
  */
 export function lazyPartsFor(routeIds: readonly unknown[]): LazyPart[] {
   const screens = routeIds.filter(

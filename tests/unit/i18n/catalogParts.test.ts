@@ -60,6 +60,11 @@ describe('catalog parts', async () => {
     expect(catalogPartOf('accessibility.title')).toBe('first')
     expect(catalogPartOf('trips.problem.picked_up')).toBe('screens')
     expect(catalogPartOf('login.title')).toBeNull()
+    expect(catalogPartOf('messages.send')).toBe('screens')
+    expect(catalogPartOf('password.done_changed')).toBe('account')
+    // The forms' texts the spec names under `password` show on every screen's forms.
+    expect(catalogPartOf('password.success')).toBe('screens')
+    expect(catalogPartOf('password.errors.genericSaveError')).toBe('screens')
   })
 
   it.each([
@@ -73,6 +78,20 @@ describe('catalog parts', async () => {
         'src/routes/_auth/transportationPermissions.$passengerId.$id.tsx',
       ],
       least: 100,
+    },
+    {
+      part: 'account',
+      loaders: [
+        'src/components/account',
+        'src/components/invitations',
+        'src/components/password',
+        'src/routes/_auth/password.tsx',
+        'src/routes/_auth/personal-info.tsx',
+        'src/routes/invitation.$code.tsx',
+        'src/routes/register-travel-card.tsx',
+        'src/routes/logged-out.tsx',
+      ],
+      least: 40,
     },
     {
       part: 'texts',
@@ -106,6 +125,10 @@ describe('catalog parts', async () => {
     expect(lazyPartsFor(['__root__', '/_auth', '/_auth/transportationPermissions/$passengerId/$id'])).toEqual(
       ['screens', 'booking'],
     )
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/password'])).toEqual(['screens', 'account'])
+    expect(lazyPartsFor(['__root__', '/invitation/$code'])).toEqual(['screens', 'account'])
+    expect(lazyPartsFor(['__root__', '/logged-out'])).toEqual(['screens', 'account'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/passengers'])).toEqual(['screens'])
     expect(catalogPartOf('booking.step_heading')).toBe('booking')
     expect(catalogPartOf('permissions.choose_passenger')).toBe('booking')
     expect(catalogPartOf('booking.title')).toBe('first')
