@@ -46,6 +46,13 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
     return
   }
   const { environment, locale } = decision
+  // A remembered user's screen paints from the device in a moment: their start runs straight to it. Anyone
+  // else's first paint waits for the network, so their start is split into shorter tasks, which input need
+  // not wait behind: in one task with the entry's evaluation it was most of a first visit's Total Blocking Time
+  // (bench: lighthouse). Each split lets the browser render, which would only delay a paint from the device.
+  const remembered = lastUser(environment.tenant.id) !== null
+  const split = () => (remembered ? undefined : nextTask(undefined))
+  await split()
   const reportError = installErrorCapture(window, {
     origin: window.location.origin,
     tenantId: environment.tenant.id,
@@ -60,9 +67,8 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
     pathPrefix: environment.pathPrefix,
   })
   const catalog = activateCatalog(locale, environment.tenant.textVariant)
-  // The platform (the router, the screen's preloads, the stored rows) is built in a task of its own, like the
-  // boot itself (the end of this file).
-  await nextTask(undefined)
+  // The platform (the router, the screen's preloads) in a task of its own.
+  await split()
   // Only a browser without Temporal waits here, for the polyfill, before any screen's code can load.
   await temporalReady()
   // Before the catalog arrives: the token and the screen's code load beside it, not after it.
@@ -75,7 +81,7 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
   )
   // A remembered user's first screen is framed by the signed-in shell: it loads beside the screen's code and the
   // session's, not once the first render finds it missing.
-  if (lastUser(environment.tenant.id) !== null) void loadSignedInShell().catch(() => undefined)
+  if (remembered) void loadSignedInShell().catch(() => undefined)
   render(<App platform={platform} router={router} i18n={await catalog.ready} />)
   if (import.meta.env.PROD) {
     registerServiceWorker((notice) => platform.notices.send({ type: 'notice.push', notice })).catch(
@@ -87,6 +93,4 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root')
 const root = createRoot(container)
-// The boot runs in a task after the entry's evaluation, and builds the platform in another: in one task they
-// were the start's longest (most of its Total Blocking Time, bench: lighthouse), which input had to wait for.
-void nextTask(undefined).then(() => boot((node) => root.render(<StrictMode>{node}</StrictMode>)))
+void boot((node) => root.render(<StrictMode>{node}</StrictMode>))
