@@ -3,7 +3,7 @@ import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { locales } from './support/locales'
 import { portalUrl, signIn } from './support/portal'
-import { futureTrips } from './support/trips'
+import { futureTrips, serverTrips, tripUnderWay } from './support/trips'
 
 // No service worker: the chunks come from the network only, so a blocked route is a chunk that did not load
 // (as on a first visit before the precache finished).
@@ -115,4 +115,58 @@ test('a menu whose code did not load says so under its button, and opens from "T
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByRole('menu')).toBeVisible()
   await expect(page.getByRole('menuitem', { name: 'Personal information' })).toBeVisible()
+})
+
+test('a question whose dialog did not load is asked again by "Try again" once its code loads', async ({
+  page,
+  server,
+}) => {
+  const dialogChunk = '**/assets/AlertDialog-*.js'
+  await page.route(dialogChunk, (route) => route.abort('internetdisconnected'))
+  await page.goto(portalUrl(server, 'kulkukeskus', '/privacy-keusote?lang=en'))
+  const link = page.getByRole('link', { name: 'www.keusote.fi' })
+  await link.click()
+  const notice = page.getByRole('alert').filter({ hasText: 'This needs a connection once' })
+  await expect(notice).toBeVisible()
+  await expect(page).toHaveURL(/\/privacy-keusote/)
+
+  await page.unroute(dialogChunk)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Leave the portal?' })
+  await expect(confirm).toBeVisible()
+  await expect(confirm).toContainText('www.keusote.fi')
+  await expect(notice).toHaveCount(0)
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(page).toHaveURL(/\/privacy-keusote/)
+})
+
+test('a revocation whose question did not load asks it again from "Try again", and revokes', async ({
+  page,
+  server,
+}) => {
+  const tenant = 'helpbus'
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: server.tenantOrigin(tenant),
+  })
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(Navigator.prototype, 'share')
+  })
+  await signIn(page, server, tenant, demoUsers.guardian)
+  const [passenger] = await serverTrips(page)
+  const trip = await tripUnderWay(server, tenant, passenger!.passenger.id)
+  const dialogChunk = '**/assets/AlertDialog-*.js'
+  await page.route(dialogChunk, (route) => route.abort('internetdisconnected'))
+  await page.goto(portalUrl(server, tenant, `/trips/${trip.id}/${trip.date}?lang=en`))
+  await page.getByRole('button', { name: 'Share tracking link' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Tracking link copied' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Revoke link' }).click()
+  const notice = page.getByRole('alert').filter({ hasText: 'This needs a connection once' })
+  await expect(notice).toBeVisible()
+  await page.unroute(dialogChunk)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  const question = page.getByRole('alertdialog', { name: 'Revoke the tracking link?' })
+  await question.getByRole('button', { name: 'Revoke link' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Tracking link revoked.' })).toBeVisible()
 })

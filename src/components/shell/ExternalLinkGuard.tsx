@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { LazyConfirmDialog } from '../ui/LazyConfirmDialog'
 import { externalTarget } from './externalTarget'
 
@@ -27,6 +27,9 @@ function clickedExternalLink(event: MouseEvent): PendingLink | null {
 export function ExternalLinkGuard() {
   const { t } = useLingui()
   const [pending, setPending] = useState<PendingLink | null>(null)
+  // The link asked about last: the question again when the dialog's code could not load at first and
+  // "Try again" has loaded it.
+  const asked = useRef<PendingLink | null>(null)
   const host = pending?.host ?? ''
 
   useEffect(() => {
@@ -34,6 +37,7 @@ export function ExternalLinkGuard() {
       const link = clickedExternalLink(event)
       if (!link) return
       event.preventDefault()
+      asked.current = link
       setPending(link)
     }
     document.addEventListener('click', onClick)
@@ -43,9 +47,7 @@ export function ExternalLinkGuard() {
   return (
     <LazyConfirmDialog
       open={pending !== null}
-      onOpenChange={(open) => {
-        if (!open) setPending(null)
-      }}
+      onOpenChange={(open) => setPending(open ? asked.current : null)}
       title={t({ id: 'external_link.title', message: 'Leave the portal?' })}
       description={
         <Trans id="external_link.description">

@@ -21,8 +21,14 @@ export function LogoutConfirm() {
     <LazyConfirmDialog
       open={waiting !== null}
       onOpenChange={(open) => {
+        // Asked to open only by "Try again" once the dialog's code has loaded after failing: the logout again,
+        // which asks again while changes wait.
+        if (open) {
+          if (userSession.waiting() === null) userSession.send({ type: 'logout.request' })
+          return
+        }
         // "Log out anyway" closes the question before Radix reports the dialog closed: only Cancel gets here.
-        if (open || userSession.waiting() === null) return
+        if (userSession.waiting() === null) return
         userSession.send({ type: 'logout.cancel' })
         if (onLogoutScreen) void navigate({ to: '/' })
       }}

@@ -89,7 +89,9 @@ export function ShareTracking({ trip }: { trip: Trip }) {
       <LazyConfirmDialog
         open={snapshot.matches('confirming')}
         onOpenChange={(open) => {
-          if (!open && snapshot.matches('confirming')) send({ type: 'revoke.cancel' })
+          // Open only from "Try again" once the dialog's code has loaded after failing: the question again.
+          if (open) send({ type: 'revoke' })
+          else if (snapshot.matches('confirming')) send({ type: 'revoke.cancel' })
         }}
         title={t({ id: 'trips.share.revoke_title', message: 'Revoke the tracking link?' })}
         description={t({
