@@ -21,7 +21,6 @@ const screenAreas = new Set([
   'canceltrips',
   'date_helper',
   'error',
-  'form',
   'messages',
   'passenger',
   'placeholder',
