@@ -170,3 +170,43 @@ test('a revocation whose question did not load asks it again from "Try again", a
   await question.getByRole('button', { name: 'Revoke link' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Tracking link revoked.' })).toBeVisible()
 })
+
+test('a logout whose question did not load asks it again from "Try again" while a change waits', async ({
+  page,
+  server,
+}) => {
+  const tenant = 'fcg'
+  await signIn(page, server, tenant, demoUsers.guardian)
+  const [trip] = await futureTrips(page, 1)
+  if (!trip) throw new Error('No future trip')
+  // The server cannot take commands: the cancellation below keeps waiting, and is never applied.
+  await page.route('**/api/command/batch', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 503, code: 'internal_error', message: 'down' }),
+    }),
+  )
+  await page.goto(portalUrl(server, tenant, `/trips/${trip.id}/${trip.date}?lang=en`))
+  await page.getByRole('button', { name: 'Cancel trip' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cancel trip' })
+  await dialog.getByLabel('Reason for cancellation').fill('Ei tarvita')
+  await dialog.getByRole('button', { name: 'Cancel trip' }).click()
+  await expect(page.getByText('Cancellation pending').first()).toBeVisible()
+
+  const dialogChunk = '**/assets/AlertDialog-*.js'
+  await page.route(dialogChunk, (route) => route.abort('internetdisconnected'))
+  await page.getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('menuitem', { name: 'Log out' }).click()
+  const notice = page.getByRole('alert').filter({ hasText: 'This needs a connection once' })
+  await expect(notice).toBeVisible()
+
+  await page.unroute(dialogChunk)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  const question = page.getByRole('alertdialog', { name: 'Log out?' })
+  await expect(question).toContainText('1 change has not been sent yet')
+  await question.getByRole('button', { name: 'Cancel' }).click()
+  await expect(question).toBeHidden()
+  await expect(page).toHaveURL(new RegExp(`/trips/${trip.id}/`))
+  await expect(page.getByText('Cancellation pending').first()).toBeVisible()
+})

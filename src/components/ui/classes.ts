@@ -92,10 +92,18 @@ export const menuClasses = {
     'data-[highlighted]:bg-action data-[highlighted]:text-on-action',
 }
 
-/** The notice of a part whose code did not load: in the flow, or floating under the control that opens it. */
-export function lazyNoticeClasses(floating: boolean): string {
-  const place = floating
-    ? 'absolute top-full left-0 z-40 mt-2 w-72 max-w-[calc(100vw-1rem)] shadow-lg'
-    : 'w-full'
-  return `flex flex-wrap items-center gap-3 rounded-lg border border-muted bg-surface p-3 text-left text-base font-normal text-text ${place}`
+/** Where the notice of a part whose code did not load shows (`LazyPartNotice`). */
+export type LazyNoticePlace = 'flow' | 'floating' | 'overlay'
+
+const lazyNoticePlaces: Record<LazyNoticePlace, string> = {
+  flow: 'w-full',
+  floating: 'absolute top-full left-0 z-40 mt-2 w-72 max-w-[calc(100vw-1rem)] shadow-lg',
+  // Above the bottom navigation of a signed-in screen (z-30, its height under 7rem), in view wherever the
+  // page is scrolled.
+  overlay: 'fixed inset-x-4 bottom-28 z-40 mx-auto max-w-md shadow-lg',
+}
+
+/** The notice of a part whose code did not load: in the flow, under the control that opens it, or over the page. */
+export function lazyNoticeClasses(place: LazyNoticePlace): string {
+  return `flex flex-wrap items-center gap-3 rounded-lg border border-muted bg-surface p-3 text-left text-base font-normal text-text ${lazyNoticePlaces[place]}`
 }

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react'
 import { Button } from './Button'
-import { lazyNoticeClasses } from './classes'
+import { lazyNoticeClasses, type LazyNoticePlace } from './classes'
 import { focusInto } from './returnFocus'
 
 /**
@@ -67,8 +67,11 @@ export interface LazyPartNoticeProps {
   onRetry(event: MouseEvent<HTMLButtonElement>): void
   /** An alert, for a part the user just asked for (a dialog, a menu); else a polite status. */
   urgent?: boolean
-  /** Floats under the control that opens the part (a menu, a popover), where the part would have shown. */
-  floating?: boolean
+  /**
+   * `floating`: under the control that opens the part (a menu, a popover), where the part would have shown;
+   * `overlay`: over the page, where a dialog would have shown; else in the flow.
+   */
+  place?: LazyNoticePlace
   /** Counts the failed attempts: each one is announced again. */
   attempt?: number
 }
@@ -80,7 +83,7 @@ export interface LazyPartNoticeProps {
 export function LazyPartNotice({
   onRetry,
   urgent = false,
-  floating = false,
+  place = 'flow',
   attempt = 0,
 }: LazyPartNoticeProps) {
   const box = useRef<HTMLDivElement>(null)
@@ -88,15 +91,15 @@ export function LazyPartNotice({
   // control's left edge).
   useLayoutEffect(() => {
     const element = box.current
-    if (!floating || !element) return
+    if (place !== 'floating' || !element) return
     const margin = 8
     const { left, right } = element.getBoundingClientRect()
     const overflow = Math.max(0, right - (document.documentElement.clientWidth - margin))
     const shift = left - overflow < margin ? margin - left : -overflow
     element.style.left = `${shift}px`
-  }, [floating])
+  }, [place])
   return (
-    <div ref={box} className={lazyNoticeClasses(floating)}>
+    <div ref={box} className={lazyNoticeClasses(place)}>
       <p key={attempt} role={urgent ? 'alert' : 'status'} className="min-w-0 flex-1 basis-48">
         <Trans id="lazy_part.needs_connection">
           This needs a connection once; try again when you are online

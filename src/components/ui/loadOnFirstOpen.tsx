@@ -118,7 +118,7 @@ export function StandIn({
   return (
     <div ref={place} className="relative inline-flex">
       <button ref={trigger} type="button" aria-expanded={false} {...button} />
-      {shown ? <LazyPartNotice urgent floating attempt={failures} onRetry={button.onClick} /> : null}
+      {shown ? <LazyPartNotice urgent place="floating" attempt={failures} onRetry={button.onClick} /> : null}
     </div>
   )
 }
@@ -153,6 +153,7 @@ export function lazyDialog<P extends DialogLike>(load: () => Promise<ComponentTy
     return (
       <LazyPartNotice
         urgent
+        place="overlay"
         attempt={failures}
         onRetry={() =>
           void open('pointer').then((ok) => {
