@@ -129,6 +129,12 @@ test('a question whose dialog did not load is asked again by "Try again" once it
   const notice = page.getByRole('alert').filter({ hasText: 'This needs a connection once' })
   await expect(notice).toBeVisible()
   await expect(page).toHaveURL(/\/privacy-keusote/)
+  // Over the page, it can be closed; the link asks again.
+  await page.getByRole('button', { name: 'Close' }).click()
+  await expect(notice).toHaveCount(0)
+  await expect(link).toBeFocused()
+  await link.click()
+  await expect(notice).toBeVisible()
 
   await page.unroute(dialogChunk)
   await page.getByRole('button', { name: 'Try again' }).click()

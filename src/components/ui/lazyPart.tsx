@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import {
   Component,
   createRef,
@@ -74,6 +74,8 @@ export interface LazyPartNoticeProps {
   place?: LazyNoticePlace
   /** Counts the failed attempts: each one is announced again. */
   attempt?: number
+  /** Closes the notice (one over the page must not stay in the way): a "Close" button beside "Try again". */
+  onClose?(): void
 }
 
 /**
@@ -85,7 +87,9 @@ export function LazyPartNotice({
   urgent = false,
   place = 'flow',
   attempt = 0,
+  onClose,
 }: LazyPartNoticeProps) {
+  const { t } = useLingui()
   const box = useRef<HTMLDivElement>(null)
   // A floating notice under a control near the screen's edge is moved back into view (it starts at the
   // control's left edge).
@@ -108,6 +112,11 @@ export function LazyPartNotice({
       <Button variant="secondary" onClick={onRetry}>
         <Trans id="lazy_part.try_again">Try again</Trans>
       </Button>
+      {onClose ? (
+        <Button variant="secondary" onClick={onClose}>
+          {t({ id: 'common.close', message: 'Close' })}
+        </Button>
+      ) : null}
     </div>
   )
 }

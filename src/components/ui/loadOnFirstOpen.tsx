@@ -131,7 +131,8 @@ interface DialogLike {
 /**
  * A dialog whose code loads the first time it opens and then stays mounted (so Radix still animates the close
  * and returns focus). When the code does not load, the dialog reports itself closed, so the control that opened
- * it opens it again, and the notice shows where the dialog is in the page; its "Try again" loads and opens.
+ * it opens it again, and the notice shows over the page, where the dialog would have; its "Try again" loads and
+ * opens, and "Close" takes it away.
  */
 export function lazyDialog<P extends DialogLike>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const useCode = loadOnFirstOpen(load)
@@ -139,6 +140,11 @@ export function lazyDialog<P extends DialogLike>(load: () => Promise<ComponentTy
     const { loaded, failures, open } = useCode()
     // What had focus when it was asked for (its opener), where focus goes back before a retried open.
     const opener = useRef<Element | null>(null)
+    // The failures seen when the notice was closed: a later one shows it again.
+    const [closedAt, setClosedAt] = useState(0)
+    const backToOpener = () => {
+      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus()
+    }
     const setOpen = useEffectEvent((value: boolean) => props.onOpenChange(value))
     const wanted = props.open && !loaded
     useEffect(() => {
@@ -149,7 +155,7 @@ export function lazyDialog<P extends DialogLike>(load: () => Promise<ComponentTy
       })
     }, [wanted, open])
     if (loaded) return <loaded.impl {...props} />
-    if (!failures) return null
+    if (failures <= closedAt) return null
     return (
       <LazyPartNotice
         urgent
@@ -158,10 +164,14 @@ export function lazyDialog<P extends DialogLike>(load: () => Promise<ComponentTy
         onRetry={() =>
           void open('pointer').then((ok) => {
             if (!ok) return
-            if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus()
+            backToOpener()
             props.onOpenChange(true)
           })
         }
+        onClose={() => {
+          setClosedAt(failures)
+          backToOpener()
+        }}
       />
     )
   }
