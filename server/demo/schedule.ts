@@ -70,12 +70,24 @@ function weekdayTrips(passenger: DemoPassenger, date: Temporal.PlainDate, dayInd
       .add({ minutes: passenger.index * 10 })
   const morning = at(child ? 7 : 8, child ? 40 : 30)
   const afternoon = at(child ? 14 : 15, child ? 15 : 0)
-  // Tomorrow's cars are already assigned; later trips wait for a car.
-  const state: DemoState = dayIndex === 1 ? 'dispatched' : dayIndex === 2 ? 'routed' : 'booked'
+  const state = plannedState(dayIndex)
   return [
     plan(passenger, 'home', 'main', morning, { state }),
     plan(passenger, 'main', 'home', afternoon, { state }),
   ]
+}
+
+/** Tomorrow's cars are already assigned; later trips wait for a car. */
+const plannedState = (dayIndex: number): DemoState =>
+  dayIndex === 1 ? 'dispatched' : dayIndex === 2 ? 'routed' : 'booked'
+
+/**
+ * The next Saturday or Sunday after today: tomorrow on a Friday or a Saturday, so that tomorrow always has trips
+ * (and with them a car already dispatched), whatever the weekday.
+ */
+function nextWeekendDay(today: Temporal.PlainDate): Temporal.PlainDate {
+  if (today.dayOfWeek === 6) return today.add({ days: 1 })
+  return today.add({ days: today.dayOfWeek === 7 ? 6 : 6 - today.dayOfWeek })
 }
 
 /** Weekday trips from tomorrow on, for `days` days. */
@@ -157,12 +169,13 @@ export function guardianTrips(
     plan(second, 'leisure', 'home', todayAt(now, 240), { state: 'booked', deductibleCents: 530 }),
   ]
   for (const passenger of passengers) trips.push(...regularTrips(passenger, today, 13))
-  const saturday = today.add({ days: (6 - today.dayOfWeek + 7) % 7 || 7 })
-  const saturdayAt = (hour: number) =>
-    saturday.toZonedDateTime({ timeZone: demoTimeZone, plainTime: { hour } }).toInstant()
+  const outing = nextWeekendDay(today)
+  const outingAt = (hour: number) =>
+    outing.toZonedDateTime({ timeZone: demoTimeZone, plainTime: { hour } }).toInstant()
+  const state = plannedState(today.until(outing).days)
   trips.push(
-    plan(second, 'home', 'leisure', saturdayAt(10), { deductibleCents: 530 }),
-    plan(second, 'leisure', 'home', saturdayAt(12), { deductibleCents: 530 }),
+    plan(second, 'home', 'leisure', outingAt(10), { deductibleCents: 530, state }),
+    plan(second, 'leisure', 'home', outingAt(12), { deductibleCents: 530, state }),
   )
   return trips.map((trip) => varied(trip, { first, second, elder }, today))
 }
