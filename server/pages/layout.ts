@@ -13,16 +13,19 @@ export interface PageOptions {
   body: SafeHtml
 }
 
-/** Styles of the server-rendered pages: the tenant's colours, 24 px targets, visible focus, no scripts. */
+/**
+ * Styles of the server-rendered pages: the tenant's colours, 24 px targets, visible focus, no scripts. A long word
+ * breaks rather than push the page sideways at large text sizes (WCAG 1.4.4, 1.4.10).
+ */
 function styles(tenant: TenantConfig): string {
   const c = tenant.theme.colors
   return `
 :root { color-scheme: ${tenant.theme.dark ? 'dark' : 'light'}; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: ${c.background}; color: ${c.text}; }
+body { margin: 0; font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: ${c.background}; color: ${c.text}; overflow-wrap: anywhere; -webkit-hyphens: auto; hyphens: auto; }
 .bar { background: ${c.primary}; color: ${c.onPrimary}; padding: 0.75rem 1rem; }
 .bar p { margin: 0; font-size: 1.25rem; font-weight: 600; }
-main { max-width: 30rem; margin: 1.5rem auto; padding: 1.5rem; background: ${c.surface}; border-radius: 0.5rem; }
+main { max-width: 30rem; margin: 1.5rem auto; padding: clamp(1rem, 5vw, 1.5rem); background: ${c.surface}; border-radius: 0.5rem; }
 h1 { font-size: 1.75rem; margin: 0 0 1rem; }
 h2 { font-size: 1.25rem; margin: 1.5rem 0 0.5rem; }
 p { margin: 0 0 0.75rem; }

@@ -57,7 +57,7 @@ export function DatesStep(props: StepProps) {
       <div className="flex flex-wrap gap-4">
         <DateField
           required
-          className="min-w-48 flex-1"
+          className="min-w-[min(12rem,100%)] flex-1"
           label={
             context.mode === 'single' ? (
               <Trans id="canceltrips.date">Date</Trans>
@@ -74,7 +74,7 @@ export function DatesStep(props: StepProps) {
         {context.mode === 'period' ? (
           <DateField
             required
-            className="min-w-48 flex-1"
+            className="min-w-[min(12rem,100%)] flex-1"
             label={<Trans id="canceltrips.end_date">End date</Trans>}
             min={(typeof start === 'string' ? today : start).toString()}
             today={today.toString()}

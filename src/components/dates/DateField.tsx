@@ -97,7 +97,7 @@ function TextDateField({ label, value, onChange, min, today, error, required, cl
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            className={inputClasses(Boolean(control['aria-invalid']))}
+            className={`min-w-0 flex-1 ${inputClasses(Boolean(control['aria-invalid']))}`}
             value={text}
             onChange={(event) => change(valueOf(event.target.value), event.target.value)}
             onBlur={() => setText(shown(value))}

@@ -28,7 +28,7 @@ export function BottomNav() {
     >
       <ul className="mx-auto flex max-w-3xl">
         {items.map((item) => (
-          <li key={item.id} className="flex-1">
+          <li key={item.id} className="min-w-0 flex-1">
             <Link
               to={item.to}
               className={
@@ -36,7 +36,7 @@ export function BottomNav() {
                 'no-underline aria-[current=page]:font-bold'
               }
             >
-              <span className="relative rounded-full px-4 py-0.5 group-aria-[current=page]:bg-accent group-aria-[current=page]:text-on-accent">
+              <span className="relative rounded-full px-[min(1rem,4vw)] py-0.5 group-aria-[current=page]:bg-accent group-aria-[current=page]:text-on-accent">
                 {icons[item.id]}
                 {item.id === 'messages' && unseen > 0 ? (
                   <span
@@ -47,7 +47,7 @@ export function BottomNav() {
                   </span>
                 ) : null}
               </span>
-              <span>{t(item.title)}</span>
+              <span className="max-w-full">{t(item.title)}</span>
               {item.id === 'messages' && unseen > 0 ? (
                 <span className="sr-only">
                   <Plural id="shell.unseen_messages" value={unseen} one="# unseen" other="# unseen" />

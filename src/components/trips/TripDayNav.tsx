@@ -36,7 +36,7 @@ export function TripDayNav({ date, dates, today, locale, search, onSelect }: Tri
   const nextShown = next ? shellDate(next) : ''
   const available = new Set(dates)
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       {previous ? (
         <Link
           to="/trips"

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react'
 import { chipColors, type ChipTone } from './classes'
 
 /**
- * A small status label: words, an optional decorative icon, and a tone colour. `wrap` lets a sentence-long label
- * break over lines on a narrow screen instead of running out of its box.
+ * A small status label: words, an optional decorative icon, and a tone colour. Any label breaks over lines
+ * rather than run out of the screen at large text sizes; `wrap` gives a sentence-long one, which often does, a
+ * shape made for lines.
  */
 export function Chip({
   tone,
@@ -17,10 +18,10 @@ export function Chip({
   children: ReactNode
 }) {
   const color = chipColors[tone]
-  const shapeClassName = wrap ? 'rounded-lg whitespace-normal' : 'rounded-full whitespace-nowrap'
+  const shapeClassName = wrap ? 'rounded-lg' : 'rounded-full'
   return (
     <span
-      className={`inline-flex min-h-target items-center gap-1 border px-2.5 py-0.5 text-sm leading-tight font-semibold ${shapeClassName} [&_svg]:size-4`}
+      className={`inline-flex min-h-target max-w-full items-center gap-1 border px-2.5 py-0.5 text-sm leading-tight font-semibold ${shapeClassName} [&_svg]:size-4`}
       style={{ backgroundColor: color.background, color: color.text, borderColor: color.border }}
     >
       {icon}

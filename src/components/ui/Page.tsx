@@ -15,7 +15,7 @@ export function Page({ title, actions, children }: PageProps) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+        <h1 className="min-w-0 text-2xl font-bold sm:text-3xl">{title}</h1>
         {actions}
       </div>
       {children}

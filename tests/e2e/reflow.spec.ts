@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test'
+import { demoUsers, expect, test } from './support/fixtures'
+import { locales, openLoginPage, submitPassword } from './support/locales'
+import { portalUrl, type Locale } from './support/portal'
+import type { RunningServer } from './support/server'
+import { futureTrips } from './support/trips'
+
+test.describe.configure({ mode: 'parallel' })
+
+const tenant = 'demo'
+
+interface Size {
+  name: string
+  width: number
+  height: number
+  /** The browser's default font size in px: 16 is the default, 32 a phone's largest text setting. */
+  fontSize: number
+}
+
+const sizes: readonly Size[] = [
+  { name: '320 px', width: 320, height: 640, fontSize: 16 },
+  { name: '412 px with text at 200 %', width: 412, height: 915, fontSize: 32 },
+]
+
+/** What does not fit the viewport's width on the page as it is now: a sideways scroll, and each cut control. */
+function reflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const problems: string[] = []
+    const scroll = document.scrollingElement?.scrollWidth ?? 0
+    if (scroll > width) problems.push(`the page scrolls sideways: ${scroll} px of content in ${width}`)
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`
+    const controls = document.querySelectorAll(
+      'a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="menuitem"], h1, h2',
+    )
+    for (const element of controls) {
+      const box = element.getBoundingClientRect()
+      if (box.width <= 1 || box.height <= 1) continue
+      const style = getComputedStyle(element)
+      if (style.visibility === 'hidden') continue
+      if (box.left < -0.5 || box.right > width + 0.5) {
+        problems.push(
+          `${name(element)} lies outside the viewport (${Math.round(box.left)}–${Math.round(box.right)})`,
+        )
+      } else if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1) {
+        // Its words run out of its box: cut off, or over what lies beside it.
+        problems.push(`${name(element)} overflows: ${element.scrollWidth} px in ${element.clientWidth}`)
+      }
+    }
+    return problems
+  })
+}
+
+async function withTextSize(page: Page, size: Size) {
+  await page.setViewportSize({ width: size.width, height: size.height })
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: size.fontSize } })
+}
+
+/** Signs in through the server's login page, whose problems are added to `found`. */
+async function signInDemo(page: Page, server: RunningServer, locale: Locale, found: string[]) {
+  await openLoginPage(page, server, tenant, locale)
+  for (const problem of await reflowProblems(page)) found.push(`login: ${problem}`)
+  await submitPassword(page, demoUsers.guardian)
+  await page.waitForURL(/\/booking$/)
+  for (const problem of await reflowProblems(page)) found.push(`/booking: ${problem}`)
+}
+
+for (const locale of locales) {
+  for (const size of sizes) {
+    test(`every screen reflows at ${size.name} in ${locale}`, async ({ page, server }) => {
+      await withTextSize(page, size)
+      const found: string[] = []
+      const check = async (path: string) => {
+        await page.goto(portalUrl(server, tenant, path))
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        // A screen's data (its trips, its messages) arrives after its heading, and is what is widest.
+        await page.waitForLoadState('networkidle')
+        for (const problem of await reflowProblems(page)) found.push(`${path}: ${problem}`)
+      }
+      await check(`/?lang=${locale}`)
+      await check('/privacy')
+      await check('/accessibility-report')
+      await check('/track/some-link')
+      await check('/invitation/ABC')
+      await signInDemo(page, server, locale, found)
+      const [trip] = await futureTrips(page, 1)
+      for (const path of [
+        '/',
+        '/trips',
+        `/trips/${trip!.id}/${trip!.date}`,
+        '/canceltrips',
+        '/messages',
+        '/passengers',
+        '/transportationPermissions',
+        '/transportationPermissions/some-passenger/1',
+        '/password',
+        '/personal-info',
+      ]) {
+        await check(path)
+      }
+      expect(found).toEqual([])
+    })
+  }
+}
