@@ -37,11 +37,13 @@ export interface SyncEngineDeps {
 
 /**
  * When to pull and when to replay the outbox.
- * - Pull: on start, every 60 s while online and visible, when the network comes back, when a token arrives
+ * - Pull: on start, every 60 s while online and visible, when the network comes back or the page is shown
+ *   again, when a token arrives
  *   after none or after a refused one, after commands are acked, and on demand after a mutation. Pulls never
  *   overlap: a request during a pull runs once more after it, so a mutation's result is never missed.
  * - Replay (workers/outboxRunner.ts): on start, after a command is queued, after each pull, when the network
- *   comes back (even before the head's retry time), and at the head's retry time; while online with a token.
+ *   comes back or the page is shown again (even before the head's retry time), and at the head's retry time;
+ *   while online with a token.
  *   A 401 pauses it until the auth machine sends another token, then it goes on with the same command.
  */
 export class SyncEngine {
@@ -125,8 +127,17 @@ export class SyncEngine {
     void this.outbox.run(true)
   }
 
+  /**
+   * The page was shown again: what it shows is brought up to date, and the outbox is sent now rather than at
+   * its head's retry time, which timers throttled in the background may have missed (browsers without
+   * Background Sync send only while the portal is open).
+   */
   setVisible(visible: boolean): void {
+    const shown = !this.visible && visible
     this.visible = visible
+    if (!shown) return
+    void this.pullNow()
+    void this.outbox.run(true)
   }
 
   /** A command was queued (or the user asked): send now, even before the head's retry time. */

@@ -33,6 +33,8 @@ export interface SyncCallbacks {
   onUnauthorized(token: string | null): void
   onStatus(status: SyncStatus): void
   onMilestones(milestones: TripMilestone[]): void
+  /** Whether the server answered the worker's calls, told when that changes (src/app/reachability.ts). */
+  onAnswer(answered: boolean): void
 }
 
 let engine: SyncEngine | null = null
@@ -48,12 +50,18 @@ export const syncService = {
       release: __PORTAL_RELEASE__,
       page: () => '/',
     })
+    let lastAnswered = true
     const api = createApiClient({
       origin: config.origin,
       tenantId: config.tenantId,
       token: () => current.currentToken(),
       onUnauthorized: (token) => void callbacks.onUnauthorized(token),
       onFailure: (failure) => void errors.report({ kind: 'api', ...failure }),
+      onAnswer: (answered) => {
+        if (answered === lastAnswered) return
+        lastAnswered = answered
+        void callbacks.onAnswer(answered)
+      },
     })
     const lock = outboxLockName(databaseName(config.tenantId, config.userId))
     const current = new SyncEngine({

@@ -1,3 +1,4 @@
+import { serverAnswered } from './answered'
 import ky from 'ky'
 import type { z } from 'zod'
 import { apiError, type ApiError } from '../contract/common'
@@ -39,6 +40,11 @@ export interface ApiClientOptions {
    * template, so it holds no ids.
    */
   onFailure?: (failure: ApiFailure) => void
+  /**
+   * Told after every call whether the portal's server answered it: false when nothing did, or only a gateway
+   * in front of it (502, 504), true for any answer of its own.
+   */
+  onAnswer?: (answered: boolean) => void
   fetch?: typeof fetch
   timeoutMs?: number
 }
@@ -135,8 +141,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       })
     } catch {
       fail(0, 'got no answer')
+      options.onAnswer?.(false)
       throw new ApiRequestError(0, null)
     }
+    options.onAnswer?.(serverAnswered(response.status))
     if (response.status === 304 && etag !== null) return { changed: false }
     const json = await readJson(response)
     if (response.status === 401) options.onUnauthorized(token)

@@ -4,6 +4,9 @@ interface SyncManager {
   register(tag: string): Promise<void>
 }
 
+/** Whether this browser can send queued commands with every tab closed (Safari and Firefox cannot). */
+export const hasBackgroundSync = (): boolean => 'serviceWorker' in navigator && 'SyncManager' in window
+
 /**
  * Asks the service worker to replay the outbox when the network returns, even if every tab is closed by then
  * (Background Sync, sw/outboxSync.ts). Browsers without it, or pages without a controlling service worker, rely

@@ -11,6 +11,7 @@ import type { Catalog } from './i18n'
 import { createNoticesHandle } from './noticesHandle'
 import type { Platform } from './platform'
 import { postForm } from './postForm'
+import { serverReachability } from './reachability'
 import { landingPath } from './redirect'
 import { createPortalRouter, firstRendered, preloadCurrentScreens, type PortalRouter } from './router'
 import { SessionStore, type UserSession } from './session'
@@ -185,6 +186,10 @@ export function createPlatform(
     userSession.send({ type: 'auth.changed', view })
   })
   window.addEventListener('online', () => auth.send({ type: 'auth.online' }))
+  // The server answers again after a spell out of reach: a start that found no server gets its token now.
+  serverReachability.subscribe(() => {
+    if (serverReachability.isReachable()) auth.send({ type: 'auth.online' })
+  })
   window.addEventListener('offline', () => auth.send({ type: 'auth.offline' }))
 
   const platform: Platform = {
@@ -203,6 +208,7 @@ export function createPlatform(
           token: () => auth.view().token,
           onUnauthorized: (refused) => auth.send({ type: 'auth.unauthorized', token: refused }),
           onFailure: (failure) => reportError({ kind: 'api', ...failure }),
+          onAnswer: serverReachability.report,
         }),
       )
       return apiClient

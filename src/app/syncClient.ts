@@ -3,6 +3,7 @@ import type { TripMilestone } from '../db/tripMilestones'
 import type { SyncStatus } from '../../workers/syncEngine'
 import type { SyncConfig, SyncWorkerApi } from '../../workers/sync.worker'
 import { whenIdle } from './idle'
+import { serverReachability } from './reachability'
 import { spawnSyncWorker, takeWarmWorker } from './syncWorker'
 
 export type { SyncStatus } from '../../workers/syncEngine'
@@ -48,6 +49,13 @@ export function startSyncWorker(options: SyncClientOptions, when: Promise<SyncSt
   const ready = new Promise<Remote<SyncWorkerApi>>((resolve) => (markReady = resolve))
   const online = () => void started?.remote.setOnline(navigator.onLine)
   const visibility = () => void started?.remote.setVisible(document.visibilityState === 'visible')
+  // The server answers again after a spell out of reach with the network up: what waits goes now.
+  const reached = () => {
+    if (!started || !serverReachability.isReachable()) return
+    void started.remote.pullNow()
+    void started.remote.replayNow()
+  }
+  let stopReached = () => {}
 
   let stopped = false
   let cancelStart = () => {}
@@ -60,7 +68,9 @@ export function startSyncWorker(options: SyncClientOptions, when: Promise<SyncSt
     window.addEventListener('online', online)
     window.addEventListener('offline', online)
     document.addEventListener('visibilitychange', visibility)
-    const callbacks = { onUnauthorized, onStatus, onMilestones }
+    stopReached = serverReachability.subscribe(reached)
+    // Whether the server answers the worker's pulls and replays is the page's to show (online.ts).
+    const callbacks = { onUnauthorized, onStatus, onMilestones, onAnswer: serverReachability.report }
     if (warm) {
       // Configured when it was started: it takes what changed since, and reports to this session.
       warm.attach(callbacks)
@@ -95,6 +105,7 @@ export function startSyncWorker(options: SyncClientOptions, when: Promise<SyncSt
       window.removeEventListener('online', online)
       window.removeEventListener('offline', online)
       document.removeEventListener('visibilitychange', visibility)
+      stopReached()
       started.remote[releaseProxy]()
       started.worker.terminate()
     },

@@ -30,6 +30,7 @@ function relay(): { callbacks: SyncCallbacks; attach(callbacks: SyncCallbacks): 
       onUnauthorized: (token) => pass((callbacks) => callbacks.onUnauthorized(token)),
       onStatus: (status) => pass((callbacks) => callbacks.onStatus(status)),
       onMilestones: (milestones) => pass((callbacks) => callbacks.onMilestones(milestones)),
+      onAnswer: (answered) => pass((callbacks) => callbacks.onAnswer(answered)),
     },
     attach(callbacks) {
       target = callbacks

@@ -2,13 +2,15 @@ import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Temporal } from 'temporal-polyfill'
 import { useOnline, useSyncStatus } from '../../app/data'
+import { hasBackgroundSync } from '../../app/backgroundSync'
 import { useEnvironment } from '../../app/environment'
 import { timeOrDate } from '../../domain/dateDisplay'
 import { syncStatusSpace } from './syncStatusSpace'
 
 /**
  * The visible sync status of a signed-in user (design brief): how many changes wait to be sent, and when data
- * was last synced. Offline it says the changes go when the connection returns.
+ * was last synced. Offline it says the changes go when the connection returns, and where the browser cannot send
+ * them in the background (no Background Sync), that the portal must be open then.
  */
 export function SyncStatus() {
   const { t } = useLingui()
@@ -27,13 +29,22 @@ export function SyncStatus() {
               other: '# changes waiting to be sent',
             }),
           })
-        : t({
-            id: 'sync.waiting_offline',
-            message: plural(waiting, {
-              one: '# change waiting to be sent. It will be sent when the connection returns.',
-              other: '# changes waiting to be sent. They will be sent when the connection returns.',
-            }),
-          })
+        : hasBackgroundSync()
+          ? t({
+              id: 'sync.waiting_offline',
+              message: plural(waiting, {
+                one: '# change waiting to be sent. It will be sent when the connection returns.',
+                other: '# changes waiting to be sent. They will be sent when the connection returns.',
+              }),
+            })
+          : t({
+              id: 'sync.waiting_offline_open',
+              message: plural(waiting, {
+                one: '# change waiting to be sent. It will be sent when the connection returns, while the portal is open.',
+                other:
+                  '# changes waiting to be sent. They will be sent when the connection returns, while the portal is open.',
+              }),
+            })
 
   const when = lastSyncedAt ? timeOrDate(lastSyncedAt, Temporal.Now.instant(), timeZone) : null
   let syncedText: string

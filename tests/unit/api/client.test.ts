@@ -12,15 +12,17 @@ function client(
   const server = fakeFetch(routes)
   const onUnauthorized = vi.fn()
   const onFailure = vi.fn()
+  const onAnswer = vi.fn()
   const api = createApiClient({
     origin: 'http://portal.test',
     tenantId: options.tenantId ?? 'espoo',
     token: () => (options.token === undefined ? 'tok' : options.token),
     onUnauthorized,
     onFailure,
+    onAnswer,
     fetch: server.fetch,
   })
-  return { api, onUnauthorized, onFailure, requests: server.requests }
+  return { api, onUnauthorized, onFailure, onAnswer, requests: server.requests }
 }
 
 const anna = passengerOf('p1', 'Anna')
@@ -166,6 +168,31 @@ describe('api client', () => {
     await expect(api.call('getAccount')).rejects.toMatchObject({ status: 404 })
     await expect(api.call('listPassengers')).rejects.toMatchObject({ status: 401 })
     expect(onFailure).not.toHaveBeenCalled()
+  })
+})
+
+describe('api client: whether the server answered', () => {
+  it('counts any answer of the server, and neither no answer nor a gateway’s 502 or 504', async () => {
+    const { api, onAnswer } = client({
+      'GET /api/account': () => json(404, { statusCode: 404, code: 'not_found', message: 'no' }),
+      'GET /api/passenger': () => json(200, [anna]),
+      'GET /api/passenger/p1/trips': () => json(502, {}),
+      'GET /api/passenger/p2/trips': () => json(504, {}),
+      'GET /api/passenger/p3/trips': () => json(503, {}),
+    })
+    await api.call('getAccount').catch(() => undefined)
+    await api.call('listPassengers')
+    for (const id of ['p1', 'p2', 'p3', 'p4']) {
+      await api.call('listTrips', { params: { id } }).catch(() => undefined)
+    }
+    expect(onAnswer.mock.calls.map(([answered]) => answered as boolean)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      true,
+      false,
+    ])
   })
 })
 

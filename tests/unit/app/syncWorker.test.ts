@@ -51,10 +51,12 @@ describe('the warm sync worker', () => {
     const reports = configured.get(warm!.worker)!
     reports.onStatus(status(true))
     reports.onUnauthorized('t')
-    const session = { onStatus: vi.fn(), onUnauthorized: vi.fn(), onMilestones: vi.fn() }
+    reports.onAnswer(false)
+    const session = { onStatus: vi.fn(), onUnauthorized: vi.fn(), onMilestones: vi.fn(), onAnswer: vi.fn() }
     warm!.attach(session)
     expect(session.onStatus).toHaveBeenCalledWith(status(true))
     expect(session.onUnauthorized).toHaveBeenCalledWith('t')
+    expect(session.onAnswer).toHaveBeenCalledWith(false)
     reports.onStatus(status(false))
     expect(session.onStatus).toHaveBeenLastCalledWith(status(false))
     // Only the first session takes it.

@@ -214,6 +214,19 @@ describe('sync engine and the outbox', () => {
     engine.stop()
   })
 
+  it('retries at once when the page is shown again, before the retry time', async () => {
+    const db = freshDb()
+    const command = await queue(db, 'trip.review', reviewOf(1))
+    const { engine, batches } = setup(db, ['network', json(200, tripNo(1))])
+    await engine.start('tok', true, true)
+    await vi.waitFor(() => expect(batches).toHaveLength(1))
+    engine.setVisible(false)
+    engine.setVisible(true)
+    await vi.waitFor(async () => expect((await getCommand(db, command.id))?.status).toBe('acked'))
+    expect(batches).toHaveLength(2)
+    engine.stop()
+  })
+
   it('pauses at a 401 until another token arrives, then goes on with the same command', async () => {
     const db = freshDb()
     const first = await queue(db, 'trip.cancel', cancelOf(1))

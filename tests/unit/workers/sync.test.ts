@@ -221,7 +221,7 @@ describe('sync engine', () => {
     sync.stop()
   })
 
-  it('pulls every 60 s while visible, not while hidden', async () => {
+  it('pulls every 60 s while visible, not while hidden, and when shown again', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     const { sync, pulled } = engine()
     await sync.start('tok', true, true)
@@ -232,8 +232,9 @@ describe('sync engine', () => {
     await vi.advanceTimersByTimeAsync(pullIntervalMs * 3)
     await pulled(2)
     sync.setVisible(true)
-    await vi.advanceTimersByTimeAsync(pullIntervalMs)
     await pulled(3)
+    await vi.advanceTimersByTimeAsync(pullIntervalMs)
+    await pulled(4)
     sync.stop()
   })
 
