@@ -66,3 +66,42 @@ test('with the network up but the server out of reach, the portal says so, keeps
   await expect(page.getByText(/changes? waiting to be sent/)).toBeHidden()
   expect(cancels).toHaveLength(1)
 })
+
+test('without Background Sync, as in Safari and Firefox, a change made offline says the portal must be open to send it, and goes when the network returns, in Finnish', async ({
+  page,
+  context,
+  server,
+}) => {
+  const tenant = 'luvn'
+  await context.addInitScript(() => {
+    delete (window as { SyncManager?: unknown }).SyncManager
+    Object.defineProperty(ServiceWorkerRegistration.prototype, 'sync', { get: () => undefined })
+  })
+  await signIn(page, server, tenant, demoUsers.single)
+  const [trip] = await futureTrips(page, 1)
+  await installed(page)
+  const cancels: string[] = []
+  await watchCommands(context, (commands) => {
+    for (const command of commands) if (command.call === 'cancelTrips') cancels.push(command.key)
+  })
+  await page.goto(portalUrl(server, tenant, `/trips/${trip!.id}/${trip!.date}?lang=fi`))
+  const cancel = page.getByRole('button', { name: 'Peruuta matka' })
+  await expect(cancel).toBeVisible()
+  await context.setOffline(true)
+  await cancel.click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('textbox').fill('Ei tarvita')
+  await dialog.getByRole('button', { name: 'Peruuta matka' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(
+    page.getByText('1 muutos odottaa lähetystä. Se lähetetään, kun yhteys palaa ja portaali on auki.'),
+  ).toBeVisible()
+  expect(cancels).toEqual([])
+
+  await context.setOffline(false)
+  await expect
+    .poll(async () => (await serverTrips(page)).find((each) => each.id === trip!.id)?.cancelledAt ?? null)
+    .not.toBeNull()
+  await expect(page.getByText(/odottaa lähetystä/)).toBeHidden()
+  expect(cancels).toHaveLength(1)
+})
