@@ -72,7 +72,7 @@ test('without Background Sync, as in Safari and Firefox, a change made offline s
   context,
   server,
 }) => {
-  const tenant = 'luvn'
+  const tenant = 'keskustaksi'
   await context.addInitScript(() => {
     delete (window as { SyncManager?: unknown }).SyncManager
     Object.defineProperty(ServiceWorkerRegistration.prototype, 'sync', { get: () => undefined })
