@@ -1,31 +1,29 @@
 import { Temporal } from 'temporal-polyfill'
-import type { Page } from 'puppeteer-core'
 import type { ApiTrip } from '../../e2e/support/trips'
 import type { RunningServer } from '../../e2e/support/server'
+import type { EngineDriver } from './driver'
 
 /**
- * The server's trips of the page's signed-in user, asked from Node with the page's session cookie straight
- * from the API host, so that they can be read while the page cannot reach it.
+ * The server's trips of the browser's signed-in user, asked from Node with its session cookie straight from
+ * the API host, so that they can be read while the browser cannot reach it.
  */
-export async function serverTrips(server: RunningServer, tenant: string, page: Page): Promise<ApiTrip[]> {
-  const cookies = await page.browserContext().cookies()
-  const cookie = cookies.map((each) => `${each.name}=${each.value}`).join('; ')
+export async function serverTrips(
+  server: RunningServer,
+  tenant: string,
+  driver: EngineDriver,
+): Promise<ApiTrip[]> {
+  const cookie = (await driver.cookies()).map((each) => `${each.name}=${each.value}`).join('; ')
   const tokenAnswer = await fetch(`${server.origin}/api/auth/access_token`, {
     headers: { 'x-tenant': tenant, cookie },
   })
   const { accessToken } = (await tokenAnswer.json()) as { accessToken: string | null }
   if (!accessToken) throw new Error('No session')
   const headers = { 'x-tenant': tenant, authorization: `Bearer ${accessToken}` }
-  const passengers = (await (await fetch(`${server.origin}/api/passenger`, { headers })).json()) as {
-    id: string
-  }[]
+  const read = async <T>(path: string) =>
+    (await (await fetch(`${server.origin}${path}`, { headers })).json()) as T
+  const passengers = await read<{ id: string }[]>('/api/passenger')
   const lists = await Promise.all(
-    passengers.map(
-      async (passenger) =>
-        (await (
-          await fetch(`${server.origin}/api/passenger/${passenger.id}/trips`, { headers })
-        ).json()) as ApiTrip[],
-    ),
+    passengers.map((passenger) => read<ApiTrip[]>(`/api/passenger/${passenger.id}/trips`)),
   )
   return lists.flat().sort((a, b) => a.startDateTime.localeCompare(b.startDateTime))
 }

@@ -1,0 +1,73 @@
+/**
+ * What a journey needs of a browser, over whichever protocol drives it: Firefox over WebDriver BiDi
+ * (puppeteer-core), WebKitGTK over classic WebDriver. Controls are found by CSS and, where several match, by
+ * the text they show, as a user finds them.
+ */
+export interface EngineDriver {
+  goto(url: string): Promise<void>
+  reload(): Promise<void>
+  url(): Promise<string>
+  /** Runs `script` (a function's source, called with `args`) in the page; its JSON-able result. */
+  run<T>(script: string, ...args: unknown[]): Promise<T>
+  /** Clicks the first element matching `css` whose text holds `text` (any, without). */
+  click(css: string, text?: string): Promise<void>
+  /** Types into the first element matching `css`. */
+  type(css: string, text: string): Promise<void>
+  /** The session's cookies for the current page. */
+  cookies(): Promise<{ name: string; value: string }[]>
+  /** A browser of the same engine sharing nothing with this one (another profile), for an anonymous visitor. */
+  isolated(): Promise<EngineDriver>
+  close(): Promise<void>
+}
+
+const pollMs = 100
+
+/** Polls `check` in the page until it returns true, or fails after `timeoutMs` naming `what`. */
+export async function waitUntil(
+  driver: EngineDriver,
+  what: string,
+  check: string,
+  args: unknown[] = [],
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs
+  for (;;) {
+    const met = await driver.run<boolean>(check, ...args).catch(() => false)
+    if (met) return
+    if (performance.now() > deadline) {
+      const shown = await driver.run<string>('() => document.body.innerText').catch(() => '(no page)')
+      throw new Error(`Timed out waiting for ${what} at ${await driver.url()}, the page showing:\n${shown}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs))
+  }
+}
+
+/** Waits until the page's rendered text holds `text` (or, with `shown: false`, no longer does). */
+export function waitForText(
+  driver: EngineDriver,
+  text: string,
+  shown = true,
+  timeoutMs?: number,
+): Promise<void> {
+  return waitUntil(
+    driver,
+    `${shown ? '' : 'no '}"${text}"`,
+    '(wanted, present) => document.body.innerText.includes(wanted) === present',
+    [text, shown],
+    timeoutMs,
+  )
+}
+
+/** Waits until an element matches `css` (and, given, shows `text`). */
+export function waitForElement(driver: EngineDriver, css: string, text = ''): Promise<void> {
+  return waitUntil(
+    driver,
+    `${css} ${text}`,
+    '(css, text) => [...document.querySelectorAll(css)].some((element) => element.textContent.includes(text))',
+    [css, text],
+  )
+}
+
+/** The page's script that finds the element `click` and `type` act on. */
+export const findElement =
+  '(css, text) => [...document.querySelectorAll(css)].find((element) => element.textContent.includes(text ?? "")) ?? null'

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { operatorThread } from '../../e2e/support/messages'
+import { startServer, type RunningServer } from '../../e2e/support/server'
+import { operatorTrackingLink } from '../../e2e/support/trips'
+import { waitForElement, waitForText, waitUntil, type EngineDriver } from './driver'
+import { openServerGate, type ServerGate } from './serverGate'
+import { futureOf, serverTrips } from './serverTrips'
+
+const tenant = 'demo'
+const batches = (gate: ServerGate) =>
+  gate.passed.filter((request) => request.startsWith('POST /api/command/batch'))
+
+/**
+ * The core journeys, the same in every engine: one server, one gate in front of it and one browser for them
+ * all, in order (each goes on from where the one before left the signed-in browser).
+ */
+export function describeJourneys(engine: string, launch: () => Promise<EngineDriver>): void {
+  describe(`the core journeys in ${engine}`, () => {
+    let server: RunningServer
+    let gate: ServerGate
+    let browser: EngineDriver
+    const url = (path: string) => `${gate.tenantOrigin(tenant)}${path}`
+    const firstFutureTrip = async () => futureOf(await serverTrips(server, tenant, browser))[0]!
+
+    beforeAll(async () => {
+      server = await startServer({ DEMO_SIMULATOR: 'off', DEMO_APPROVAL_DELAY_MS: '1000' })
+      gate = await openServerGate(server)
+      browser = await launch()
+    })
+    afterAll(async () => {
+      await browser?.close()
+      await gate?.stop()
+      await server?.stop()
+    })
+
+    it('signs in, lists the trips and opens a trip’s detail', async () => {
+      await browser.goto(url('/?lang=en'))
+      await waitForElement(browser, 'button', 'Login')
+      await browser.click('button', 'Login')
+      await waitForElement(browser, '#username')
+      await browser.type('#username', 'guardian')
+      await browser.type('#password', 'demo-guardian-2026')
+      await browser.click('form[method="post"] button[type="submit"]')
+      await waitUntil(browser, 'the landing page', '() => location.pathname.endsWith("/booking")')
+
+      await browser.goto(url('/trips'))
+      await waitForElement(browser, 'main a[href*="/trips/"]')
+      const trip = await firstFutureTrip()
+      await browser.goto(url(`/trips/${trip.id}/${trip.date}`))
+      await waitForText(browser, trip.passenger.name)
+      await waitForElement(browser, 'button', 'Cancel trip')
+    })
+
+    it('opens the installed portal with no server at all, showing the trips from the device', async () => {
+      await browser.run('() => navigator.serviceWorker.ready.then(() => true)')
+      await browser.reload()
+      await waitUntil(browser, 'the service worker', '() => navigator.serviceWorker.controller !== null')
+      gate.close()
+      try {
+        await browser.goto(url('/trips'))
+        await waitForElement(browser, 'main a[href*="/trips/"]')
+      } finally {
+        gate.open()
+      }
+    })
+
+    it('keeps a cancellation made while the server cannot be reached pending through a reload, and sends it once when it answers', async () => {
+      const trip = await firstFutureTrip()
+      await browser.goto(url(`/trips/${trip.id}/${trip.date}`))
+      await waitForElement(browser, 'button', 'Cancel trip')
+      const before = batches(gate).length
+      gate.close()
+      await browser.click('button', 'Cancel trip')
+      await waitForElement(browser, '[role="dialog"] textarea')
+      await browser.type('[role="dialog"] textarea', 'Perhe matkoilla')
+      await browser.click('[role="dialog"] button', 'Cancel trip')
+      await waitForText(browser, 'Cancellation pending')
+      await waitForText(browser, 'The service cannot be reached right now')
+
+      await browser.reload()
+      await waitForText(browser, 'Cancellation pending')
+      expect(batches(gate)).toHaveLength(before)
+
+      gate.open()
+      await expect
+        .poll(
+          async () =>
+            (await serverTrips(server, tenant, browser)).find((each) => each.id === trip.id)?.cancelledAt,
+          {
+            timeout: 40_000,
+            interval: 500,
+          },
+        )
+        .toBeTruthy()
+      await waitForText(browser, 'waiting to be sent', false)
+      expect(batches(gate)).toHaveLength(before + 1)
+    })
+
+    it('keeps a message written while the server cannot be reached pending through a reload, and sends it once', async () => {
+      const passengerId = (await firstFutureTrip()).passenger.id
+      const reply = `${engine} ${Date.now()}`
+      await browser.goto(url('/messages'))
+      await waitForElement(browser, 'textarea')
+      const before = batches(gate).length
+      gate.close()
+      await browser.run(
+        '(id) => { const select = document.querySelector("select"); if (select) { select.value = id; select.dispatchEvent(new Event("change", { bubbles: true })) } return true }',
+        passengerId,
+      )
+      await browser.type('textarea', reply)
+      await browser.click('button', 'Send')
+      await waitForText(browser, reply)
+      await waitForText(browser, 'Waiting to be sent')
+      await browser.reload()
+      await waitForText(browser, reply)
+      await waitForText(browser, 'Waiting to be sent')
+
+      gate.open()
+      await expect
+        .poll(
+          async () =>
+            (await operatorThread(server, tenant, passengerId)).filter((message) => message.content === reply)
+              .length,
+          { timeout: 40_000, interval: 500 },
+        )
+        .toBe(1)
+      await waitForText(browser, 'Waiting to be sent', false)
+      expect(batches(gate)).toHaveLength(before + 1)
+    })
+
+    it('opens a shared tracking link with no login', async () => {
+      const link = await operatorTrackingLink(server, tenant, await firstFutureTrip())
+      const office = await browser.isolated()
+      try {
+        await office.goto(`${link}?lang=en`)
+        await waitForText(office, 'Track a trip')
+        // Tomorrow's trip: the page says when its tracking opens.
+        await waitForText(office, 'Tracking opens an hour before the trip.')
+        expect(new URL(await office.url()).pathname).toMatch(/^\/track\//)
+        // The office sees the trip, never what only the passenger's own portal offers.
+        expect(await office.run<boolean>('() => document.body.innerText.includes("Cancel trip")')).toBe(false)
+      } finally {
+        await office.close()
+      }
+    })
+  })
+}
