@@ -1,9 +1,9 @@
-import { serverAnswered } from './answered'
 import ky from 'ky'
 import type { z } from 'zod'
 import { apiError, type ApiError } from '../contract/common'
 import { endpoints, fillPath, type EndpointName, type Endpoints } from '../contract/endpoints'
 import { ApiRequestError } from './errors'
+import { serverAnswered } from './answered'
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never
 type ParamsArg<E> = E extends { params: infer P } ? { params: Input<P> } : { params?: undefined }

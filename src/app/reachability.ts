@@ -92,7 +92,7 @@ async function probeHealth(): Promise<boolean> {
   }
 }
 
-/** The page's one view of whether the server answers, fed by its API client and the sync worker's pulls. */
+/** The page's one view of whether the server answers, fed by its API client's calls and the sync worker's. */
 export const serverReachability = new Reachability({
   probe: probeHealth,
   browserOnline: () => navigator.onLine,
