@@ -50,14 +50,16 @@ export async function trackedTrips(page: Page): Promise<ApiTrip[]> {
   return trips.sort((a, b) => located(a) - located(b))
 }
 
+/** A booked trip from tomorrow on (`today` YYYY-MM-DD), which stays cancellable whatever the time of day. */
+export const isFutureBooked = (trip: ApiTrip, today: string): boolean =>
+  trip.date > today && !trip.cancelledAt && !trip.pickupTime && !trip.noShowTime
+
 /** Booked trips from tomorrow on, which stay cancellable whatever the time of day the suite runs. */
 export async function futureTrips(page: Page, count: number): Promise<ApiTrip[]> {
   const today = await page.evaluate(() =>
     new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki' }).format(Date.now()),
   )
-  const trips = (await serverTrips(page)).filter(
-    (trip) => trip.date > today && !trip.cancelledAt && !trip.pickupTime && !trip.noShowTime,
-  )
+  const trips = (await serverTrips(page)).filter((trip) => isFutureBooked(trip, today))
   if (trips.length < count) throw new Error(`Only ${trips.length} future trips`)
   return trips.slice(0, count)
 }

@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
-import type { ApiTrip } from '../../e2e/support/trips'
+import { isFutureBooked, type ApiTrip } from '../../e2e/support/trips'
 import type { RunningServer } from '../../e2e/support/server'
 import type { EngineDriver } from './driver'
 
@@ -31,7 +31,5 @@ export async function serverTrips(
 /** Booked trips from tomorrow on, which stay cancellable whatever the time of day the suite runs. */
 export function futureOf(trips: readonly ApiTrip[]): ApiTrip[] {
   const today = Temporal.Now.plainDateISO('Europe/Helsinki').toString()
-  return trips.filter(
-    (trip) => trip.date > today && !trip.cancelledAt && !trip.pickupTime && !trip.noShowTime,
-  )
+  return trips.filter((trip) => isFutureBooked(trip, today))
 }
