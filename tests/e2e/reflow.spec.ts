@@ -9,6 +9,15 @@ test.describe.configure({ mode: 'parallel' })
 
 const tenant = 'demo'
 
+/** A spinner's spoken label: while one shows, the screen's data has not arrived. */
+const loading: Record<Locale, string> = { fi: 'Ladataan', sv: 'Laddar', en: 'Loading' }
+
+/** Waits for the screen and then for its data (its trips, its messages), which comes later and is widest. */
+async function loaded(page: Page, locale: Locale) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: loading[locale] })).toHaveCount(0)
+}
+
 interface Size {
   name: string
   width: number
@@ -22,7 +31,7 @@ const sizes: readonly Size[] = [
   { name: '412 px with text at 200 %', width: 412, height: 915, fontSize: 32 },
 ]
 
-/** What does not fit the viewport's width on the page as it is now: a sideways scroll, and each cut control. */
+/** What does not fit the viewport's width on the page as it is now: a sideways scroll, and each box its words run out of. */
 function reflowProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth
@@ -31,10 +40,11 @@ function reflowProblems(page: Page): Promise<string[]> {
     if (scroll > width) problems.push(`the page scrolls sideways: ${scroll} px of content in ${width}`)
     const name = (element: Element) =>
       `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`
-    const controls = document.querySelectorAll(
-      'a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="menuitem"], h1, h2',
+    // Every box of the page's own, not the map's canvas and its controls, which are the map library's.
+    const boxes = [...document.body.querySelectorAll('*')].filter(
+      (element) => !element.closest('.maplibregl-map, svg'),
     )
-    for (const element of controls) {
+    for (const element of boxes) {
       const box = element.getBoundingClientRect()
       if (box.width <= 1 || box.height <= 1) continue
       const style = getComputedStyle(element)
@@ -64,6 +74,7 @@ async function signInDemo(page: Page, server: RunningServer, locale: Locale, fou
   for (const problem of await reflowProblems(page)) found.push(`login: ${problem}`)
   await submitPassword(page, demoUsers.guardian)
   await page.waitForURL(/\/booking$/)
+  await loaded(page, locale)
   for (const problem of await reflowProblems(page)) found.push(`/booking: ${problem}`)
 }
 
@@ -74,9 +85,7 @@ for (const locale of locales) {
       const found: string[] = []
       const check = async (path: string) => {
         await page.goto(portalUrl(server, tenant, path))
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        // A screen's data (its trips, its messages) arrives after its heading, and is what is widest.
-        await page.waitForLoadState('networkidle')
+        await loaded(page, locale)
         for (const problem of await reflowProblems(page)) found.push(`${path}: ${problem}`)
       }
       await check(`/?lang=${locale}`)

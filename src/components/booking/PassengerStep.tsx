@@ -26,7 +26,7 @@ export function PassengerStep({ snapshot, send }: StepProps) {
         >
           <span className="flex items-center gap-3">
             <Avatar passengerId={passenger.id} text={passenger.avatarText} />
-            <span className="text-lg font-semibold">{passenger.name}</span>
+            <span className="min-w-0 text-lg font-semibold">{passenger.name}</span>
           </span>
         </RadioOption>
       ))}

@@ -39,7 +39,7 @@ export function PassengersStep(props: StepProps) {
             >
               <span className="flex items-center gap-3">
                 <Avatar passengerId={passenger.id} text={passenger.avatarText} />
-                <span className="text-lg font-semibold">{passenger.name}</span>
+                <span className="min-w-0 text-lg font-semibold">{passenger.name}</span>
               </span>
             </CheckOption>
           ))}

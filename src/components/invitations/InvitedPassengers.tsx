@@ -22,7 +22,7 @@ export function InvitedPassengers({ invitation }: { invitation: Invitation }) {
         {invitation.items.map(({ passenger }) => (
           <li key={passenger.id} className="flex items-center gap-4 rounded-xl bg-surface p-4 shadow-sm">
             <Avatar passengerId={passenger.id} text={passenger.avatarText} />
-            <span className="text-lg font-semibold">{passenger.name}</span>
+            <span className="min-w-0 text-lg font-semibold">{passenger.name}</span>
           </li>
         ))}
       </ul>

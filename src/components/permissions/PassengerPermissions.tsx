@@ -19,7 +19,7 @@ export function PassengerPermissions({ passenger, today }: { passenger: Passenge
     <section aria-labelledby="permissions-passenger" className="flex flex-col gap-3">
       <div className="flex items-center gap-3">
         <Avatar passengerId={passenger.id} text={passenger.avatarText} />
-        <h2 id="permissions-passenger" className="text-xl font-semibold">
+        <h2 id="permissions-passenger" className="min-w-0 text-xl font-semibold">
           {name}
         </h2>
       </div>

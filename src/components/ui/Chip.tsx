@@ -3,8 +3,9 @@ import { chipColors, type ChipTone } from './classes'
 
 /**
  * A small status label: words, an optional decorative icon, and a tone colour. Any label breaks over lines
- * rather than run out of the screen at large text sizes; `wrap` gives a sentence-long one, which often does, a
- * shape made for lines.
+ * rather than run out of the screen at large text sizes, inside a word when one alone is wider than the screen
+ * (a bold "confirmation:" at 200 % text is); `wrap` gives a sentence-long one, which often does, a shape made
+ * for lines.
  */
 export function Chip({
   tone,
@@ -21,7 +22,7 @@ export function Chip({
   const shapeClassName = wrap ? 'rounded-lg' : 'rounded-full'
   return (
     <span
-      className={`inline-flex min-h-target max-w-full items-center gap-1 border px-2.5 py-0.5 text-sm leading-tight font-semibold ${shapeClassName} [&_svg]:size-4`}
+      className={`inline-flex min-h-target max-w-full items-center [overflow-wrap:anywhere] gap-1 border px-2.5 py-0.5 text-sm leading-tight font-semibold ${shapeClassName} [&_svg]:size-4`}
       style={{ backgroundColor: color.background, color: color.text, borderColor: color.border }}
     >
       {icon}

@@ -2,9 +2,11 @@
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
 
+// A label breaks inside a word when that word alone is wider than the screen (Finnish at 200 % text).
 const buttonBase =
-  'inline-flex min-h-comfortable min-w-comfortable items-center justify-center gap-2 rounded-lg px-4 py-2 ' +
-  'font-semibold leading-tight no-underline transition-colors disabled:cursor-not-allowed disabled:opacity-60'
+  'inline-flex min-h-comfortable min-w-comfortable max-w-full items-center justify-center gap-2 rounded-lg ' +
+  'px-4 py-2 font-semibold leading-tight [overflow-wrap:anywhere] no-underline transition-colors ' +
+  'disabled:cursor-not-allowed disabled:opacity-60'
 
 const buttonVariants: Record<ButtonVariant, string> = {
   primary: 'bg-action text-on-action hover:brightness-110',
