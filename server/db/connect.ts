@@ -24,6 +24,11 @@ export interface DatabaseOptions {
   applicationName?: string
   /** How soon a dead notification listener is noticed on PostgreSQL (tests shorten it). */
   listenerTiming?: ListenerTiming
+  /**
+   * A PGlite data folder dumped by `dumpDataDir`, to start the in-memory database from instead of a new cluster:
+   * the tests start each of theirs from one made and migrated once, several times faster than a new cluster.
+   */
+  pgliteFrom?: Blob
 }
 
 const logIdleError = (error: Error) =>
@@ -77,6 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true })
   const pglite = await PGlite.create(options.pgliteDir ?? undefined, {
     parsers: { [dateType]: asText },
+    ...(options.pgliteFrom ? { loadDataDir: options.pgliteFrom } : {}),
   })
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins })
   usePgliteNotifications(db, pglite)

@@ -1,20 +1,27 @@
 import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { sql, type Kysely } from 'kysely'
+import { inject } from 'vitest'
 import { openDatabase } from '../../../server/db/connect'
 import { migrateToLatest } from '../../../server/db/migrate'
 import type { Database } from '../../../server/db/schema'
+import type { PgliteTemplates } from './pgliteTemplates'
+import { workerDatabaseUrl } from './workerDatabases'
 
 export interface Backend {
   name: 'pglite' | 'postgres'
   databaseUrl: string | null
 }
 
+/** This worker's PostgreSQL database (tests/server/support/workerDatabases.ts), when TEST_DATABASE_URL is set. */
+export const postgresUrl = process.env.TEST_DATABASE_URL
+  ? workerDatabaseUrl(process.env.TEST_DATABASE_URL, process.env.VITEST_POOL_ID ?? 1)
+  : null
+
 /** In-memory PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const backends: Backend[] = [
   { name: 'pglite', databaseUrl: null },
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'postgres' as const, databaseUrl: process.env.TEST_DATABASE_URL }]
-    : []),
+  ...(postgresUrl ? [{ name: 'postgres' as const, databaseUrl: postgresUrl }] : []),
 ]
 
 export interface TestDatabase {
@@ -31,12 +38,30 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
+const templates = new Map<keyof PgliteTemplates, Promise<Blob>>()
+
+/** The suite's PGlite template of that name (tests/server/support/pgliteTemplates.ts), read once per file. */
+function pgliteTemplate(name: keyof PgliteTemplates): Promise<Blob> {
+  let template = templates.get(name)
+  if (!template) {
+    template = readFile(inject('pgliteTemplates')[name]).then((bytes) => new Blob([bytes]))
+    templates.set(name, template)
+  }
+  return template
+}
+
+async function openPglite(template: keyof PgliteTemplates): Promise<TestDatabase> {
+  const db = await openDatabase({
+    databaseUrl: null,
+    pgliteDir: null,
+    pgliteFrom: await pgliteTemplate(template),
+  })
+  return { db, schema: null, connectAgain: async () => db, drop: () => db.destroy() }
+}
+
 /** A fresh, unmigrated database: in-memory PGlite, or a new schema of its own on PostgreSQL. */
 export async function createEmptyDatabase(backend: Backend): Promise<TestDatabase> {
-  if (!backend.databaseUrl) {
-    const db = await openDatabase({ databaseUrl: null, pgliteDir: null })
-    return { db, schema: null, connectAgain: async () => db, drop: () => db.destroy() }
-  }
+  if (!backend.databaseUrl) return openPglite('empty')
   const url = backend.databaseUrl
   const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`
   const admin = await openDatabase({ databaseUrl: url, pgliteDir: null })
@@ -64,7 +89,9 @@ export async function createEmptyDatabase(backend: Backend): Promise<TestDatabas
   }
 }
 
+/** A fresh database migrated to the latest schema. */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+  if (!backend.databaseUrl) return openPglite('migrated')
   const database = await createEmptyDatabase(backend)
   await migrateToLatest(database.db, database.schema ?? undefined)
   return database

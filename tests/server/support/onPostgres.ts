@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest'
-import type { Backend } from './database'
+import { postgresUrl, type Backend } from './database'
 
 /**
  * Tests that only PostgreSQL can run (a connection to lose, a network to stall), on TEST_DATABASE_URL. Without
@@ -7,7 +7,7 @@ import type { Backend } from './database'
  * set, where TEST_DATABASE_URL always is: .ci/run) a test fails saying that it is required.
  */
 export function describeOnPostgres(name: string, body: (backend: Backend) => void): void {
-  const databaseUrl = process.env.TEST_DATABASE_URL
+  const databaseUrl = postgresUrl
   if (databaseUrl) {
     describe(name, () => body({ name: 'postgres', databaseUrl }))
   } else if (process.env.CI) {
