@@ -83,7 +83,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // Two files at a time on two cores, not Vitest's one: 79 s against 131 s.
+          maxWorkers: 2,
+        },
       },
       {
         extends: true,
