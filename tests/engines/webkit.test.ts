@@ -1,0 +1,4 @@
+import { describeJourneys } from './support/journeys'
+import { launchWebKit } from './support/webkit'
+
+describeJourneys('WebKitGTK', launchWebKit)
