@@ -1,6 +1,9 @@
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test'
 import { demoUsers, expect, test } from './support/fixtures'
-import { portalUrl } from './support/portal'
+import { Temporal } from 'temporal-polyfill'
+import { shellDate } from '../../src/domain/dateDisplay'
+import { catalog } from './support/catalog'
+import { portalUrl, signIn } from './support/portal'
 import { futureTrips, serverTrips } from './support/trips'
 
 /** The most Tab presses a journey may need to reach a control: past that, the order has lost it. */
@@ -106,4 +109,158 @@ test('the drawer by keyboard: it opens on Enter, takes the focus, changes the la
   await page.keyboard.press('Enter')
   await expect(page.locator('html')).toHaveAttribute('lang', 'sv')
   await expect(page.getByRole('button', { name: 'Logga in', exact: true })).toBeVisible()
+})
+
+test('booking a trip and its return trip by keyboard alone: radios by arrow, addresses from their lists, Enter to go on', async ({
+  page,
+  server,
+}) => {
+  const tenant = 'espoo'
+  await signIn(page, server, tenant, demoUsers.guardian)
+  await page.goto(portalUrl(server, tenant, '/booking?lang=en'))
+  const text = await catalog('en')
+  const next = page.getByRole('button', { name: text('common.next'), exact: true })
+  const time = page.getByRole('textbox', { name: text('booking.trip.time'), exact: true })
+  const confirmed = page.getByText(text('booking.confirmed'), { exact: true })
+  const step = (number: number, title: string) =>
+    page.getByRole('heading', {
+      level: 2,
+      name: text('booking.step_heading', { step: number, title: text(title) }),
+    })
+  const goOn = async (number: number, title: string) => {
+    await tabTo(page, next)
+    await page.keyboard.press('Enter')
+    await expect(step(number, title)).toBeVisible()
+  }
+  /** Opens an address box's list by keyboard and takes its n-th saved place (from 0). */
+  const chooseAddress = async (name: string, index: number) => {
+    const box = page.getByRole('combobox', { name })
+    await tabTo(page, box)
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByRole('listbox', { name }).getByRole('option').nth(index)).toBeVisible()
+    for (let moved = 0; moved < index; moved += 1) await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect(box).not.toHaveValue('')
+  }
+
+  await expect(step(1, 'booking.step_passenger')).toBeVisible()
+  const passengers = page.getByRole('radio')
+  await tabTo(page, passengers.first())
+  // Arrows move the choice within the group, as in any radio group.
+  await page.keyboard.press('ArrowDown')
+  await expect(passengers.nth(1)).toBeChecked()
+  await expect(passengers.nth(1)).toBeFocused()
+  await goOn(2, 'booking.step_date')
+
+  const day = Temporal.Now.plainDateISO('Europe/Helsinki').add({ days: 1 })
+  await tabTo(page, page.getByRole('textbox', { name: text('booking.date_typed') }))
+  await page.keyboard.type(shellDate(day))
+  await goOn(3, 'booking.step_quota')
+  await goOn(4, 'booking.step_trip')
+
+  await tabTo(page, time)
+  await page.keyboard.type('10:00')
+  await chooseAddress(text('booking.trip.from'), 0)
+  await chooseAddress(text('booking.trip.to'), 1)
+  await goOn(5, 'booking.step_additional_info')
+  await goOn(6, 'booking.step_summary')
+
+  const known = new Set((await serverTrips(page)).map((trip) => trip.id))
+  await tabTo(page, page.getByRole('button', { name: text('booking.save') }))
+  await page.keyboard.press('Enter')
+  await expect(confirmed).toBeVisible()
+  await tabTo(page, page.getByRole('button', { name: text('booking.create_return') }))
+  await page.keyboard.press('Enter')
+  await expect(step(7, 'booking.step_return_trip')).toBeVisible()
+  await tabTo(page, time)
+  await page.keyboard.type('14:00')
+  await goOn(8, 'booking.step_return_additional_info')
+  await goOn(9, 'booking.step_return_summary')
+  await tabTo(page, page.getByRole('button', { name: text('booking.save') }))
+  await page.keyboard.press('Enter')
+  await expect(confirmed).toBeVisible()
+
+  const booked = async () => (await serverTrips(page)).filter((trip) => !known.has(trip.id))
+  // The demo approves bookings a moment after they are made (fixtures.ts); then both are the passenger's trips.
+  await expect
+    .poll(async () => (await booked()).map((trip) => trip.date), { timeout: 20_000 })
+    .toEqual([day.toString(), day.toString()])
+})
+
+test('sharing and revoking a tracking link by keyboard: the confirmation takes the focus and gives it back', async ({
+  page,
+  server,
+}) => {
+  const tenant = 'keskustaksi'
+  // The clipboard path, as on a desktop without the Web Share API.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: server.tenantOrigin(tenant),
+  })
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(Navigator.prototype, 'share')
+  })
+  await signIn(page, server, tenant, demoUsers.guardian)
+  const [trip] = await futureTrips(page, 1)
+  await page.goto(portalUrl(server, tenant, `/trips/${trip!.id}/${trip!.date}?lang=en`))
+  await tabTo(page, page.getByRole('button', { name: 'Share tracking link' }))
+  await page.keyboard.press('Enter')
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Tracking link copied to the clipboard.' }),
+  ).toBeVisible()
+
+  const revoke = page.getByRole('button', { name: 'Revoke link' })
+  await tabTo(page, revoke)
+  await page.keyboard.press('Enter')
+  const question = page.getByRole('alertdialog')
+  await expect(question).toBeVisible()
+  await expect.poll(() => focusedInside(page, question)).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(question).toBeHidden()
+  await expect(revoke).toBeFocused()
+  await page.keyboard.press('Enter')
+  await tabTo(page, question.getByRole('button', { name: 'Revoke link' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Tracking link revoked.' })).toBeVisible()
+  // Its button is gone with the link: the focus goes to sharing a new one, not to the page's body.
+  await expect(page.getByRole('button', { name: 'Share tracking link' })).toBeFocused()
+})
+
+test('cancelling a day’s trip through the cancel wizard by keyboard alone', async ({ page, server }) => {
+  const tenant = 'keskustaksi'
+  await signIn(page, server, tenant, demoUsers.guardian)
+  await page.goto(portalUrl(server, tenant, '/canceltrips?lang=en'))
+  const next = page.getByRole('button', { name: 'Next', exact: true })
+  const goOn = async (heading: string) => {
+    await tabTo(page, next)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+  }
+  await expect(page.getByRole('heading', { name: 'Step 1: Choose dates' })).toBeVisible()
+  const day = Temporal.Now.plainDateISO('Europe/Helsinki').add({ days: 2 })
+  const date = page.getByRole('textbox', { name: 'Date', exact: true })
+  await tabTo(page, date)
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type(shellDate(day))
+  await goOn('Step 2: Choose passengers')
+  const known = new Set(
+    (await serverTrips(page)).filter((trip) => trip.cancelledAt).map((trip) => `${trip.id}/${trip.date}`),
+  )
+  await tabTo(page, page.getByRole('checkbox').first())
+  await page.keyboard.press('Space')
+  await expect(page.getByRole('checkbox').first()).toBeChecked()
+  await goOn('Step 3: Choose trips')
+  const trip = page.getByRole('checkbox').first()
+  await tabTo(page, trip)
+  await page.keyboard.press('Space')
+  await expect(trip).toBeChecked()
+  await goOn('Step 4: Cancellation reason')
+  await tabTo(page, page.getByLabel('Reason for cancellation'))
+  await page.keyboard.type('Lomamatka')
+  await tabTo(page, page.getByRole('button', { name: 'Send' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Trips cancelled', { exact: true })).toBeVisible({ timeout: 30_000 })
+  const cancelled = (await serverTrips(page)).filter(
+    (each) => each.cancelledAt && !known.has(`${each.id}/${each.date}`),
+  )
+  expect(cancelled.map((each) => each.date)).toEqual([day.toString()])
 })

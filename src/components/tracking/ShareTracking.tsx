@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { shareLinkMachine, type ShareFailure, type ShareOutcome } from '../../../machines/shareLink.machine'
 import { useOnline } from '../../app/online'
 import { usePlatform } from '../../app/platform'
@@ -30,6 +30,12 @@ export function ShareTracking({ trip }: { trip: Trip }) {
   })
   const { link, outcome, failure } = snapshot.context
   const busy = !snapshot.matches('idle') && !snapshot.matches('confirming')
+  // A revoked link takes its button away, where the confirmation would give the focus back: the focus goes to
+  // sharing a new one instead of falling to the page, where a keyboard user would start over.
+  const shareButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (outcome === 'revoked' && !busy) shareButton.current?.focus()
+  }, [outcome, busy])
   const outcomes: Record<ShareOutcome, string> = {
     shared: t({ id: 'trips.share.shared', message: 'Tracking link shared.' }),
     copied: t({ id: 'trips.share.copied', message: 'Tracking link copied to the clipboard.' }),
@@ -66,7 +72,7 @@ export function ShareTracking({ trip }: { trip: Trip }) {
           </p>
         ) : null}
         <div className="flex flex-wrap gap-3">
-          <Button disabled={!online || busy} onClick={() => send({ type: 'share' })}>
+          <Button ref={shareButton} disabled={!online || busy} onClick={() => send({ type: 'share' })}>
             {online
               ? t({ id: 'trips.share.button', message: 'Share tracking link' })
               : t({ id: 'trips.share.offline', message: 'Sharing needs a connection' })}
