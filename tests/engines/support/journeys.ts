@@ -42,6 +42,10 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
       await browser.type('#password', 'demo-guardian-2026')
       await browser.click('form[method="post"] button[type="submit"]')
       await waitUntil(browser, 'the landing page', '() => location.pathname.endsWith("/booking")')
+      // As a user does, the journeys go on once the landing page shows what the first pull brought: in WebKit, a
+      // page left within a second of its first start can leave the user's database unable to open until the
+      // browser restarts (docs/browser-support.md).
+      await waitForText(browser, 'Who is travelling?')
 
       await browser.goto(url('/trips'))
       await waitForElement(browser, 'main a[href*="/trips/"]')
