@@ -3,6 +3,7 @@ import { demoUsers, expect, test } from './support/fixtures'
 import { Temporal } from 'temporal-polyfill'
 import { shellDate } from '../../src/domain/dateDisplay'
 import { catalog } from './support/catalog'
+import { guardianView, operatorMessage, operatorThread, operatorView } from './support/messages'
 import { portalUrl, signIn } from './support/portal'
 import { futureTrips, serverTrips } from './support/trips'
 
@@ -263,4 +264,41 @@ test('cancelling a day’s trip through the cancel wizard by keyboard alone', as
     (each) => each.cancelledAt && !known.has(`${each.id}/${each.date}`),
   )
   expect(cancelled.map((each) => each.date)).toEqual([day.toString()])
+})
+
+test('confirming a message and sending one by keyboard alone', async ({ page, server }) => {
+  const tenant = 'kulkukeskus'
+  await signIn(page, server, tenant, demoUsers.guardian)
+  const { passengerId } = await guardianView(page)
+  const question = await operatorMessage(server, tenant, passengerId, `Question ${Date.now()}`, true)
+  await page.goto(portalUrl(server, tenant, '/messages?lang=en'))
+  const thread = page.getByRole('region', { name: 'Message thread' })
+  const asking = thread.getByRole('listitem').filter({ hasText: question.content })
+  await tabTo(page, asking.getByRole('button'))
+  await page.keyboard.press('Enter')
+  await expect
+    .poll(async () => (await operatorView(server, tenant, question.id)).confirmation?.confirmedAt ?? null)
+    .not.toBeNull()
+
+  // With several passengers the message names one: chosen by arrows, as a select is.
+  const select = page.getByLabel('Passenger', { exact: true })
+  if (await select.count()) {
+    await tabTo(page, select)
+    for (let moved = 0; moved < 5 && (await select.inputValue()) !== passengerId; moved++) {
+      await page.keyboard.press('ArrowDown')
+    }
+    await expect(select).toHaveValue(passengerId)
+  }
+  const reply = `Reply ${Date.now()}`
+  await tabTo(page, page.getByLabel('New message', { exact: true }))
+  await page.keyboard.type(reply)
+  await tabTo(page, page.getByRole('button', { name: 'Send', exact: true }))
+  await page.keyboard.press('Enter')
+  await expect
+    .poll(
+      async () =>
+        (await operatorThread(server, tenant, passengerId)).filter((m) => m.content === reply).length,
+    )
+    .toBe(1)
+  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true)
 })

@@ -14,6 +14,8 @@ test('a guardian shares a tracking link that an office follows with no login, un
   server,
   expectAccessible,
 }) => {
+  // Two browsers, a map and axe on the office's page in three languages: on a busy 2-core run it took 60 s.
+  test.slow()
   // The clipboard path: a desktop without the Web Share API, allowed to write and read the clipboard.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: server.tenantOrigin(tenant),
