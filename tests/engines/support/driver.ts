@@ -22,6 +22,36 @@ export interface EngineDriver {
 
 const pollMs = 100
 
+/**
+ * What the page's IndexedDB does, for a journey that timed out: each database of the origin, whether it opens
+ * and whether a read in it completes, within 2 s each. A screen left at Loading is most often a database that
+ * no longer answers (docs/architecture.md, the WebKit fault), and this tells it from a slow server.
+ */
+const storageState = `async () => {
+  const within = (promise) => Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve('no answer'), 2000))])
+  const listed = await within(indexedDB.databases())
+  if (!Array.isArray(listed)) return 'indexedDB.databases(): ' + listed
+  const states = await Promise.all(listed.map(async ({ name }) => {
+    const db = await within(new Promise((resolve) => {
+      const request = indexedDB.open(name)
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => resolve('open failed: ' + request.error)
+      request.onblocked = () => resolve('open blocked')
+    }))
+    if (typeof db === 'string') return name + ': ' + db
+    const stores = [...db.objectStoreNames]
+    const read = stores.length === 0 ? 'no stores' : await within(new Promise((resolve) => {
+      const transaction = db.transaction(stores, 'readonly')
+      transaction.objectStore(stores[0]).count()
+      transaction.oncomplete = () => resolve('reads')
+      transaction.onabort = () => resolve('read aborted: ' + transaction.error)
+    }))
+    db.close()
+    return name + ': opens, ' + read
+  }))
+  return states.join('; ') || 'no databases'
+}`
+
 /** Polls `check` in the page until it returns true, or fails after `timeoutMs` naming `what`. */
 export async function waitUntil(
   driver: EngineDriver,
@@ -36,7 +66,10 @@ export async function waitUntil(
     if (met) return
     if (performance.now() > deadline) {
       const shown = await driver.run<string>('() => document.body.innerText').catch(() => '(no page)')
-      throw new Error(`Timed out waiting for ${what} at ${await driver.url()}, the page showing:\n${shown}`)
+      const storage = await driver.run<string>(storageState).catch((error) => String(error))
+      throw new Error(
+        `Timed out waiting for ${what} at ${await driver.url()}, the page showing:\n${shown}\nIndexedDB: ${storage}`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, pollMs))
   }
