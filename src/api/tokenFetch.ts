@@ -10,6 +10,11 @@ export interface TokenFetchOptions {
   origin: string
   tenantId: string
   fetch?: typeof fetch
+  /**
+   * Whether the server answered at all (any response) or not (no connection): a start that finds no server
+   * must say so like any call (src/app/reachability.ts), or the portal would offer what needs the server.
+   */
+  onAnswer?: (answered: boolean) => void
 }
 
 function tenantHeaders(tenantId: string): Record<string, string> {
@@ -25,7 +30,11 @@ async function getJson(options: TokenFetchOptions, path: string, token?: string)
       ...tenantHeaders(options.tenantId),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
+  }).catch((error: unknown) => {
+    options.onAnswer?.(false)
+    throw error
   })
+  options.onAnswer?.(true)
   if (response.status === 401) return { accessToken: null, expiresIn: null }
   if (!response.ok) throw new Error(`HTTP ${response.status}`)
   return (await response.json()) as unknown

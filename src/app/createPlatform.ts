@@ -53,7 +53,7 @@ export function createPlatform(
   const sessions = new SessionStore()
   let apiClient: Promise<ApiClient> | null = null
 
-  const fetchToken = () => fetchAccessToken({ origin, tenantId })
+  const fetchToken = () => fetchAccessToken({ origin, tenantId, onAnswer: serverReachability.report })
   const lastUserId = lastUser(tenantId)
   const login = loginPending()
   const adopted = lastUserId !== null

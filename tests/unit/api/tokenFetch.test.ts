@@ -86,4 +86,19 @@ describe('fetchAccessToken', () => {
     const { options: o } = options(routes)
     await expect(fetchAccessToken(o)).resolves.toEqual({ kind: 'unreachable' })
   })
+
+  it.each([
+    ['no connection', {}, [false]],
+    ['a server error', { 'GET /api/auth/access_token': () => json(503, {}) }, [true]],
+    [
+      'no session',
+      { 'GET /api/auth/access_token': () => json(200, { accessToken: null, expiresIn: null }) },
+      [true],
+    ],
+  ])('tells whether the server answered, on %s', async (_, routes, told) => {
+    const answers: boolean[] = []
+    const { options: o } = options(routes)
+    await fetchAccessToken({ ...o, onAnswer: (answered) => answers.push(answered) })
+    expect(answers).toEqual(told)
+  })
 })
