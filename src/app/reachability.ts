@@ -37,7 +37,9 @@ export class Reachability {
   /** What a call learnt: `true` when the server answered, `false` when nothing did. */
   report = (answered: boolean): void => {
     if (answered) return this.set(true)
-    if (!this.reachable) return
+    // With no network a call fails whatever the server does: the banner says "offline", and when the network
+    // returns, the server has not been found wanting (else "cannot be reached" flashes until the probe answers).
+    if (!this.reachable || !this.deps.browserOnline()) return
     this.set(false)
     this.gapMs = firstProbeGapMs
     this.schedule()

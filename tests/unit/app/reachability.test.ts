@@ -72,9 +72,10 @@ describe('server reachability', () => {
   })
 
   it('does not probe without a network, and probes at once when it returns', async () => {
-    const online = { now: false }
+    const online = { now: true }
     const { reachability, timers, probe } = setup([true], online)
     reachability.report(false)
+    online.now = false
     timers.shift()!.run()
     await Promise.resolve()
     expect(probe).not.toHaveBeenCalled()
@@ -83,5 +84,18 @@ describe('server reachability', () => {
     reachability.networkReturned()
     await vi.waitFor(() => expect(reachability.isReachable()).toBe(true))
     expect(probe).toHaveBeenCalledTimes(1)
+  })
+
+  it('blames no server for a call that failed with no network, so nothing says it cannot be reached when the network returns', () => {
+    const online = { now: false }
+    const { reachability, timers, changes, probe } = setup([], online)
+    reachability.report(false)
+    expect(reachability.isReachable()).toBe(true)
+    expect(timers).toHaveLength(0)
+    online.now = true
+    reachability.networkReturned()
+    expect(reachability.isReachable()).toBe(true)
+    expect(changes).toEqual([])
+    expect(probe).not.toHaveBeenCalled()
   })
 })
