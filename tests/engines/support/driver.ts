@@ -91,16 +91,17 @@ export function waitForText(
   )
 }
 
-/** Waits until an element matches `css` (and, given, shows `text`). */
+/** Waits until an element matches `css` (and, given, shows `text`) and is shown (`findElement`). */
 export function waitForElement(driver: EngineDriver, css: string, text = ''): Promise<void> {
-  return waitUntil(
-    driver,
-    `${css} ${text}`,
-    '(css, text) => [...document.querySelectorAll(css)].some((element) => element.textContent.includes(text))',
-    [css, text],
-  )
+  return waitUntil(driver, `${css} ${text}`, `(css, text) => (${findElement})(css, text) !== null`, [
+    css,
+    text,
+  ])
 }
 
-/** The page's script that finds the element `click` and `type` act on. */
+/**
+ * The page's script that finds the element `click` and `type` act on: of those matching, one that is shown
+ * (a closed drawer's copy of a link is not), as a user finds it.
+ */
 export const findElement =
-  '(css, text) => [...document.querySelectorAll(css)].find((element) => element.textContent.includes(text ?? "")) ?? null'
+  '(css, text) => [...document.querySelectorAll(css)].find((element) => element.textContent.includes(text ?? "") && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden") ?? null'

@@ -29,6 +29,9 @@ function driverOf(page: Page, browser: Browser, closeAll: () => Promise<void>): 
       const handle = await page.evaluateHandle(callOf(findElement, [css, text]))
       const element = handle.asElement() as ElementHandle<Element> | null
       if (!element) throw new Error(`No ${css} showing "${text ?? ''}"`)
+      // A click lands where the element is: one in view but under the fixed bottom navigation would click
+      // the navigation instead. Centred, it is clear of it, as the WebKit driver does.
+      await element.evaluate((shown) => shown.scrollIntoView({ block: 'center' }))
       await element.click()
     },
     type: (css, text) => page.type(css, text),

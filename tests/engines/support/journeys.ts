@@ -1,4 +1,6 @@
+import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shellDate } from '../../../src/domain/dateDisplay'
 import { operatorThread } from '../../e2e/support/messages'
 import { startServer, type RunningServer } from '../../e2e/support/server'
 import { operatorTrackingLink } from '../../e2e/support/trips'
@@ -29,6 +31,25 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
       await waitForElement(browser, `a[href="${path}"]`)
       await browser.click(`a[href="${path}"]`)
       await waitUntil(browser, path, '(path) => location.pathname === path', [path])
+    }
+    /** The CSS of the control a label names (`<label for>`), once it shows, as a user finds a field by its label. */
+    const labelled = async (label: string) => {
+      const find =
+        '(text) => { const labels = [...document.querySelectorAll("label[for]")]; return (labels.find((label) => label.textContent.trim() === text) ?? labels.find((label) => label.textContent.trim().startsWith(text)))?.htmlFor ?? null }'
+      await waitUntil(browser, `a field labelled "${label}"`, `(text) => (${find})(text) !== null`, [label])
+      return `[id="${await browser.run<string>(find, label)}"]`
+    }
+    /** Sets a field's value as the browser does when it is picked or cleared (React hears an input event). */
+    const fill = (css: string, value: string) =>
+      browser.run(
+        '(css, value) => { const input = document.querySelector(css); Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set.call(input, value); input.dispatchEvent(new Event("input", { bubbles: true })); return true }',
+        css,
+        value,
+      )
+    const next = async (step: number, title: string) => {
+      await waitForElement(browser, 'button', 'Next')
+      await browser.click('button', 'Next')
+      await waitForText(browser, `Step ${step}: ${title}`)
     }
     /** Opens a trip from the trips list, going on day by day with the list's own arrow until it shows the trip. */
     const openTrip = async (trip: { id: string; date: string }) => {
@@ -74,6 +95,40 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
       await openTrip(trip)
       await waitForText(browser, trip.passenger.name)
       await waitForElement(browser, 'button', 'Cancel trip')
+    })
+
+    it('books a trip through the wizard to its summary, where the deductible shows', async () => {
+      await follow('/booking')
+      await waitForText(browser, 'Step 1: Select passenger')
+      await next(2, 'Select date')
+      const tomorrow = Temporal.Now.plainDateISO('Europe/Helsinki').add({ days: 1 })
+      const dateField = await labelled('Or type the date')
+      // The device's own date input where the portal finds it a good picker (src/domain/dateInputKind.ts) takes
+      // the date as its picker gives it; the text field, today's date replaced by the typed one.
+      const native = await browser.run<boolean>(
+        '(css) => document.querySelector(css).type === "date"',
+        dateField,
+      )
+      await fill(dateField, native ? tomorrow.toString() : '')
+      if (!native) await browser.type(dateField, shellDate(tomorrow))
+      await browser.click('button', 'Next')
+      // The demo shows the passenger's transportation permissions: the first is chosen.
+      await waitForText(browser, 'Step 3: Select quota type')
+      await waitForElement(browser, 'label:has(input[type="radio"])')
+      await browser.click('label:has(input[type="radio"])')
+      await next(4, 'Trip information')
+      await browser.type(await labelled('Time'), '10:00')
+      for (const [field, place] of [
+        ['From', 'Koti'],
+        ['To', 'Uimahalli'],
+      ] as const) {
+        await browser.click(await labelled(field))
+        await waitForElement(browser, '[role="option"]', place)
+        await browser.click('[role="option"]', place)
+      }
+      await next(5, 'Additional info')
+      await next(6, 'Summary')
+      await waitForText(browser, 'Deductible:')
     })
 
     it('opens the installed portal with no server at all, showing the trips from the device', async () => {
