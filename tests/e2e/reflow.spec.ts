@@ -62,54 +62,69 @@ function reflowProblems(page: Page): Promise<string[]> {
   })
 }
 
+/** Lays the page out at `size` as it is now, without loading it again: the next frame has the new layout. */
 async function withTextSize(page: Page, size: Size) {
   await page.setViewportSize({ width: size.width, height: size.height })
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Page.setFontSizes', { fontSizes: { standard: size.fontSize } })
+  await cdp.detach()
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+}
+
+/** Each size's problems with the page as it is now, named by `where` and the size. */
+async function reflowAtEverySize(page: Page, where: string, found: string[]) {
+  for (const size of sizes) {
+    await withTextSize(page, size)
+    for (const problem of await reflowProblems(page)) found.push(`${where} at ${size.name}: ${problem}`)
+  }
 }
 
 /** Signs in through the server's login page, whose problems are added to `found`. */
 async function signInDemo(page: Page, server: RunningServer, locale: Locale, found: string[]) {
   await openLoginPage(page, server, tenant, locale)
-  for (const problem of await reflowProblems(page)) found.push(`login: ${problem}`)
+  await reflowAtEverySize(page, 'login', found)
   await submitPassword(page, demoUsers.guardian)
   await page.waitForURL(/\/booking$/)
   await loaded(page, locale)
-  for (const problem of await reflowProblems(page)) found.push(`/booking: ${problem}`)
+  await reflowAtEverySize(page, '/booking', found)
 }
 
+// Each page is loaded once and laid out at every size, as a phone turned or its text made larger would.
 for (const locale of locales) {
-  for (const size of sizes) {
-    test(`every screen reflows at ${size.name} in ${locale}`, async ({ page, server }) => {
-      await withTextSize(page, size)
-      const found: string[] = []
-      const check = async (path: string) => {
-        await page.goto(portalUrl(server, tenant, path))
-        await loaded(page, locale)
-        for (const problem of await reflowProblems(page)) found.push(`${path}: ${problem}`)
-      }
-      await check(`/?lang=${locale}`)
-      await check('/privacy')
-      await check('/accessibility-report')
-      await check('/track/some-link')
-      await check('/invitation/ABC')
-      await signInDemo(page, server, locale, found)
-      const [trip] = await futureTrips(page, 1)
-      for (const path of [
-        '/',
-        '/trips',
-        `/trips/${trip!.id}/${trip!.date}`,
-        '/canceltrips',
-        '/messages',
-        '/passengers',
-        '/transportationPermissions',
-        '/transportationPermissions/some-passenger/1',
-        '/password',
-        '/personal-info',
-      ]) {
-        await check(path)
-      }
-      expect(found).toEqual([])
-    })
-  }
+  test(`every screen reflows at ${sizes.map((size) => size.name).join(' and at ')} in ${locale}`, async ({
+    page,
+    server,
+  }) => {
+    await withTextSize(page, sizes[0]!)
+    const found: string[] = []
+    const check = async (path: string) => {
+      await page.goto(portalUrl(server, tenant, path))
+      await loaded(page, locale)
+      await reflowAtEverySize(page, path, found)
+    }
+    await check(`/?lang=${locale}`)
+    await check('/privacy')
+    await check('/accessibility-report')
+    await check('/track/some-link')
+    await check('/invitation/ABC')
+    await signInDemo(page, server, locale, found)
+    const [trip] = await futureTrips(page, 1)
+    for (const path of [
+      '/',
+      '/trips',
+      `/trips/${trip!.id}/${trip!.date}`,
+      '/canceltrips',
+      '/messages',
+      '/passengers',
+      '/transportationPermissions',
+      '/transportationPermissions/some-passenger/1',
+      '/password',
+      '/personal-info',
+    ]) {
+      await check(path)
+    }
+    expect(found).toEqual([])
+  })
 }
