@@ -5,7 +5,7 @@ import { shellDate } from '../../src/domain/dateDisplay'
 import { catalog } from './support/catalog'
 import { guardianView, operatorMessage, operatorThread, operatorView } from './support/messages'
 import { portalUrl, signIn } from './support/portal'
-import { futureTrips, serverTrips } from './support/trips'
+import { futureTrips, reviewableTrip, serverTrips } from './support/trips'
 
 /** The most Tab presses a journey may need to reach a control: past that, the order has lost it. */
 const mostTabs = 40
@@ -301,4 +301,64 @@ test('confirming a message and sending one by keyboard alone', async ({ page, se
     )
     .toBe(1)
   expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true)
+})
+
+test('reviewing a completed trip by keyboard alone: stars by arrows, End and Space, then shown read-only', async ({
+  page,
+  server,
+}) => {
+  // The guardian of `default`, whose trips no other spec file reviews (they only sign the guardian in there).
+  const tenant = 'default'
+  await signIn(page, server, tenant, demoUsers.guardian)
+  const trip = await reviewableTrip(page, server, tenant)
+  await page.goto(portalUrl(server, tenant, `/trips/${trip.id}/${trip.date}?lang=en`))
+  const open = page.getByRole('button', { name: 'Review the trip' })
+  await tabTo(page, open)
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Review the trip' })
+  await expect(dialog).toBeVisible()
+  await expect.poll(() => focusedInside(page, dialog)).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(open).toBeFocused()
+
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeVisible()
+  // Each rating is one tab stop (the default scale has five stars); an arrow moves the choice, as in any radio
+  // group. Each arrow is released at once, as switch and voice control press keys, and must still choose its
+  // star (StarRating.tsx); the next waits until the star is seen to move.
+  const driver = dialog.getByRole('radiogroup', { name: 'Driver' })
+  await tabTo(page, driver.getByRole('radio', { name: '1 of 5 stars' }))
+  for (const stars of [2, 3, 4]) {
+    await Promise.all([page.keyboard.down('ArrowRight'), page.keyboard.up('ArrowRight')])
+    const star = driver.getByRole('radio', { name: `${stars} of 5 stars` })
+    await expect(star).toBeFocused()
+    await expect(star).toBeChecked()
+  }
+  // End goes to the last star without choosing it; Space chooses it.
+  const experience = dialog.getByRole('radiogroup', { name: 'Trip experience' })
+  await tabTo(page, experience.getByRole('radio', { name: '1 of 5 stars' }))
+  await page.keyboard.press('End')
+  const five = experience.getByRole('radio', { name: '5 of 5 stars' })
+  await expect(five).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(five).toBeChecked()
+  await expect(driver.getByRole('radio', { name: '4 of 5 stars' })).toBeChecked()
+
+  const comment = `Kuljettaja auttoi ovelle asti ${Date.now()}`
+  await tabTo(page, dialog.getByLabel('Comment'))
+  await page.keyboard.type(comment)
+  await tabTo(page, dialog.getByRole('button', { name: 'Save' }))
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  // The button that opened the form is gone with it: the focus goes to the review's heading, not the body.
+  await expect(page.getByRole('heading', { level: 2, name: 'Review', exact: true })).toBeFocused()
+  await expect(open).toHaveCount(0)
+  const review = page.getByRole('region', { name: 'Review', exact: true })
+  await expect(review.getByText(comment)).toBeVisible()
+  await expect(review.getByRole('img', { name: '4 of 5 stars' })).toBeVisible()
+  await expect(review.getByRole('img', { name: '5 of 5 stars' })).toBeVisible()
+  await expect
+    .poll(async () => (await serverTrips(page)).find((each) => each.id === trip.id)!.reviews)
+    .toEqual([expect.objectContaining({ driverStars: 4, experienceStars: 5, comment })])
 })

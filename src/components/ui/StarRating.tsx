@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { RadioGroup } from 'radix-ui'
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import { FieldErrors, FieldLabel } from './Field'
 import { StarIcon } from './icons'
 
@@ -15,6 +15,8 @@ export interface StarRatingProps {
   /** The group's id, so a form can find it to move focus to its checked (or first) star. */
   id?: string
 }
+
+const arrowKey = /^Arrow(Up|Down|Left|Right)$/
 
 /** "3 of 5 stars", for a star to choose and for a given rating. */
 function useStarsLabel() {
@@ -32,6 +34,11 @@ export function StarRating({ label, value, scale, onChange, error, required, id 
   const labelId = useId()
   const errorId = useId()
   const stars = Array.from({ length: scale }, (_, index) => index + 1)
+  // Radix chooses the star an arrow moves to only if the key is still down when the focus arrives, which it
+  // moves a task later: a key pressed and released at once (switch and voice control, on-screen keyboards)
+  // moved the focus and left the star unchosen (radix-ui/primitives#4094). The arrow is remembered until just
+  // after that move instead, which is queued first.
+  const arrowed = useRef(false)
   return (
     <div className="flex flex-col gap-1">
       <FieldLabel required={required}>
@@ -47,12 +54,22 @@ export function StarRating({ label, value, scale, onChange, error, required, id 
         onValueChange={(next) => onChange(Number(next))}
         orientation="horizontal"
         className="flex flex-wrap gap-1"
+        onKeyDown={(event) => {
+          if (!arrowKey.test(event.key)) return
+          arrowed.current = true
+          setTimeout(() => {
+            arrowed.current = false
+          })
+        }}
       >
         {stars.map((star) => (
           <RadioGroup.Item
             key={star}
             value={String(star)}
             aria-label={starsLabel(star, scale)}
+            onFocus={() => {
+              if (arrowed.current) onChange(star)
+            }}
             className="inline-flex size-11 items-center justify-center rounded-lg text-link hover:bg-background [&_svg]:size-8"
           >
             <StarIcon filled={value !== null && star <= value} />
