@@ -362,3 +362,62 @@ test('reviewing a completed trip by keyboard alone: stars by arrows, End and Spa
     .poll(async () => (await serverTrips(page)).find((each) => each.id === trip.id)!.reviews)
     .toEqual([expect.objectContaining({ driverStars: 4, experienceStars: 5, comment })])
 })
+
+test('changing the password by keyboard alone: the account menu, a refused confirmation, and a new sign-in', async ({
+  page,
+  server,
+}) => {
+  // `single` on `default`, whose password this changes: no other spec file signs in as `single` there.
+  const tenant = 'default'
+  await signIn(page, server, tenant, demoUsers.single)
+  // The tenant has no booking: the sign-in lands on the passengers.
+  await expect(page.getByRole('heading', { level: 1, name: 'Passengers' })).toBeVisible()
+  // The account menu opens on Enter with its first item focused; arrows move within it, Enter chooses.
+  const account = page.getByRole('button', { name: 'Account' })
+  const chooseInAccountMenu = async (name: string) => {
+    await tabTo(page, account)
+    await page.keyboard.press('Enter')
+    const item = page.getByRole('menuitem', { name })
+    await expect(item).toBeVisible()
+    for (let moved = 0; moved < 3 && !(await item.evaluate((e) => e === document.activeElement)); moved++) {
+      await page.keyboard.press('ArrowDown')
+    }
+    await expect(item).toBeFocused()
+    await page.keyboard.press('Enter')
+  }
+  await chooseInAccountMenu('Change password')
+  await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible()
+
+  const newPassword = 'Uusi-näppäin-2026!'
+  const confirmation = page.getByLabel('Confirm new password')
+  await tabTo(page, page.getByLabel('Current password'))
+  await page.keyboard.type(demoUsers.single.password)
+  await tabTo(page, page.getByLabel('New password', { exact: true }))
+  await page.keyboard.type(newPassword)
+  await tabTo(page, confirmation)
+  await page.keyboard.type(`${newPassword}x`)
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(/do not match/i)).toBeVisible()
+  await expect(confirmation).toBeFocused()
+  await page.keyboard.press('Backspace')
+  const submit = page.getByRole('button', { name: 'Change password' })
+  await tabTo(page, submit)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible()
+  // The form and its button are gone: the notice that took their place has the focus, not the page's body.
+  await expect(page.locator('main :focus')).toContainText('Your password has been changed.')
+  await tabTo(page, page.getByRole('link', { name: 'Show personal information' }))
+
+  await chooseInAccountMenu('Log out')
+  const again = page.getByRole('button', { name: 'Log back in' })
+  await tabTo(page, again)
+  await page.keyboard.press('Enter')
+  const userName = page.getByRole('textbox', { name: 'Username', exact: true })
+  await expect(userName).toBeVisible()
+  await tabTo(page, userName)
+  await page.keyboard.type(demoUsers.single.userName)
+  await tabTo(page, page.getByLabel('Password', { exact: true }))
+  await page.keyboard.type(newPassword)
+  await page.keyboard.press('Enter')
+  await page.waitForURL(portalUrl(server, tenant, '/passengers'))
+})

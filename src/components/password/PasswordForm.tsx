@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { passwordFormMachine } from '../../../machines/passwordForm.machine'
 import { useActions } from '../../app/actions'
 import type { User } from '../../contract/account'
@@ -40,24 +41,7 @@ export function PasswordForm({ user, mode }: PasswordFormProps) {
           }),
   })
 
-  if (form.succeeded) {
-    return (
-      <div className="flex flex-col items-start gap-4">
-        <Alert severity="success" live>
-          {mode.kind === 'create' ? (
-            <Trans id="password.done_created">
-              Your login has been created. You can now also log in with your username and password.
-            </Trans>
-          ) : (
-            <Trans id="password.done_changed">Your password has been changed.</Trans>
-          )}
-        </Alert>
-        <Link to="/personal-info" className={buttonClasses('secondary')}>
-          <Trans id="password.to_personal_info">Show personal information</Trans>
-        </Link>
-      </div>
-    )
-  }
+  if (form.succeeded) return <PasswordDone created={mode.kind === 'create'} />
 
   const labels: Record<PasswordField, string> = {
     userName: t({ id: 'password.username', message: 'Username' }),
@@ -113,5 +97,32 @@ export function PasswordForm({ user, mode }: PasswordFormProps) {
         />
       ))}
     </MachineForm>
+  )
+}
+
+/**
+ * What the form gives way to once the password is saved. The form and its button are gone, so the notice takes
+ * the focus they had: left alone it falls to the page's body, and a keyboard user starts again from the top.
+ */
+function PasswordDone({ created }: { created: boolean }) {
+  const notice = useRef<HTMLDivElement>(null)
+  useEffect(() => notice.current?.focus(), [])
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <div ref={notice} tabIndex={-1} className="outline-none">
+        <Alert severity="success" live>
+          {created ? (
+            <Trans id="password.done_created">
+              Your login has been created. You can now also log in with your username and password.
+            </Trans>
+          ) : (
+            <Trans id="password.done_changed">Your password has been changed.</Trans>
+          )}
+        </Alert>
+      </div>
+      <Link to="/personal-info" className={buttonClasses('secondary')}>
+        <Trans id="password.to_personal_info">Show personal information</Trans>
+      </Link>
+    </div>
   )
 }
