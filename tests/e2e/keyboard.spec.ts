@@ -363,6 +363,50 @@ test('reviewing a completed trip by keyboard alone: stars by arrows, End and Spa
     .toEqual([expect.objectContaining({ driverStars: 4, experienceStars: 5, comment })])
 })
 
+test('adding a passenger by keyboard alone: a refused code keeps the focus on its field, and the dialog gives it back', async ({
+  page,
+  server,
+}) => {
+  // Aino Virtanen (strong authentication) on `default`: no other spec file signs her in there or uses its access
+  // codes. Each repeat of a test (`--repeat-each`) has a worker, and so a server, of its own.
+  const tenant = 'default'
+  await page.goto(portalUrl(server, tenant, '/passengers?lang=en'))
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await page.getByRole('link', { name: 'Log in with strong authentication' }).click()
+  await page.getByRole('button', { name: /Aino Virtanen/ }).click()
+  await expect(page).toHaveURL(portalUrl(server, tenant, '/passengers?lang=en'))
+  const passengers = page.getByRole('main').getByRole('listitem')
+  await expect(passengers).toHaveCount(1)
+
+  const add = page.getByRole('button', { name: 'Add passenger' })
+  await tabTo(page, add)
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Add passenger' })
+  await expect(dialog).toBeVisible()
+  await expect.poll(() => focusedInside(page, dialog)).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(add).toBeFocused()
+
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeVisible()
+  const code = dialog.getByLabel('Access code')
+  await tabTo(page, code)
+  await page.keyboard.type('NOPE-0000')
+  // Enter in the field sends the form; the refusal stays on the field, where the code is typed again.
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByText('Invalid token')).toBeVisible()
+  await expect(code).toBeFocused()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type('LISAA-1001')
+  await tabTo(page, dialog.getByRole('button', { name: 'Add', exact: true }))
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('status').filter({ hasText: 'Passenger added' })).toBeVisible()
+  await expect(passengers).toHaveCount(2)
+  await expect(add).toBeFocused()
+})
+
 test('changing the password by keyboard alone: the account menu, a refused confirmation, and a new sign-in', async ({
   page,
   server,
