@@ -6,47 +6,53 @@ import { CloseIcon } from '../ui/icons'
 
 /**
  * The current notice above the bottom navigation, with its action and a close button. The queue and its
- * 20 s timeout live in the platform's notice machine; the live region stays mounted so each notice is read.
+ * 20 s timeout live in the platform's notice machine; the live regions stay mounted so each notice is read.
  */
 export function NoticeSnackbar() {
   const { t } = useLingui()
   const navigate = useNavigate()
   const { current, dismiss } = useNotices()
-  return (
+  const notice = current ? (
     <div
-      role="status"
-      className="pointer-events-none fixed inset-x-0 bottom-20 z-40 flex justify-center px-4"
+      key={current.id}
+      className={`animate-portal-fade-in pointer-events-auto flex w-full max-w-dialog items-center gap-2 rounded-xl py-2 pr-2 pl-4 shadow-xl ${noticeTones[current.severity]}`}
     >
-      {current ? (
-        <div
-          key={current.id}
-          className={`animate-portal-fade-in pointer-events-auto flex w-full max-w-dialog items-center gap-2 rounded-xl py-2 pr-2 pl-4 shadow-xl ${noticeTones[current.severity]}`}
+      <p className="flex-1">{current.message}</p>
+      {current.action ? (
+        <button
+          type="button"
+          className="min-h-comfortable rounded-lg px-3 font-bold underline underline-offset-2 hover:bg-white/15"
+          onClick={() => {
+            const action = current.action
+            dismiss()
+            if (action?.onSelect) action.onSelect()
+            else if (action) void navigate({ to: action.to })
+          }}
         >
-          <p className="flex-1">{current.message}</p>
-          {current.action ? (
-            <button
-              type="button"
-              className="min-h-comfortable rounded-lg px-3 font-bold underline underline-offset-2 hover:bg-white/15"
-              onClick={() => {
-                const action = current.action
-                dismiss()
-                if (action?.onSelect) action.onSelect()
-                else if (action) void navigate({ to: action.to })
-              }}
-            >
-              {current.action.label}
-            </button>
-          ) : null}
-          <button
-            type="button"
-            onClick={dismiss}
-            aria-label={t({ id: 'common.close', message: 'Close' })}
-            className="inline-flex min-h-comfortable min-w-comfortable items-center justify-center rounded-lg hover:bg-white/15"
-          >
-            <CloseIcon />
-          </button>
-        </div>
+          {current.action.label}
+        </button>
       ) : null}
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label={t({ id: 'common.close', message: 'Close' })}
+        className="inline-flex min-h-comfortable min-w-comfortable items-center justify-center rounded-lg hover:bg-white/15"
+      >
+        <CloseIcon />
+      </button>
+    </div>
+  ) : null
+  // An error (a change the server refused) is said at once, as the trip's own alert says it; other news waits
+  // for the screen reader to finish. Politeness cannot change with the text, so each has its own region.
+  const urgent = current?.severity === 'error'
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-20 z-40 flex flex-col items-center px-4">
+      <div role="status" className="flex w-full justify-center">
+        {urgent ? null : notice}
+      </div>
+      <div role="alert" className="flex w-full justify-center">
+        {urgent ? notice : null}
+      </div>
     </div>
   )
 }
