@@ -27,7 +27,11 @@ export function SummaryStep({ snapshot, send }: StepProps) {
       <OrderSummary order={order} />
       {state === 'saved' ? null : <Estimate snapshot={snapshot} send={send} />}
       <ExpressStatus snapshot={snapshot} send={send} />
-      <Outcome state={state} snapshot={snapshot} send={send} />
+      {/* Here since the summary opened, so that saving, saved and offline are read as they appear (a region
+          made with its text is not read); a refusal is an alert of its own. Empty, it takes back the gap. */}
+      <div role="status" className="flex flex-col gap-5 empty:-mt-5">
+        <Outcome state={state} snapshot={snapshot} send={send} />
+      </div>
       {state === 'saving' || state === 'saved' ? null : (
         <div className="flex flex-wrap justify-between gap-3">
           <Button variant="secondary" onClick={() => send({ type: 'wizard.back' })}>
@@ -133,7 +137,7 @@ function Outcome({ state, snapshot, send }: StepProps & { state: SaveState }) {
   if (state === 'saved') {
     return (
       <>
-        <Alert severity="success" live title={<Trans id="booking.confirmed">Confirmed</Trans>}>
+        <Alert severity="success" title={<Trans id="booking.confirmed">Confirmed</Trans>}>
           <p>
             <Trans id="booking.awaiting_approval">
               The booking awaits the transport service&apos;s approval. The trip then shows on your trips.
@@ -173,11 +177,7 @@ function Outcome({ state, snapshot, send }: StepProps & { state: SaveState }) {
   }
   if (state === 'offline') {
     return (
-      <Alert
-        severity="warning"
-        live
-        title={<Trans id="booking.offline_title">Not saved: no connection</Trans>}
-      >
+      <Alert severity="warning" title={<Trans id="booking.offline_title">Not saved: no connection</Trans>}>
         <Trans id="booking.offline">
           Saving a booking needs a network connection. Everything you entered is kept: book the trip again
           when you are online.

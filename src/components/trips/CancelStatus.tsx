@@ -7,7 +7,10 @@ import type { CommandView } from '../../commands/tripView'
 import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'
 
-/** A cancellation waiting in the outbox, or the server's refusal with its reason and a dismiss button. */
+/**
+ * A cancellation waiting in the outbox, or the server's refusal with its reason and a dismiss button. The trip
+ * detail's status region around it reads the first as it appears; the refusal is an alert, read at once.
+ */
 export function CancelStatus({ view }: { view: CommandView<'trip.cancel'> }) {
   const { t } = useLingui()
   const { sessions } = usePlatform()
@@ -16,7 +19,6 @@ export function CancelStatus({ view }: { view: CommandView<'trip.cancel'> }) {
     return (
       <Alert
         severity="info"
-        live
         title={<Trans id="trips.cancellation_pending_title">Cancellation pending</Trans>}
       >
         <Trans id="trips.cancellation_pending_body">

@@ -91,8 +91,12 @@ function TripDetail({ trip }: { trip: Trip }) {
         timeZone={timeZone}
         pendingCancel={cancel?.kind === 'pending'}
       />
-      <CancellationAlert trip={trip} timeZone={timeZone} />
-      <CancelStatus view={cancel} />
+      {/* Here from the start, so that a cancellation queued, and then landed, is read as its alert appears (a
+          region made with its text is not read); a refusal is an alert of its own. Empty, it takes back the gap. */}
+      <div role="status" className="flex flex-col gap-4 empty:-mt-4">
+        <CancellationAlert trip={trip} timeZone={timeZone} />
+        <CancelStatus view={cancel} />
+      </div>
       <TripTracking trip={trip} timeZone={timeZone} />
       {/* The map (a later issue) goes under the tracking panel. */}
       <TripDetails trip={trip} timeZone={timeZone} locale={locale} />

@@ -51,7 +51,9 @@ async function clickWhenEnabled(name: string) {
   button(name).click()
 }
 
-const statusText = (screen: MountedScreen) => screen.main().querySelector('[role="status"]')?.textContent
+/** The sharing section's status (the trip detail has a status of its own above it, for a cancellation). */
+const statusText = (screen: MountedScreen) =>
+  screen.main().querySelector('section[aria-labelledby] [role="status"]')?.textContent
 
 afterEach(() => vi.unstubAllGlobals())
 
