@@ -62,23 +62,22 @@ export function useTrips(filter: { passengerId?: string } = {}): Trip[] | undefi
   )
 }
 
-const noMessages: MessageSummary = { total: 0, unseen: 0 }
-
-/** 0/0 until a pull stores messages: the bottom navigation's item and its badge. */
-export function useMessageSummary(): MessageSummary {
-  return (
-    useLive(
-      'messageSummary',
-      ({ db, userId }) => db.messageSummary(userId),
-      ({ messageCount, meta, outbox, markedMessages, userId }) =>
-        messageSummaryOf({
-          total: messageCount,
-          paging: metaValue(meta, 'messagePaging'),
-          waiting: outbox,
-          rows: markedMessages,
-          userId,
-        }),
-    ) ?? noMessages
+/**
+ * 0/0 until a pull stores messages: the bottom navigation's item and its badge. Undefined until the device's
+ * data is read, so that what was there at the start is not taken for news.
+ */
+export function useMessageSummary(): MessageSummary | undefined {
+  return useLive(
+    'messageSummary',
+    ({ db, userId }) => db.messageSummary(userId),
+    ({ messageCount, meta, outbox, markedMessages, userId }) =>
+      messageSummaryOf({
+        total: messageCount,
+        paging: metaValue(meta, 'messagePaging'),
+        waiting: outbox,
+        rows: markedMessages,
+        userId,
+      }),
   )
 }
 

@@ -1,6 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { BottomNavItemId } from '../../../tenants'
 import { useMessageSummary } from '../../app/data'
 import { useEnvironment } from '../../app/environment'
@@ -15,11 +15,26 @@ const icons: Record<BottomNavItemId, ReactNode> = {
   messages: <MessageIcon />,
 }
 
+/**
+ * The unseen count to say, when it has just risen: a message arrived while the portal was open. 0 otherwise, and
+ * for the count first read from the device, which is no news.
+ */
+function useArrivals(unseen: number | undefined): number {
+  const [last, setLast] = useState({ unseen, told: 0 })
+  if (unseen !== last.unseen) {
+    const risen = last.unseen !== undefined && unseen !== undefined && unseen > last.unseen
+    setLast({ unseen, told: risen ? unseen : 0 })
+  }
+  return last.told
+}
+
 /** Shortcuts to the main screens at the bottom of the page; messages appear once there are some. */
 export function BottomNav() {
   const { t } = useLingui()
   const { tenant } = useEnvironment()
-  const { total, unseen } = useMessageSummary()
+  const summary = useMessageSummary()
+  const { total, unseen } = summary ?? { total: 0, unseen: 0 }
+  const risenTo = useArrivals(summary?.unseen)
   const items = bottomNavItems(tenant, total)
   return (
     <nav
@@ -57,6 +72,17 @@ export function BottomNav() {
           </li>
         ))}
       </ul>
+      {/* A message from the operator shows only as the badge: this says it, in a region here before it came. */}
+      <p role="status" className="sr-only">
+        {risenTo > 0 ? (
+          <Plural
+            id="shell.messages_arrived"
+            value={risenTo}
+            one="New message. # unseen message"
+            other="New messages. # unseen messages"
+          />
+        ) : null}
+      </p>
     </nav>
   )
 }
