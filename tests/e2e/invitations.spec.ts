@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { identifyToAccept, locales, submitPassword } from './support/locales'
-import { portalUrl, type Locale } from './support/portal'
+import { portalUrl, shownAlert, type Locale } from './support/portal'
 
 /**
  * Accepting an invitation consumes its code and adds passengers to a user, so each locale's journey keeps to a
@@ -42,7 +42,7 @@ for (const locale of locales) {
     await expect(page.getByText(_('invitation.accepted'))).toBeVisible()
     const stranger = await browser.newPage()
     await stranger.goto(portalUrl(server, tenant, `/invitation/${code(1)}?lang=${locale}`))
-    await expect(stranger.getByRole('alert')).toHaveText(_('invitation.not_found'))
+    await expect(shownAlert(stranger)).toHaveText(_('invitation.not_found'))
     await stranger.close()
 
     // Signed in: accepted here, through the API, then shown as accepted with a way to the passengers.
@@ -66,7 +66,7 @@ for (const locale of locales) {
     const open = (path: string) => page.goto(portalUrl(server, tenant, `${path}?lang=${locale}`))
     for (const unknown of ['not-a-code', `demo-invitation-${tenant}-99`, code(4)]) {
       await open(`/invitation/${unknown}`)
-      await expect(page.getByRole('alert')).toHaveText(_('invitation.not_found'))
+      await expect(shownAlert(page)).toHaveText(_('invitation.not_found'))
     }
     await expectAccessible()
 
@@ -87,7 +87,7 @@ for (const locale of locales) {
     await page.unroute('**/api/invitation/*')
     // Tried again, the server's own answer: the guardian accepted -03, so for anyone else it is not found.
     await page.getByRole('button', { name: _('invitation.try_again') }).click()
-    await expect(page.getByRole('alert')).toHaveText(_('invitation.not_found'))
+    await expect(shownAlert(page)).toHaveText(_('invitation.not_found'))
   })
 }
 
@@ -143,7 +143,7 @@ test('an invitation of a passenger who has a guardian is refused without strong 
     await expect(other.getByText(_('invitation.verified_identity_notice'))).toBeVisible()
     // Nor does that account accept it here, through the API; the page says why.
     await other.getByRole('button', { name: _('invitation.accept'), exact: true }).click()
-    await expect(other.getByRole('alert')).toHaveText(_('invitation.identity_required'))
+    await expect(shownAlert(other)).toHaveText(_('invitation.identity_required'))
     await expect(other.getByRole('button', { name: _('invitation.accept_as_other') })).toBeEnabled()
     await expectAccessible(other)
     await device.close()

@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill'
 import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { locales } from './support/locales'
-import { portalUrl, signIn } from './support/portal'
+import { portalUrl, shownAlert, signIn } from './support/portal'
 import { futureTrips, serverTrips, tripUnderWay } from './support/trips'
 
 // No service worker: the chunks come from the network only, so a blocked route is a chunk that did not load
@@ -84,7 +84,7 @@ for (const locale of locales) {
     const screenChunk = '**/assets/privacy-*.js'
     await page.route(screenChunk, (route) => route.abort('internetdisconnected'))
     await page.goto(portalUrl(server, 'demo', `/privacy?lang=${locale}`))
-    const notice = page.getByRole('alert')
+    const notice = shownAlert(page)
     await expect(notice).toHaveText(text('lazy_part.needs_connection'))
 
     await page.unroute(screenChunk)

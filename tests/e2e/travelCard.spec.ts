@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { identifyToAccept, locales, openLoginPage, submitPassword } from './support/locales'
-import { portalUrl, type Locale } from './support/portal'
+import { portalUrl, shownAlert, type Locale } from './support/portal'
 
 /**
  * A registered card's invitation adds its passenger to a user, so each locale's journey keeps to a tenant of its
@@ -49,7 +49,7 @@ for (const locale of locales) {
 
     await fill(cards.unknown)
     await send.click()
-    await expect(page.getByRole('alert')).toHaveText(_('travel_card.not_found'))
+    await expect(shownAlert(page)).toHaveText(_('travel_card.not_found'))
     await expectAccessible()
     // Any refusal but 404 is a plain failure, a malformed request's 400 too (the screen tests try the others).
     const badRequest = { statusCode: 400, code: 'validation_failed', message: 'The request is not valid' }
@@ -60,7 +60,7 @@ for (const locale of locales) {
     )
     await fill(cards.nelli)
     await send.click()
-    await expect(page.getByRole('alert')).toHaveText(_('travel_card.failed'))
+    await expect(shownAlert(page)).toHaveText(_('travel_card.failed'))
 
     await send.click()
     await expect(page.getByText(_('travel_card.success_title'))).toBeVisible()
@@ -98,7 +98,7 @@ for (const locale of locales) {
     await expect(other.getByText(_('invitation.verified_identity_notice'))).toBeVisible()
     await expectAccessible(other)
     await other.getByRole('button', { name: _('travel_card.add_to_current') }).click()
-    await expect(other.getByRole('alert')).toHaveText(_('invitation.identity_required'))
+    await expect(shownAlert(other)).toHaveText(_('invitation.identity_required'))
     await expectAccessible(other)
 
     // Create new: strong authentication makes a new user, who joins Mikko as Nelli's guardian, and her

@@ -68,3 +68,11 @@ export async function installed(page: Page): Promise<void> {
   await page.reload()
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 }
+
+/**
+ * The alert that says something: the snackbar keeps an empty alert region mounted (a region made with its text
+ * is not read), so a page has that one too.
+ */
+export function shownAlert(page: Page) {
+  return page.getByRole('alert').filter({ hasText: /\S/ })
+}
