@@ -1,3 +1,5 @@
+import axe from 'axe-core'
+
 /**
  * What a journey needs of a browser, over whichever protocol drives it: Firefox over WebDriver BiDi
  * (puppeteer-core), WebKitGTK over classic WebDriver. Controls are found by CSS and, where several match, by
@@ -105,3 +107,22 @@ export function waitForElement(driver: EngineDriver, css: string, text = ''): Pr
  */
 export const findElement =
   '(css, text) => [...document.querySelectorAll(css)].find((element) => element.textContent.includes(text ?? "") && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden") ?? null'
+
+/** The rules the Chromium suite's axe checks hold every screen to (tests/e2e/support/fixtures.ts). */
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
+
+/**
+ * What axe finds on the page as it is now, in this engine: `id: help (targets)` for each violation. axe is put
+ * into the page through the protocol, which the page's CSP does not govern, once per document.
+ */
+export function axeViolations(driver: EngineDriver): Promise<string[]> {
+  return driver.run<string[]>(
+    `async (tags) => {
+      if (!('axe' in window)) { ${axe.source} }
+      const results = await window.axe.run(document, { runOnly: { type: 'tag', values: tags } })
+      return results.violations.map((violation) =>
+        violation.id + ': ' + violation.help + ' (' + violation.nodes.map((node) => node.target.join(' ')).join(', ') + ')')
+    }`,
+    axeTags,
+  )
+}

@@ -4,7 +4,7 @@ import { shellDate } from '../../../src/domain/dateDisplay'
 import { operatorThread } from '../../e2e/support/messages'
 import { startServer, type RunningServer } from '../../e2e/support/server'
 import { operatorTrackingLink } from '../../e2e/support/trips'
-import { waitForElement, waitForText, waitUntil, type EngineDriver } from './driver'
+import { axeViolations, waitForElement, waitForText, waitUntil, type EngineDriver } from './driver'
 import { openServerGate, type ServerGate } from './serverGate'
 import { futureOf, serverTrips } from './serverTrips'
 
@@ -91,10 +91,12 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
 
       await follow('/trips')
       await waitForElement(browser, 'main a[href*="/trips/"]')
+      expect(await axeViolations(browser)).toEqual([])
       const trip = await firstFutureTrip()
       await openTrip(trip)
       await waitForText(browser, trip.passenger.name)
       await waitForElement(browser, 'button', 'Cancel trip')
+      expect(await axeViolations(browser)).toEqual([])
     })
 
     it('books a trip through the wizard to its summary, where the deductible shows', async () => {
@@ -129,6 +131,7 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
       await next(5, 'Additional info')
       await next(6, 'Summary')
       await waitForText(browser, 'Deductible:')
+      expect(await axeViolations(browser)).toEqual([])
     })
 
     it('opens the installed portal with no server at all, showing the trips from the device', async () => {
@@ -198,6 +201,7 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
       await browser.reload()
       await waitForText(browser, reply)
       await waitForText(browser, 'Waiting to be sent')
+      expect(await axeViolations(browser)).toEqual([])
 
       gate.open()
       await expect
@@ -220,6 +224,7 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
         await waitForText(office, 'Track a trip')
         // Tomorrow's trip: the page says when its tracking opens.
         await waitForText(office, 'Tracking opens an hour before the trip.')
+        expect(await axeViolations(office)).toEqual([])
         expect(new URL(await office.url()).pathname).toMatch(/^\/track\//)
         // The office sees the trip, never what only the passenger's own portal offers.
         expect(await office.run<boolean>('() => document.body.innerText.includes("Cancel trip")')).toBe(false)
