@@ -10,6 +10,7 @@ import { TextArea } from '../ui/TextArea'
 import { TextField } from '../ui/TextField'
 import { codesFor, problemTexts } from './problemTexts'
 import type { StepProps } from './stepProps'
+import { Fieldset } from '../ui/Fieldset'
 
 /**
  * Steps 5 and 8, additional info (spec sections 2 and 5): the booking phone (required on the tenants whose
@@ -77,10 +78,7 @@ export function AdditionalInfoStep({ snapshot, send }: StepProps) {
         <Trans id="booking.info.with_attendant">An attendant travels with the passenger</Trans>
       </CheckOption>
       {quota && (special || extrasError) && quota.extras.length > 0 ? (
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 font-semibold">
-            <Trans id="booking.info.extras">Extras</Trans>
-          </legend>
+        <Fieldset gap="gap-3" legend={<Trans id="booking.info.extras">Extras</Trans>}>
           <GroupError id={extrasErrorId} text={extrasError} />
           {quota.extras.map((extra) => (
             <CheckOption
@@ -92,7 +90,7 @@ export function AdditionalInfoStep({ snapshot, send }: StepProps) {
               {extra.name}
             </CheckOption>
           ))}
-        </fieldset>
+        </Fieldset>
       ) : null}
       <TextArea
         label={t({ id: 'booking.info.additional_info', message: 'Additional information for the driver' })}

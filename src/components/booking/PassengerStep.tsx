@@ -4,6 +4,7 @@ import { Avatar } from '../ui/Avatar'
 import { RadioOption } from './RadioOption'
 import type { StepProps } from './stepProps'
 import { NoPassengersAlert } from '../passengers/NoPassengers'
+import { Fieldset } from '../ui/Fieldset'
 
 /** Step 1: who travels (the first passenger is preselected; with exactly one the wizard starts at step 2). */
 export function PassengerStep({ snapshot, send }: StepProps) {
@@ -13,10 +14,7 @@ export function PassengerStep({ snapshot, send }: StepProps) {
     return <NoPassengersAlert />
   }
   return (
-    <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 font-semibold">
-        <Trans id="booking.passenger_legend">Who is travelling?</Trans>
-      </legend>
+    <Fieldset gap="gap-3" legend={<Trans id="booking.passenger_legend">Who is travelling?</Trans>}>
       {passengers.map((passenger) => (
         <RadioOption
           key={passenger.id}
@@ -30,6 +28,6 @@ export function PassengerStep({ snapshot, send }: StepProps) {
           </span>
         </RadioOption>
       ))}
-    </fieldset>
+    </Fieldset>
   )
 }

@@ -6,6 +6,7 @@ import { Button } from '../ui/Button'
 import { LoadingBlock } from '../ui/Spinner'
 import { RadioOption } from './RadioOption'
 import type { StepProps } from './stepProps'
+import { Fieldset } from '../ui/Fieldset'
 
 /**
  * Step 3: the transportation permission (quota) the trip is booked on, from those valid on the date. One with
@@ -44,10 +45,10 @@ export function QuotaStep({ snapshot, send }: StepProps) {
   }
   if (!snapshot.matches({ quotas: 'loaded' }) || !quotas) return <LoadingBlock />
   return (
-    <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 font-semibold">
-        <Trans id="booking.quota_legend">Which transportation permission is the trip on?</Trans>
-      </legend>
+    <Fieldset
+      gap="gap-3"
+      legend={<Trans id="booking.quota_legend">Which transportation permission is the trip on?</Trans>}
+    >
       {quotas.map((quota) => (
         <RadioOption
           key={quota.id}
@@ -59,7 +60,7 @@ export function QuotaStep({ snapshot, send }: StepProps) {
           <QuotaText quota={quota} />
         </RadioOption>
       ))}
-    </fieldset>
+    </Fieldset>
   )
 }
 

@@ -26,6 +26,7 @@ import { tooManyRequestsText } from './bookingTexts'
 import { codesFor, problemTexts } from './problemTexts'
 import type { StepProps } from './stepProps'
 import { TimeField } from './TimeField'
+import { Fieldset } from '../ui/Fieldset'
 
 /** Codes that say a field is still empty: shown once the user has left that field, not on a fresh step. */
 const requiredCodes: readonly BookingRuleCode[] = [
@@ -124,10 +125,7 @@ export function TripStep({ snapshot, send }: StepProps) {
         errors={errorsOf('time', ['timeRequired', 'timeInPast'])}
         onBlur={leave('time')}
       />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-semibold">
-          <Trans id="booking.trip.time_mode">The time is for</Trans>
-        </legend>
+      <Fieldset gap="gap-2" legend={<Trans id="booking.trip.time_mode">The time is for</Trans>}>
         {[true, false].map((isDepartureTime) => (
           <label key={String(isDepartureTime)} className="flex min-h-comfortable items-center gap-3">
             <input
@@ -144,7 +142,7 @@ export function TripStep({ snapshot, send }: StepProps) {
             )}
           </label>
         ))}
-      </fieldset>
+      </Fieldset>
       {express === 'expressQuotaWarning' ? (
         <Alert severity="warning" live>
           <Trans id="booking.trip.express_warning">

@@ -12,6 +12,7 @@ import { formErrorMessages } from '../forms/formErrorMessages'
 import { DateField } from '../dates/DateField'
 import type { StepProps } from './stepProps'
 import { WizardStep } from './WizardStep'
+import { Fieldset } from '../ui/Fieldset'
 
 /** Step 1: one date or a period, in the date helper's fields (their value is ISO, YYYY-MM-DD, once read). */
 export function DatesStep(props: StepProps) {
@@ -33,10 +34,7 @@ export function DatesStep(props: StepProps) {
 
   return (
     <WizardStep {...props} step="dates" forward="wizard.next">
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 font-semibold">
-          <Trans id="canceltrips.date_mode">Cancel trips of</Trans>
-        </legend>
+      <Fieldset gap="gap-2" legend={<Trans id="canceltrips.date_mode">Cancel trips of</Trans>}>
         <div className="flex flex-wrap gap-3">
           <ModeOption
             mode="single"
@@ -53,7 +51,7 @@ export function DatesStep(props: StepProps) {
             <Trans id="canceltrips.time_period">A time period</Trans>
           </ModeOption>
         </div>
-      </fieldset>
+      </Fieldset>
       <div className="flex flex-wrap gap-4">
         <DateField
           required

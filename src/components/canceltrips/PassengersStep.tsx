@@ -6,6 +6,7 @@ import { CheckOption, GroupError } from './CheckOption'
 import type { StepProps } from './stepProps'
 import { WizardStep } from './WizardStep'
 import { NoPassengersAlert } from '../passengers/NoPassengers'
+import { Fieldset } from '../ui/Fieldset'
 
 /** Step 2: whose trips to cancel (skipped when there is only one passenger). */
 export function PassengersStep(props: StepProps) {
@@ -25,10 +26,10 @@ export function PassengersStep(props: StepProps) {
       ) : passengers.length === 0 ? (
         <NoPassengersAlert />
       ) : (
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 font-semibold">
-            <Trans id="canceltrips.passengers_legend">Whose trips do you want to cancel?</Trans>
-          </legend>
+        <Fieldset
+          gap="gap-3"
+          legend={<Trans id="canceltrips.passengers_legend">Whose trips do you want to cancel?</Trans>}
+        >
           <GroupError id={errorId} text={error} />
           {passengers.map((passenger) => (
             <CheckOption
@@ -43,7 +44,7 @@ export function PassengersStep(props: StepProps) {
               </span>
             </CheckOption>
           ))}
-        </fieldset>
+        </Fieldset>
       )}
     </WizardStep>
   )

@@ -9,6 +9,7 @@ import { LoadingBlock } from '../ui/Spinner'
 import { CheckOption, GroupError } from './CheckOption'
 import type { StepProps } from './stepProps'
 import { WizardStep } from './WizardStep'
+import { Fieldset } from '../ui/Fieldset'
 
 /** Trips grouped by their date, in order. */
 function byDate(trips: readonly Trip[]): [string, Trip[]][] {
@@ -44,10 +45,10 @@ export function TripsStep(props: StepProps) {
           </Trans>
         </Alert>
       ) : (
-        <fieldset className="flex flex-col gap-4">
-          <legend className="mb-2 font-semibold">
-            <Trans id="canceltrips.trips_legend">Choose the trips to cancel</Trans>
-          </legend>
+        <Fieldset
+          gap="gap-4"
+          legend={<Trans id="canceltrips.trips_legend">Choose the trips to cancel</Trans>}
+        >
           <GroupError id={errorId} text={error} />
           {byDate(offered).map(([date, trips]) => (
             <section key={date} className="flex flex-col gap-3" aria-labelledby={`canceltrips-day-${date}`}>
@@ -66,7 +67,7 @@ export function TripsStep(props: StepProps) {
               ))}
             </section>
           ))}
-        </fieldset>
+        </Fieldset>
       )}
       {waiting > 0 ? (
         <p className="text-muted">

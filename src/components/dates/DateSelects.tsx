@@ -13,6 +13,7 @@ import {
 } from '../../domain/booking/dates'
 import { monthName } from '../../domain/calendarWords'
 import { inputClasses } from '../ui/classes'
+import { Fieldset } from '../ui/Fieldset'
 
 export interface DateSelectsProps {
   /** Names the three selects together (the fieldset's legend). */
@@ -80,8 +81,7 @@ export function DateSelects({ legend, value, onChange, min, today, className = '
   ]
 
   return (
-    <fieldset className={`flex flex-col gap-2 ${className}`}>
-      <legend className="mb-2 font-semibold">{legend}</legend>
+    <Fieldset gap="gap-2" className={className} legend={legend}>
       <div className="flex flex-wrap gap-3">
         {selects.map(({ part, label, options, name }) => {
           const current = selection[part]
@@ -110,6 +110,6 @@ export function DateSelects({ legend, value, onChange, min, today, className = '
           )
         })}
       </div>
-    </fieldset>
+    </Fieldset>
   )
 }
