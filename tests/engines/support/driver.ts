@@ -15,6 +15,11 @@ export interface EngineDriver {
   click(css: string, text?: string): Promise<void>
   /** Types into the first element matching `css`. */
   type(css: string, text: string): Promise<void>
+  /**
+   * Opens `url` in a new window of the same browser (its storage, its service worker), on which the driver acts
+   * from then on; the window before stays open, as a portal opened again from the home screen leaves it.
+   */
+  openTab(url: string): Promise<void>
   /** The session's cookies for the current page. */
   cookies(): Promise<{ name: string; value: string }[]>
   /** A browser of the same engine sharing nothing with this one (another profile), for an anonymous visitor. */
@@ -25,14 +30,23 @@ export interface EngineDriver {
 const pollMs = 100
 
 /**
- * What the page's IndexedDB does, for a journey that timed out: each database of the origin, whether it opens
- * and whether a read in it completes, within 2 s each. A screen left at Loading is most often a database that
- * no longer answers (docs/architecture.md, the WebKit fault), and this tells it from a slow server.
+ * What the page's IndexedDB and service worker do, for a journey that timed out: each database of the origin,
+ * whether it opens and whether a read in it completes, within 2 s each; then the service worker's states and
+ * how many requests each cache holds (a worker stuck installing, its precache's count still rising or not). A
+ * screen left at Loading is most often a database that no longer answers (docs/architecture.md, the WebKit
+ * fault), and this tells it from a slow server.
  */
 const storageState = `async () => {
   const within = (promise) => Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve('no answer'), 2000))])
+  const worker = await within(navigator.serviceWorker.getRegistration().then((registration) => registration
+    ? ['installing', 'waiting', 'active'].map((key) => key + ' ' + (registration[key]?.state ?? '-')).join(', ')
+    : 'not registered'))
+  const cached = await within(caches.keys().then((names) => Promise.all(names.map((name) =>
+    caches.open(name).then((cache) => cache.keys()).then((keys) => name + ' ' + keys.length)))))
+  const workerState = '; service worker: ' + worker + ', controller ' + (navigator.serviceWorker.controller ? 'yes' : 'no') +
+    '; caches: ' + (Array.isArray(cached) ? cached.join(', ') || 'none' : cached)
   const listed = await within(indexedDB.databases())
-  if (!Array.isArray(listed)) return 'indexedDB.databases(): ' + listed
+  if (!Array.isArray(listed)) return 'indexedDB.databases(): ' + listed + workerState
   const states = await Promise.all(listed.map(async ({ name }) => {
     const db = await within(new Promise((resolve) => {
       const request = indexedDB.open(name)
@@ -51,7 +65,7 @@ const storageState = `async () => {
     db.close()
     return name + ': opens, ' + read
   }))
-  return states.join('; ') || 'no databases'
+  return (states.join('; ') || 'no databases') + workerState
 }`
 
 /** Polls `check` in the page until it returns true, or fails after `timeoutMs` naming `what`. */

@@ -8,7 +8,9 @@ export const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
 const callOf = (script: string, args: unknown[]) =>
   `(${script})(${args.map((arg) => JSON.stringify(arg) ?? 'undefined').join(', ')})`
 
-function driverOf(page: Page, browser: Browser, closeAll: () => Promise<void>): EngineDriver {
+function driverOf(first: Page, browser: Browser, closeAll: () => Promise<void>): EngineDriver {
+  // The page acted on: the first, until a new window takes over.
+  let page = first
   return {
     goto: async (url) => {
       try {
@@ -35,6 +37,10 @@ function driverOf(page: Page, browser: Browser, closeAll: () => Promise<void>): 
       await element.click()
     },
     type: (css, text) => page.type(css, text),
+    openTab: async (url) => {
+      page = await page.browserContext().newPage()
+      await page.goto(url)
+    },
     cookies: async () => page.browserContext().cookies(),
     isolated: async () => {
       const context = await browser.createBrowserContext()

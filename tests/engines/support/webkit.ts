@@ -58,6 +58,11 @@ function session(base: string, id: string, onClose: () => Promise<void>): Engine
     type: async (css, text) => {
       await call('POST', `/element/${await element(css)}/value`, { text })
     },
+    openTab: async (url) => {
+      const { handle } = (await call('POST', '/window/new', { type: 'tab' })) as { handle: string }
+      await call('POST', '/window', { handle })
+      await call('POST', '/url', { url })
+    },
     cookies: async () => (await call('GET', '/cookie')) as { name: string; value: string }[],
     // The driver takes one session at a time: another visitor is another driver, with a browser of its own.
     isolated: () => launchWebKit(),
