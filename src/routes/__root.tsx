@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/re
 import { useEffect, useRef } from 'react'
 import type { RouterContext } from '../app/routerContext'
 import { NotFoundPage } from '../components/NotFoundPage'
+import { Announcer } from '../components/shell/Announcer'
 import { AppShell } from '../components/shell/AppShell'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -24,11 +25,14 @@ function useFocusMainOnNavigation() {
   }, [pathname])
 }
 
+/** Every page, public ones too, in the shell, inside the announcer: its live regions are there from the start. */
 function RootLayout() {
   useFocusMainOnNavigation()
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <Announcer>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </Announcer>
   )
 }
