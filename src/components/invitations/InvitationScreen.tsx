@@ -125,7 +125,10 @@ function InvitationView(props: InvitationViewProps) {
   )
 }
 
-/** Said once the invitation is this user's; accepted just now, it takes the focus the accept button had. */
+/**
+ * Said once the invitation is this user's; accepted just now, it takes the focus the accept button had, which
+ * reads it. It is not announced: opened already accepted, it is the page's content, not news.
+ */
 function AcceptedNotice({ focus }: { focus: boolean }) {
   const notice = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -133,7 +136,7 @@ function AcceptedNotice({ focus }: { focus: boolean }) {
   }, [focus])
   return (
     <div ref={notice} tabIndex={-1} className="outline-none">
-      <Alert severity="success" live>
+      <Alert severity="success">
         <Trans id="invitation.accepted">
           You have accepted the invitation. Its passengers are now on your passengers page.
         </Trans>

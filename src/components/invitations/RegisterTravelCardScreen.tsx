@@ -110,18 +110,17 @@ interface RegisteredProps {
   send(event: { type: 'addToCurrent' | 'createNew' | 'continue' }): void
 }
 
-/** The invitation the card gave, and what to do with it; it takes the focus the form's Send button had. */
+/**
+ * The invitation the card gave, and what to do with it; it takes the focus the form's Send button had, which
+ * reads it, so it is not announced as well.
+ */
 function Registered({ invitation, signedIn, adding, failure, send }: RegisteredProps) {
   const notice = useRef<HTMLDivElement>(null)
   useEffect(() => notice.current?.focus(), [])
   return (
     <div className="flex flex-col gap-6">
       <div ref={notice} tabIndex={-1} className="outline-none">
-        <Alert
-          severity="success"
-          live
-          title={<Trans id="travel_card.success_title">Invitation received</Trans>}
-        >
+        <Alert severity="success" title={<Trans id="travel_card.success_title">Invitation received</Trans>}>
           <Trans id="travel_card.success">
             The travel card is registered. Its passenger is added to the account that accepts the invitation.
           </Trans>

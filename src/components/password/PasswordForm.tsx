@@ -103,6 +103,7 @@ export function PasswordForm({ user, mode }: PasswordFormProps) {
 /**
  * What the form gives way to once the password is saved. The form and its button are gone, so the notice takes
  * the focus they had: left alone it falls to the page's body, and a keyboard user starts again from the top.
+ * The focus reads it, so it is not announced as well.
  */
 function PasswordDone({ created }: { created: boolean }) {
   const notice = useRef<HTMLDivElement>(null)
@@ -110,7 +111,7 @@ function PasswordDone({ created }: { created: boolean }) {
   return (
     <div className="flex flex-col items-start gap-4">
       <div ref={notice} tabIndex={-1} className="outline-none">
-        <Alert severity="success" live>
+        <Alert severity="success">
           {created ? (
             <Trans id="password.done_created">
               Your login has been created. You can now also log in with your username and password.
