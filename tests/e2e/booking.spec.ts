@@ -261,7 +261,8 @@ test('a departure sooner than the express limit warns that it uses an express tr
   await next.click()
   const time = `${String(soon.hour).padStart(2, '0')}:${String(soon.minute).padStart(2, '0')}`
   await page.getByRole('textbox', { name: text('booking.trip.time') }).fill(time)
-  await expect(page.getByText(text('booking.trip.express_warning'))).toBeVisible()
+  // In the main area: the announcer's live region says the same.
+  await expect(page.getByRole('main').getByText(text('booking.trip.express_warning'))).toBeVisible()
 })
 
 test('a VPL permission offers extras, the wheelchair already chosen', async ({

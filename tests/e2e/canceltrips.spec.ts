@@ -76,7 +76,8 @@ test('the wizard cancels chosen trips of chosen passengers and survives a reload
   await page.getByRole('button', { name: 'Send' }).click()
 
   await expect(page.getByText('Trips cancelled', { exact: true })).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByText('All 2 trips were cancelled.')).toBeVisible()
+  // In the main area: the announcer's live region says the same.
+  await expect(page.getByRole('main').getByText('All 2 trips were cancelled.')).toBeVisible()
   await expectAccessible()
   const cancelled = (await serverTrips(page)).filter((trip) => trip.cancelledAt && trip.date > helsinkiDay(0))
   expect(cancelled.length).toBeGreaterThanOrEqual(2)

@@ -116,10 +116,11 @@ test("an office follows an operator's link in a fresh browser until the drop-off
   await expect(panel).toContainText('Estimated arrival')
   await operatorEvent(server, endingTenant, trip.id, { type: 'droppedOff' })
   await pollNow(desk)
-  await expect(desk.getByText('The trip has ended.')).toBeVisible()
+  // In the main area: the announcer's live region says the same.
+  await expect(desk.getByRole('main').getByText('The trip has ended.')).toBeVisible()
   await expect(panel).toHaveCount(0)
   // The server says so too, to a visitor who opens the link again.
   await desk.reload()
-  await expect(desk.getByText('The trip has ended.')).toBeVisible()
+  await expect(desk.getByRole('main').getByText('The trip has ended.')).toBeVisible()
   await office.close()
 })

@@ -2,7 +2,9 @@
 import { act, createRef, useImperativeHandle, useState, type ReactNode, type Ref } from 'react'
 import { describe, expect, it } from 'vitest'
 import { Announcer } from '../../../src/components/shell/Announcer'
+import { Alert, type AlertSeverity } from '../../../src/components/ui/Alert'
 import { useAnnounce, type Announce } from '../../../src/components/ui/announce'
+import { spokenText } from '../../../src/components/ui/spokenText'
 import { mountComponent } from './support/mountComponent'
 
 const politeRegion = (container: HTMLElement) =>
@@ -43,6 +45,14 @@ function mountAnnouncer() {
   return { container, announce: handle.current!.announce, show }
 }
 
+function LiveAlert({ severity, text }: { severity: AlertSeverity; text: string }) {
+  return (
+    <Alert severity={severity} live title="Cancellation saved">
+      <p>{text}</p>
+    </Alert>
+  )
+}
+
 describe('the announcer', () => {
   it('keeps its two regions empty and visually hidden until something is said', () => {
     const { container } = mountAnnouncer()
@@ -78,5 +88,73 @@ describe('the announcer', () => {
     await nextTask()
     act(() => announce('Route checked'))
     expect(said(politeRegion(container))).toEqual(['Route checked'])
+  })
+})
+
+describe('a live Alert', () => {
+  it('says its title and text politely when it appears, and is no live region itself', async () => {
+    const { container, show } = mountAnnouncer()
+    await show(<LiveAlert severity="info" text="It is sent when there is a connection." />)
+    expect(said(politeRegion(container))).toEqual([
+      'Cancellation saved It is sent when there is a connection.',
+    ])
+    const box = container.querySelector('main > div')!
+    expect(box.getAttribute('role')).toBeNull()
+    expect(box.textContent).toContain('It is sent when there is a connection.')
+  })
+
+  it('says its text again when it changes, and nothing when it stays the same', async () => {
+    const { container, show } = mountAnnouncer()
+    await show(<LiveAlert severity="info" text="Sending." />)
+    await show(<LiveAlert severity="success" text="Sent." />)
+    expect(said(politeRegion(container))).toEqual(['Cancellation saved Sent.'])
+    const node = politeRegion(container).firstElementChild
+    await show(<LiveAlert severity="warning" text="Sent." />)
+    expect(politeRegion(container).firstElementChild).toBe(node)
+  })
+
+  it('says two that appear together', async () => {
+    const { container, show } = mountAnnouncer()
+    await show(
+      <>
+        <Alert severity="warning" live>
+          Express trip
+        </Alert>
+        <Alert severity="info" live>
+          Route not checked
+        </Alert>
+      </>,
+    )
+    expect(said(politeRegion(container))).toEqual(['Express trip', 'Route not checked'])
+  })
+
+  it('is an alert when it is an error, read as it appears rather than through the announcer', async () => {
+    const { container, show } = mountAnnouncer()
+    await show(<LiveAlert severity="warning" text="Too many requests." />)
+    const warning = container.querySelector('main > div')
+    await show(<LiveAlert severity="error" text="Not saved." />)
+    const alert = container.querySelector('main > [role="alert"]')
+    expect(alert?.textContent).toContain('Not saved.')
+    // A new box, not a role put on the one there: an alert is read as it appears.
+    expect(alert).not.toBe(warning)
+    expect(said(politeRegion(container))).toEqual(['Cancellation saved Too many requests.'])
+    expect(said(assertiveRegion(container))).toEqual([])
+  })
+
+  it('says nothing when it is not live', async () => {
+    const { container, show } = mountAnnouncer()
+    await show(<Alert severity="info">A hint</Alert>)
+    expect(said(politeRegion(container))).toEqual([])
+    expect(container.querySelector('main > div')?.getAttribute('role')).toBeNull()
+  })
+})
+
+describe('spokenText', () => {
+  it('sets elements apart, runs inline ones on, and leaves out what is hidden from a screen reader', () => {
+    const box = document.createElement('div')
+    box.innerHTML =
+      '<p>Trips cancelled</p><div>All <strong>2</strong> trips were cancelled.<svg aria-hidden="true"><text>x</text></svg>' +
+      '<span hidden>gone</span><button>Go to trips</button></div>'
+    expect(spokenText(box)).toBe('Trips cancelled All 2 trips were cancelled. Go to trips')
   })
 })
