@@ -10,6 +10,7 @@ import { commandErrorMessage } from '../../commands/rejections'
 import { commandView } from '../../commands/tripView'
 import type { Review, Trip } from '../../contract/trip'
 import { Alert } from '../ui/Alert'
+import { useAnnounce } from '../ui/announce'
 import { Button } from '../ui/Button'
 import { Chip } from '../ui/Chip'
 import { HourglassIcon, StarIcon } from '../ui/icons'
@@ -32,6 +33,7 @@ export interface ReviewSectionProps {
 export function ReviewSection({ trip, scale, command }: ReviewSectionProps) {
   const { t } = useLingui()
   const { sessions } = usePlatform()
+  const announce = useAnnounce()
   const idBase = useId()
   const headingId = `${idBase}-heading`
   const fieldIds = useMemo(
@@ -106,10 +108,12 @@ export function ReviewSection({ trip, scale, command }: ReviewSectionProps) {
         onComment={(value) => send({ type: 'comment.change', value })}
         onSave={() => send({ type: 'review.save' })}
         onCloseAutoFocus={(event) => {
-          // Saved: the button that opened the form gives way to the pending review; focus its heading.
+          // Saved: the button that opened the form gives way to the pending review; focus its heading, which
+          // says nothing of the review, and then say what became of it.
           if (!snapshot.matches({ form: 'queued' })) return
           event.preventDefault()
           document.getElementById(headingId)?.focus()
+          announce(t(reviewTexts.pending))
         }}
       />
     </TripSection>
