@@ -11,14 +11,17 @@ import {
   grantViaPointPermission,
   operatorCall,
   operatorEvent,
+  operatorTrackingLink,
   tripUnderWay,
   useUpQuota,
 } from './support/trips'
 
 /**
  * What a screen reader hears of the changes that come without a new page (issue 22), in every locale: a
- * trip's pickup and drop-off on its detail, a message from the operator, a cancellation queued while the server
- * cannot be reached, landing, or refused with its reason, and a booking refused and then saved.
+ * tracking link opened before its window, a trip's pickup and drop-off on its detail, a message from the
+ * operator, a cancellation queued while the server cannot be reached, landing, or refused with its reason, the
+ * cancel wizard's cancellation saved and then landed, a booking's route that could not be checked, a booking
+ * refused and then saved, and the review of the trip that ended.
  *
  * A screen reader says text put into a live region that was already on the page (`aria-live`, or the roles
  * status, log and alert), politely or at once (assertive: `aria-live="assertive"` or role alert); a region
@@ -148,7 +151,8 @@ async function serverUnreachable(context: BrowserContext): Promise<() => Promise
  * server at once when it returns, rather than at their next tick.
  */
 async function connectionBlip(page: Page, _: Catalog): Promise<void> {
-  const offline = page.getByText(_('network.offline'))
+  // Exact: the cancel wizard's result starts with the same words in Finnish.
+  const offline = page.getByText(_('network.offline'), { exact: true })
   await page.context().setOffline(true)
   await expect(offline).toBeVisible()
   await page.context().setOffline(false)
@@ -183,8 +187,9 @@ async function chooseAddress(page: Page, name: string, index: number): Promise<v
   await expect(box).not.toHaveValue('')
 }
 
-// Each language on a tenant of its own, as its single user (one passenger, so the wizard starts at the date),
-// whose data no other journey counts: two future trips are cancelled, trips are added and a message arrives.
+// Each language on a tenant of its own, as its single user (one passenger, so the wizards start at the date),
+// whose data no other journey counts: three future trips are cancelled, trips are added and reviewed and a
+// message arrives.
 const journeys: readonly { locale: Locale; tenant: string }[] = [
   { locale: 'fi', tenant: 'fcg' },
   { locale: 'sv', tenant: 'keskustaksi' },
@@ -192,7 +197,9 @@ const journeys: readonly { locale: Locale; tenant: string }[] = [
 ]
 
 for (const { locale, tenant } of journeys) {
-  test(`what a screen reader hears of tracking, a message, an offline cancellation and a booking (${locale})`, async ({
+  // Eight page loads, and three waits for the server to answer again: near a minute on two busy cores.
+  test.slow()
+  test(`what a screen reader hears of tracking, a review, a message, offline cancellations and a booking (${locale})`, async ({
     page,
     context,
     server,
@@ -203,17 +210,26 @@ for (const { locale, tenant } of journeys) {
     await openLoginPage(page, server, tenant, locale)
     await submitPassword(page, demoUsers.single)
     await page.waitForURL((url) => !/^(\/[a-z]+)?\/(login)?$/.test(url.pathname))
-    const [landing, refused] = await futureTrips(page, 2)
+    const [landing, refused, fromWizard] = await futureTrips(page, 3)
     const { passenger } = landing!
     const permissionName = `Kuulutukset ${locale}`
     const [permission] = await grantViaPointPermission(page, server, tenant, permissionName)
+    const main = page.getByRole('main')
+    const next = page.getByRole('button', { name: _('common.next'), exact: true })
+
+    // A tracking link opened before its window says when it opens, once the page has asked the server.
+    const link = await operatorTrackingLink(server, tenant, fromWizard!)
+    let from = heard.length
+    await page.goto(`${link}?lang=${locale}`)
+    await expect(main.getByText(_('track.not_started'))).toBeVisible()
+    await expectHeard(heard, from, _('track.not_started'), 'polite')
 
     // A trip under way: its pickup and drop-off are said by the tracking panel's region and by a notice.
     const underWay = await tripUnderWay(server, tenant, passenger.id)
     await page.goto(at(`/trips/${underWay.id}/${underWay.date}`))
     const panel = page.getByRole('region', { name: _('trips.tracking.heading'), exact: true })
     await expect(panel).toContainText(_('trips.tracking.estimated_departure'))
-    let from = heard.length
+    from = heard.length
     await operatorEvent(server, tenant, underWay.id, { type: 'pickedUp' })
     await connectionBlip(page, _)
     await expectHeard(heard, from, _('network.offline'), 'polite')
@@ -267,10 +283,29 @@ for (const { locale, tenant } of journeys) {
     await expectHeard(heard, from, _('notice.cancel_rejected', { reason }), 'assertive', 30_000)
     await expectHeard(heard, from, [_('canceltrips.cancellation_error'), reason], 'assertive')
 
+    // The cancel wizard's result: saved while the server cannot be reached, and cancelled once it lands.
+    await page.goto(at('/canceltrips'))
+    await page
+      .getByRole('textbox', { name: _('canceltrips.date'), exact: true })
+      .fill(shellDate(fromWizard!.date))
+    await next.click()
+    await page.getByRole('checkbox').first().check()
+    await next.click()
+    await page.getByRole('textbox', { name: _('canceltrips.reason') }).fill('Ei tarvita')
+    answerAgain = await serverUnreachable(context)
+    from = heard.length
+    await page.getByRole('button', { name: _('canceltrips.send') }).click()
+    await expect(main.getByText(_('canceltrips.saved_title'), { exact: true })).toBeVisible()
+    await expectHeard(heard, from, [_('canceltrips.saved_title'), _('canceltrips.saved_pending')], 'polite')
+    from = heard.length
+    await answerAgain()
+    await connectionBlip(page, _)
+    const cancelled = [_('canceltrips.success_title'), _('canceltrips.success', { cancelled: 1 })]
+    await expectHeard(heard, from, cancelled, 'polite', 30_000)
+
     // A booking the server refuses (the permission's trips used up meanwhile) says why at once; saved once the
     // operator gives them back, it says so politely.
     await page.goto(at('/booking'))
-    const next = page.getByRole('button', { name: _('common.next'), exact: true })
     const tomorrow = Temporal.Now.plainDateISO('Europe/Helsinki').add({ days: 1 })
     await page.getByRole('textbox', { name: _('booking.date_typed') }).fill(shellDate(tomorrow))
     await next.click()
@@ -278,8 +313,21 @@ for (const { locale, tenant } of journeys) {
     await next.click()
     const time = page.getByRole('textbox', { name: _('booking.trip.time'), exact: true })
     await time.fill('10:00')
+    // The route service does not answer: the trip step says so, and that the booking can still go on.
+    const route = '**/api/booking/route'
+    await page.route(route, (request) =>
+      request.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, code: 'route_unavailable', message: 'No route service' }),
+      }),
+    )
+    from = heard.length
     await chooseAddress(page, _('booking.trip.from'), 0)
     await chooseAddress(page, _('booking.trip.to'), 1)
+    await expect(main.getByText(_('booking.trip.route_failed'))).toBeVisible()
+    await expectHeard(heard, from, _('booking.trip.route_failed'), 'polite')
+    await page.unroute(route)
     await next.click()
     await next.click()
     const save = page.getByRole('button', { name: _('booking.save') })
@@ -300,5 +348,22 @@ for (const { locale, tenant } of journeys) {
     from = heard.length
     await save.click()
     await expectHeard(heard, from, _('booking.confirmed'), 'polite')
+
+    // The trip under way, its review saved: the dialog closes and the focus goes to the review's heading, which
+    // says nothing of it. Last, so that the review waits to be sent among none of the counts above.
+    await page.goto(at(`/trips/${underWay.id}/${underWay.date}`))
+    await main.getByRole('button', { name: _('trips.review_open') }).click()
+    const dialog = page.getByRole('dialog')
+    for (const rating of ['trips.review_driver', 'trips.review_experience'])
+      await dialog
+        .getByRole('radiogroup', { name: _(rating) })
+        .getByRole('radio')
+        .last()
+        .click()
+    await dialog.getByRole('textbox', { name: _('trips.review_comment') }).fill('Hyvä kyyti')
+    from = heard.length
+    await dialog.getByRole('button', { name: _('common.save') }).click()
+    await expect(dialog).toBeHidden()
+    await expectHeard(heard, from, _('trips.review_pending'), 'polite')
   })
 }
