@@ -43,14 +43,15 @@ export function NoticeSnackbar() {
     </div>
   ) : null
   // An error (a change the server refused) is said at once, as the trip's own alert says it; other news waits
-  // for the screen reader to finish. Politeness cannot change with the text, so each has its own region.
+  // for the screen reader to finish. Politeness cannot change with the text, so each has its own region. Their
+  // `aria-live` is explicit: an open dialog hides the rest of the page from screen readers but for it.
   const urgent = current?.severity === 'error'
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-20 z-40 flex flex-col items-center px-4">
-      <div role="status" className="flex w-full justify-center">
+      <div role="status" aria-live="polite" className="flex w-full justify-center">
         {urgent ? null : notice}
       </div>
-      <div role="alert" className="flex w-full justify-center">
+      <div role="alert" aria-live="assertive" className="flex w-full justify-center">
         {urgent ? notice : null}
       </div>
     </div>
