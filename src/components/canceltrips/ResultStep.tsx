@@ -58,9 +58,10 @@ function Outcome({ snapshot }: Pick<StepProps, 'snapshot'>) {
               transport service has confirmed it.
             </Trans>
           ) : (
+            // Said with no network and with a server that does not answer alike (the online flag is both).
             <Trans id="canceltrips.saved_offline">
-              You are offline. The cancellation is saved on this device and will be sent when the connection
-              returns.
+              The service cannot be reached right now. The cancellation is saved on this device and will be
+              sent when the connection returns.
             </Trans>
           )}
         </p>
