@@ -77,12 +77,13 @@ test('offline cancellations and a review stay pending through a reload and reach
     .click()
   await dialog.getByLabel('Comment').fill('Sujuva matka.')
   await dialog.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Review waiting to be sent')).toBeVisible()
+  // On the page, not the announcer's copy of it (what a screen reader hears is announcements.spec.ts's).
+  await expect(page.locator('#main').getByText('Review waiting to be sent')).toBeVisible()
   await expect(page.getByText('3 changes waiting to be sent')).toBeVisible()
 
   await page.reload()
   await expect(page.getByText('Network connection not available')).toBeVisible()
-  await expect(page.getByText('Review waiting to be sent')).toBeVisible()
+  await expect(page.locator('#main').getByText('Review waiting to be sent')).toBeVisible()
   await page.goto(portalUrl(server, tenant, `/trips?date=${first!.date}`))
   await expect(page.getByText('Cancellation pending').first()).toBeVisible()
   await expect(page.getByText('Cancelled', { exact: true })).toHaveCount(0)

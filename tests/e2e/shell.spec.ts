@@ -173,6 +173,9 @@ for (const locale of ['fi', 'sv', 'en'] as const) {
   })
 
   test(`signed-in screens pass axe in ${locale}`, async ({ page, server, expectAccessible }) => {
+    // Every signed-in screen and its menus and dialogs, each through axe: 25 s on a quiet machine, past 60 s on
+    // a busy one.
+    test.slow()
     await signIn(page, server, 'kulkukeskus', demoUsers.guardian)
     await expect(page).toHaveURL(/\/booking$/)
     const screens = [
