@@ -17,6 +17,7 @@ import * as operatorLinkRevocation from './migrations/0014_operator_link_revocat
 import * as retention from './migrations/0015_retention'
 import * as travelCardGuardians from './migrations/0016_travel_card_guardians'
 import * as sessionNotifications from './migrations/0017_session_notifications'
+import * as pushNotifications from './migrations/0018_push_notifications'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -37,6 +38,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0015_retention': retention,
   '0016_travel_card_guardians': travelCardGuardians,
   '0017_session_notifications': sessionNotifications,
+  '0018_push_notifications': pushNotifications,
 }
 
 /**

@@ -361,6 +361,80 @@ export interface TravelCardThrottlesTable {
   counted_since: Timestamp
 }
 
+/** The deployment's VAPID key pair (migration 0018): one row, across tenants. */
+export interface VapidKeysTable {
+  id: 1
+  /** base64url, uncompressed P-256 point. */
+  public_key: string
+  /** base64url, the 32-byte private scalar. */
+  private_key: string
+  created_at: CreatedAt
+}
+
+/** A device's push subscription (migration 0018), of one user on one tenant. */
+export interface PushSubscriptionsTable {
+  tenant_id: Tenant
+  id: string
+  user_id: string
+  /** The push service's URL for this device; unique across tenants. */
+  endpoint: string
+  p256dh: string
+  auth: string
+  locale: 'fi' | 'sv' | 'en'
+  user_agent_family: 'chrome' | 'edge' | 'firefox' | 'safari' | 'samsung' | 'other'
+  created_at: CreatedAt
+  last_delivered_at: Timestamp | null
+  /** Failed sends since the last delivery. */
+  failures: Generated<number>
+}
+
+/** A user's notification choices (migration 0018); no row: the defaults. */
+export interface NotificationSettingsTable {
+  tenant_id: Tenant
+  user_id: string
+  /** HH:MM in the tenant's zone. */
+  reminder_time: Generated<string>
+  eta_minutes: Generated<number>
+  hide_details: Generated<boolean>
+  updated_at: CreatedAt
+}
+
+/** A kind of notification a user turned off (or on again) for one passenger; no row: on. */
+export interface NotificationSwitchesTable {
+  tenant_id: Tenant
+  user_id: string
+  passenger_id: string
+  kind: string
+  enabled: boolean
+}
+
+/** The push outbox (migration 0018): one notification to one device, sent once. */
+export interface PushDeliveriesTable {
+  tenant_id: Tenant
+  /** bigint identity, read as text. */
+  id: ColumnType<string, never, never>
+  subscription_id: string
+  kind: string
+  /** What the notification is about, in no language (server/notifications/notificationData.ts). */
+  data: Jsonb<unknown>
+  /** The push service replaces a queued message of the same topic (a newer ETA replaces an older one). */
+  topic: string | null
+  urgency: 'very-low' | 'low' | 'normal' | 'high'
+  created_at: CreatedAt
+  /** Not sent after this (a pickup alert older than 10 minutes is dropped). */
+  expires_at: Timestamp
+  attempts: Generated<number>
+  next_attempt_at: ColumnType<Temporal.Instant, Temporal.Instant | undefined, Temporal.Instant>
+}
+
+/** Something notified once only, per user: `eta:{tripId}:{date}`, `reminder:{date}`. */
+export interface NotificationMarksTable {
+  tenant_id: Tenant
+  user_id: string
+  mark: string
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -384,6 +458,12 @@ export interface Database {
   invitation_passengers: InvitationPassengersTable
   travel_cards: TravelCardsTable
   travel_card_throttles: TravelCardThrottlesTable
+  vapid_keys: VapidKeysTable
+  push_subscriptions: PushSubscriptionsTable
+  notification_settings: NotificationSettingsTable
+  notification_switches: NotificationSwitchesTable
+  push_deliveries: PushDeliveriesTable
+  notification_marks: NotificationMarksTable
 }
 
 /** The database or a transaction on it: repositories accept either. */

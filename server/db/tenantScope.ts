@@ -70,6 +70,12 @@ const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   invitation_passengers: 'tenant',
   travel_cards: 'tenant',
   travel_card_throttles: 'tenant',
+  vapid_keys: 'global',
+  push_subscriptions: 'tenant',
+  notification_settings: 'tenant',
+  notification_switches: 'tenant',
+  push_deliveries: 'tenant',
+  notification_marks: 'tenant',
 }
 
 const tenantColumn = 'tenant_id'

@@ -25,6 +25,15 @@ import {
 import { bookingEstimate, bookingRequest, bookingResponse } from './booking'
 import { mapSettings } from './map'
 import { message, messagePage, messagePageQuery, messageParams, sendMessageRequest } from './messages'
+import {
+  calendarFeed,
+  notificationSettings,
+  pushSubscription,
+  subscribeRequest,
+  subscriptionParams,
+  testNotificationRequest,
+  vapidKey,
+} from './notifications'
 import { quota, quotaDateQuery } from './permissions'
 import {
   addressSearchLimit,
@@ -409,6 +418,78 @@ export const endpoints = {
     auth: false,
     body: clientErrorReport,
     response: clientErrorAccepted,
+  },
+  getNotificationSettings: {
+    method: 'GET',
+    path: '/api/notifications/settings',
+    summary:
+      "The user's notification settings: the reminder time, the minutes before a pickup, lock-screen privacy and, for every passenger granted to them, which kinds they get",
+    auth: true,
+    response: notificationSettings,
+  },
+  saveNotificationSettings: {
+    method: 'PUT',
+    path: '/api/notifications/settings',
+    summary:
+      "Replace the user's notification settings; a passenger not granted to the user is 404. Answers the settings as saved",
+    auth: true,
+    body: notificationSettings,
+    response: notificationSettings,
+  },
+  getVapidKey: {
+    method: 'GET',
+    path: '/api/notifications/vapidKey',
+    summary: "The server's VAPID public key, for PushManager.subscribe",
+    auth: true,
+    response: vapidKey,
+  },
+  listPushSubscriptions: {
+    method: 'GET',
+    path: '/api/notifications/subscriptions',
+    summary: "The user's devices that receive notifications, oldest first",
+    auth: true,
+    response: z.array(pushSubscription),
+  },
+  subscribePush: {
+    method: 'POST',
+    path: '/api/notifications/subscriptions',
+    summary:
+      'Turn notifications on for this device: its push subscription, kept for this user on this tenant (an endpoint another user or tenant had moves to this one); the same endpoint again updates its keys and language',
+    auth: true,
+    body: subscribeRequest,
+    response: pushSubscription,
+  },
+  unsubscribePush: {
+    method: 'DELETE',
+    path: '/api/notifications/subscriptions/:id',
+    summary: "Stop notifications to one of the user's devices",
+    auth: true,
+    params: subscriptionParams,
+    response: z.null(),
+  },
+  sendTestNotification: {
+    method: 'POST',
+    path: '/api/notifications/test',
+    summary: "Send a test notification to one of the user's devices",
+    auth: true,
+    body: testNotificationRequest,
+    response: z.null(),
+    errorStatuses: [429],
+  },
+  getCalendarFeed: {
+    method: 'GET',
+    path: '/api/calendar/feed',
+    summary: "The user's private calendar feed of their passengers' trips, or null when they have none",
+    auth: true,
+    response: calendarFeed.nullable(),
+  },
+  renewCalendarFeed: {
+    method: 'POST',
+    path: '/api/calendar/feed',
+    summary:
+      'Make a new private calendar feed URL for the user; the one before, if any, stops working (404) at once',
+    auth: true,
+    response: calendarFeed,
   },
 } as const satisfies Record<string, Endpoint>
 
