@@ -4,6 +4,7 @@ import { idempotencyKeysRepository } from './repositories/idempotencyKeys'
 import { invitationsRepository } from './repositories/invitations'
 import { loginAttemptsRepository } from './repositories/loginAttempts'
 import { messagesRepository } from './repositories/messages'
+import { notificationOutboxRepository } from './repositories/notificationOutbox'
 import { operatorKeysRepository } from './repositories/operatorKeys'
 import { passengersRepository } from './repositories/passengers'
 import { permissionsRepository } from './repositories/permissions'
@@ -44,6 +45,7 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     idempotencyKeys: idempotencyKeysRepository(scoped),
     operatorKeys: operatorKeysRepository(scoped),
     messages: messagesRepository(scoped),
+    notificationOutbox: notificationOutboxRepository(scoped),
   }
 }
 

@@ -81,7 +81,7 @@ export async function acceptInvitation(
         at: now,
         timeZone: notice.timeZone,
       })
-      await sendOperatorMessage(trx, passenger.id, { content, requestConfirmation: false }, now)
+      await sendOperatorMessage(trx, passenger.id, { content, requestConfirmation: false }, now, user.id)
     }
     return { kind: 'accepted', passengers }
   })

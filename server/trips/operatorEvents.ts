@@ -4,6 +4,7 @@ import { errorCodes, type FieldError } from '../../src/contract/common'
 import type { operatorTripEvent } from '../../src/contract/operator'
 import { returnBookingQuota } from '../booking/returnQuota'
 import type { TenantDb } from '../db/tenantDb'
+import { notifyTripEvent } from '../notifications/tripNotifications'
 import type { TripEventData } from '../domain/tripEvents'
 import { TripProjectionError } from '../domain/tripProjection'
 import { HttpError } from '../plugins/errors'
@@ -137,7 +138,8 @@ async function book(
 /**
  * Appends an operator's event to a trip's log and updates its projection; call inside a transaction. A
  * `booked` event creates the trip; any other needs it (404). An event the log cannot take is 409
- * trip_event_rejected with the reason in `errors`. Returns the event's seq.
+ * trip_event_rejected with the reason in `errors`. What the event tells the passenger's guardians is queued
+ * for their devices in the same transaction (server/notifications/). Returns the event's seq.
  */
 export async function appendOperatorEvent(
   db: TenantDb,
@@ -151,9 +153,11 @@ export async function appendOperatorEvent(
   const current = await db.trips.find(tripId, { lock: true })
   if (!current) throw new HttpError(404, errorCodes.notFound, `Trip ${tripId} not found`)
   try {
-    const { version } = await db.trips.append(current, [data], at)
+    const next = await db.trips.append(current, [data], at)
     if (data.type === 'refused') await returnBookingQuota(db, tripId)
-    return version
+    // In the event's transaction: the notification is queued if and only if the event is stored.
+    await notifyTripEvent(db, { before: current, after: next, event: { ...data, seq: next.version, at } })
+    return next.version
   } catch (error) {
     if (error instanceof TripProjectionError) throw rejected(error)
     throw error
