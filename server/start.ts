@@ -12,6 +12,7 @@ import { demoAccounts, tenantUrls } from './demo/accounts'
 import { fullName, seededIdentity } from './demo/identities'
 import { demoOperatorKey } from './demo/operatorKeys'
 import { seedDemoData } from './demo/seed'
+import { startReminders } from './notifications/reminders'
 import { startOpsServer } from './ops/opsServer'
 import { systemClock } from './simulator/clock'
 import { startDemoSimulator } from './simulator/simulator'
@@ -49,6 +50,9 @@ async function main(): Promise<void> {
     })
     app.addHook('onClose', () => simulator.stop())
   }
+  // Every instance: the reminders' marks make each one once.
+  const reminders = startReminders({ db, clock: systemClock, log: app.log })
+  app.addHook('onClose', () => reminders.stop())
   let closing = false
   let opsServer: FastifyInstance | null = null
   const shutdown = async (signal: string) => {

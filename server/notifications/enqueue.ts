@@ -77,3 +77,13 @@ export async function enqueueOnceWithin(
     await db.notificationOutbox.enqueueOnceWithin(row, audienceOf(notification), mark, minutesLeft),
   )
 }
+
+/** Queues `data` for every device of one user (the evening reminder, whose switches were judged per trip). */
+export async function enqueueForUser(
+  db: TenantDb,
+  data: NotificationData,
+  userId: string,
+  now: Temporal.Instant,
+): Promise<number> {
+  return queued(db, await db.notificationOutbox.enqueueForUser(queuedNotification(data, now), userId))
+}

@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
+import { firstName } from '../../src/domain/tracking/passengerName'
+import { tenantIds, type TenantId } from '../../tenants'
+import type { ReminderTripRow } from '../db/repositories/notificationOutbox'
+import type { Db } from '../db/schema'
+import { tenantDb, type TenantDb } from '../db/tenantDb'
+import { zonedIso } from '../domain/tripView'
+import type { Clock } from '../simulator/clock'
+import { enqueueForUser } from './enqueue'
+import type { NotificationData } from './notificationData'
+import { tenantTimeZone } from './timeZone'
+
+/** Rows of one user, in the order the query gave them (by start). */
+function byUser(rows: readonly ReminderTripRow[]): Map<string, ReminderTripRow[]> {
+  const users = new Map<string, ReminderTripRow[]>()
+  for (const row of rows) users.set(row.userId, [...(users.get(row.userId) ?? []), row])
+  return users
+}
+
+/**
+ * One tenant's evening reminders due at `now`: each user with a device whose reminder time (default 18:00 in
+ * the tenant's zone) has come today and whose passengers (reminder switch on) have trips tomorrow that they are
+ * shown and that are not cancelled gets one `reminder` per device listing them, earliest first. The mark
+ * `reminder:{tomorrow}` is inserted in the same transaction, and only its inserter queues, so several runs and
+ * instances send it once. A time set later today is met then; one not met by midnight is skipped, as the next
+ * day asks about the day after. Answers the users reminded.
+ */
+export async function sendReminders(db: TenantDb, now: Temporal.Instant): Promise<number> {
+  const timeZone = tenantTimeZone(db.tenant)
+  const here = now.toZonedDateTimeISO(timeZone)
+  const tomorrow = here.toPlainDate().add({ days: 1 })
+  const from = tomorrow.toZonedDateTime({ timeZone }).toInstant()
+  const to = tomorrow.add({ days: 1 }).toZonedDateTime({ timeZone }).toInstant()
+  const timeOfDay = here.toPlainTime().toString({ smallestUnit: 'minute' })
+  const mark = `reminder:${tomorrow.toString()}`
+  const due = byUser(await db.notificationOutbox.reminderTrips(from, to, timeOfDay, mark))
+  let reminded = 0
+  for (const [userId, trips] of due) {
+    const data: NotificationData = {
+      kind: 'reminder',
+      date: tomorrow.toString(),
+      trips: trips.map((trip) => ({
+        passengerId: trip.passengerId,
+        firstName: firstName(trip.passengerName),
+        tripId: trip.tripId,
+        date: tomorrow.toString(),
+        startAt: zonedIso(trip.start, timeZone),
+      })),
+    }
+    const sent = await db.transaction(async (trx) => {
+      if (!(await trx.notificationOutbox.mark(userId, mark))) return false
+      await enqueueForUser(trx, data, userId, now)
+      return true
+    })
+    if (sent) reminded++
+  }
+  return reminded
+}
+
+export interface ReminderRunnerOptions {
+  db: Db
+  clock: Clock
+  log: Pick<FastifyBaseLogger, 'error'>
+  tenants?: readonly TenantId[]
+  /** How often it looks; a reminder comes at most this late. */
+  every?: Temporal.Duration
+}
+
+export interface ReminderRunner {
+  /** Ends the loop and waits for a run under way; nothing is left scheduled. */
+  stop(): Promise<void>
+}
+
+/**
+ * Every instance looks every minute, tenant by tenant through each tenant's scope (no query across tenants):
+ * the marks make each reminder once however many instances look.
+ */
+export function startReminders(options: ReminderRunnerOptions): ReminderRunner {
+  const { db, clock, log } = options
+  const tenants = options.tenants ?? tenantIds
+  const every = options.every ?? Temporal.Duration.from({ minutes: 1 })
+  let stopped = false
+  let cancel: (() => void) | null = null
+  let inFlight: Promise<void> | null = null
+
+  async function look(): Promise<void> {
+    for (const tenant of tenants) {
+      if (stopped) return
+      try {
+        await sendReminders(tenantDb(db, tenant), clock.now())
+      } catch (error) {
+        log.error({ err: error, tenant }, 'evening reminders failed')
+      }
+    }
+  }
+
+  function run(): Promise<void> {
+    cancel = null
+    const running = look().finally(() => {
+      inFlight = null
+      if (!stopped) cancel = clock.schedule(every, run)
+    })
+    inFlight = running
+    return running
+  }
+
+  cancel = clock.schedule(Temporal.Duration.from({ seconds: 0 }), run)
+  return {
+    async stop() {
+      stopped = true
+      cancel?.()
+      await inFlight
+    },
+  }
+}
