@@ -10,6 +10,8 @@ import { sendOperatorMessage } from '../../server/messages/operatorMessages'
 import { notificationData, type NotificationData } from '../../server/notifications/notificationData'
 import { sendReminders, startReminders } from '../../server/notifications/reminders'
 import { tripEventNotifications } from '../../server/notifications/tripNotifications'
+import { simulateTenant } from '../../server/simulator/simulator'
+import { isNoShow } from '../../server/simulator/tripSteps'
 import { appendOperatorEvent } from '../../server/trips/operatorEvents'
 import { api, createTestApp, type TestApp } from './support/app'
 import { backends } from './support/database'
@@ -339,6 +341,20 @@ describe.each(backends)('notification producers on $name', (backend) => {
       .execute()
     // A guardian with no device gets no mark: one added later still hears of the next trip.
     expect(marks.map((row) => row.user_id).sort()).toEqual([f.first, f.second, f.quiet].sort())
+  })
+
+  it('tells subscribed users of the demo simulator’s trips, which go through the operator’s path', async () => {
+    const f = await family()
+    const start = helsinkiIn(50).toInstant()
+    const trip = await bookTrip(test.app, 'espoo', {
+      passengerId: f.passengerId,
+      start: start.toZonedDateTimeISO(timeZone),
+    })
+    for (const minutes of [-46, -24, -9, -2, 1, 6]) await simulateTenant(espoo(), start.add({ minutes }))
+    const kinds = (await deliveries([f.second]))
+      .filter((row) => 'tripId' in row.data && row.data.tripId === trip.id)
+      .map((row) => row.kind)
+    expect(kinds).toEqual(['eta', 'waiting', isNoShow(trip.id) ? 'noShow' : 'pickedUp'])
   })
 
   describe('the evening reminder', () => {
