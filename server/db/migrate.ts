@@ -18,6 +18,7 @@ import * as retention from './migrations/0015_retention'
 import * as travelCardGuardians from './migrations/0016_travel_card_guardians'
 import * as sessionNotifications from './migrations/0017_session_notifications'
 import * as pushNotifications from './migrations/0018_push_notifications'
+import * as calendarFeeds from './migrations/0019_calendar_feeds'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -39,6 +40,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0016_travel_card_guardians': travelCardGuardians,
   '0017_session_notifications': sessionNotifications,
   '0018_push_notifications': pushNotifications,
+  '0019_calendar_feeds': calendarFeeds,
 }
 
 /**

@@ -435,6 +435,18 @@ export interface NotificationMarksTable {
   created_at: CreatedAt
 }
 
+/** A user's private calendar feed (migration 0019); renewing revokes the one before. */
+export interface CalendarFeedsTable {
+  tenant_id: Tenant
+  /** base64url of 16 random bytes: the feed's only secret; unique across tenants. */
+  token: string
+  user_id: string
+  /** The portal's language when the feed was made: the calendar's name is written in it. */
+  locale: 'fi' | 'sv' | 'en'
+  created_at: CreatedAt
+  revoked_at: Timestamp | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -464,6 +476,7 @@ export interface Database {
   notification_switches: NotificationSwitchesTable
   push_deliveries: PushDeliveriesTable
   notification_marks: NotificationMarksTable
+  calendar_feeds: CalendarFeedsTable
 }
 
 /** The database or a transaction on it: repositories accept either. */

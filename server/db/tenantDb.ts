@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { TenantId } from '../../tenants'
+import { calendarFeedsRepository } from './repositories/calendarFeeds'
 import { idempotencyKeysRepository } from './repositories/idempotencyKeys'
 import { invitationsRepository } from './repositories/invitations'
 import { loginAttemptsRepository } from './repositories/loginAttempts'
@@ -46,6 +47,7 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     operatorKeys: operatorKeysRepository(scoped),
     messages: messagesRepository(scoped),
     notificationOutbox: notificationOutboxRepository(scoped),
+    calendarFeeds: calendarFeedsRepository(scoped),
   }
 }
 

@@ -76,6 +76,7 @@ const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   notification_switches: 'tenant',
   push_deliveries: 'tenant',
   notification_marks: 'tenant',
+  calendar_feeds: 'tenant',
 }
 
 const tenantColumn = 'tenant_id'

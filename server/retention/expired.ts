@@ -36,9 +36,9 @@ export async function deleteEndedLinks(db: Db, now: Temporal.Instant, limit: num
 
 /** A table whose rows go once a time of theirs has passed: its key beside `tenant_id`, and that time's column. */
 interface Dated {
-  table: 'invitations' | 'messages'
-  key: 'code' | 'id'
-  time: 'expires_at' | 'created_at'
+  table: 'invitations' | 'messages' | 'calendar_feeds'
+  key: 'code' | 'id' | 'token'
+  time: 'expires_at' | 'created_at' | 'revoked_at'
 }
 
 async function deleteBefore(db: Db, dated: Dated, cutoff: Temporal.Instant, limit: number): Promise<number> {
@@ -57,3 +57,12 @@ export const deleteExpiredInvitations = (db: Db, now: Temporal.Instant, limit: n
 /** Messages written before `cutoff`, with who saw them. */
 export const deleteOldMessages = (db: Db, cutoff: Temporal.Instant, limit: number) =>
   deleteBefore(db, { table: 'messages', key: 'id', time: 'created_at' }, cutoff, limit)
+
+/** Calendar feeds revoked a day ago: a revoked token answers as unknown, so the row only says who had it. */
+export const deleteRevokedFeeds = (db: Db, now: Temporal.Instant, limit: number) =>
+  deleteBefore(
+    db,
+    { table: 'calendar_feeds', key: 'token', time: 'revoked_at' },
+    now.subtract({ hours: 24 }),
+    limit,
+  )

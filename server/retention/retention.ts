@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import type { Db } from '../db/schema'
 import type { RetentionConfig } from './config'
-import { deleteEndedLinks, deleteExpiredInvitations, deleteOldMessages } from './expired'
+import { deleteEndedLinks, deleteExpiredInvitations, deleteOldMessages, deleteRevokedFeeds } from './expired'
 import { dropTripPositions, tripsWithOldPositions } from './tripPositions'
 
 /** How often each instance looks for what has outlived its purpose (and once when it starts). */
@@ -20,6 +20,8 @@ export interface RetentionCounts {
   links: number
   invitations: number
   messages: number
+  /** Calendar feeds revoked a day ago. */
+  feeds: number
 }
 
 export interface RetentionOptions {
@@ -43,7 +45,7 @@ async function drain(batch: () => Promise<number>, limit: number, stopping: () =
  * Deletes what the portal no longer needs, across tenants (docs/operations.md, "Data retention"): car positions of
  * trips that ended more than `positionRetentionDays` ago (their other events stay, and each trip's stored
  * projection is folded again from them), tracking links a day past their trip's planned end or revocation, expired
- * invitations, and, when configured, messages older than `messageRetentionDays`. Every instance may run it at
+ * invitations, calendar feeds a day past their revocation, and, when configured, messages older than `messageRetentionDays`. Every instance may run it at
  * once: each batch locks only its own rows and skips others'.
  */
 export async function runRetention(
@@ -54,7 +56,7 @@ export async function runRetention(
   const now = options.now ?? Temporal.Now.instant()
   const limit = options.batchSize ?? retentionBatchSize
   const stopping = options.stopping ?? (() => false)
-  const counts: RetentionCounts = { positions: 0, trips: 0, links: 0, invitations: 0, messages: 0 }
+  const counts: RetentionCounts = { positions: 0, trips: 0, links: 0, invitations: 0, messages: 0, feeds: 0 }
 
   if (config.positionRetentionDays !== null) {
     const cutoff = now.subtract({ hours: 24 * config.positionRetentionDays })
@@ -70,6 +72,7 @@ export async function runRetention(
   }
   counts.links = await drain(() => deleteEndedLinks(db, now, limit), limit, stopping)
   counts.invitations = await drain(() => deleteExpiredInvitations(db, now, limit), limit, stopping)
+  counts.feeds = await drain(() => deleteRevokedFeeds(db, now, limit), limit, stopping)
   if (config.messageRetentionDays !== null) {
     const cutoff = now.subtract({ hours: 24 * config.messageRetentionDays })
     counts.messages = await drain(() => deleteOldMessages(db, cutoff, limit), limit, stopping)
