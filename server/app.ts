@@ -30,6 +30,7 @@ import { registerStaticPortal } from './plugins/staticPortal'
 import { registerTenantResolution, tenantRewriteUrl } from './plugins/tenant'
 import { trustedHop } from './net/clientAddress'
 import { apiRoutes } from './routes/api'
+import { registerCalendarFeed } from './routes/calendar'
 import { registerManifestRoutes } from './routes/manifest'
 import { registerRetention } from './retention/retention'
 
@@ -153,6 +154,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const strongAuth = await strongAuthFor(app, config, i18n)
   await app.register(loginScope, { config, i18n, keys, strongAuth })
   registerManifestRoutes(app)
+  registerCalendarFeed(app, i18n, config)
 
   const portal = await registerStaticPortal(app, config.staticDir)
   app.setNotFoundHandler((request, reply) => {

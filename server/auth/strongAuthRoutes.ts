@@ -5,6 +5,7 @@ import { isLocale, type Locale } from '../../src/domain/locale'
 import { isUniqueViolation, type UserRow } from '../db/repositories/users'
 import type { TenantDb } from '../db/tenantDb'
 import { pageLocale } from '../i18n/pageLocale'
+import { portalUrl } from '../net/portalUrl'
 import { landingAfterSignIn } from '../invitations/pendingAcceptance'
 import { signTenantJwt, verifyTenantJwt, type KeyStore } from './accessTokens'
 import { sendLoginPage, type LoginPageDeps } from './loginRoutes'
@@ -29,7 +30,7 @@ function stateCookieName(request: FastifyRequest): string {
 
 /** Where the identity provider sends the browser back: the host and tenant prefix it came from. */
 function callbackUrl(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}${request.tenant.pathPrefix}/login/callback`
+  return `${portalUrl(request)}/login/callback`
 }
 
 /** Names from the identity's claims: `name`, else given and family name. */

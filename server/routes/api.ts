@@ -9,6 +9,7 @@ import { registerTextInputCheck } from '../plugins/textInput'
 import { registerAccessTokenRoute } from './accessToken'
 import { registerAccountRoutes } from './account'
 import { registerBookingRoutes } from './booking'
+import { registerCalendarFeedRoutes } from './calendar'
 import { registerClientErrorRoute } from './clientErrors'
 import { registerCommandBatchRoute } from './commandBatch'
 import { invitationRoutes } from './invitations'
@@ -57,6 +58,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerPlaceRoutes(api, options.keys, options)
   registerBookingRoutes(api, options.keys, options)
   registerMessageRoutes(api, options.keys)
+  registerCalendarFeedRoutes(api, options.keys)
   registerCommandBatchRoute(api, options.keys)
   registerOperatorRoutes(api, options.keys)
   registerOperatorMessageRoutes(api, options.keys)

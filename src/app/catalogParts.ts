@@ -41,7 +41,15 @@ const textAreas = new Set(['accessibility', 'privacy'])
  * The login, logout and identity provider pages, the unknown tenant page, the API's booking refusals and the
  * guardians' notice it writes as a message: the server's.
  */
-const serverAreas = new Set(['booking_refusal', 'guardian_notice', 'idp', 'login', 'logout_page', 'tenant'])
+const serverAreas = new Set([
+  'booking_refusal',
+  'calendar_ics',
+  'guardian_notice',
+  'idp',
+  'login',
+  'logout_page',
+  'tenant',
+])
 
 /** The part a message belongs to, or null for the server's own messages. */
 export function catalogPartOf(id: string): CatalogPart | null {

@@ -8,9 +8,14 @@ type CancelFields = Pick<
   'cancelledAt' | 'pickupTime' | 'noShowTime' | 'dropoffTime' | 'startDateTime' | 'date' | 'status'
 >
 
+/** Whether the trip was cancelled: by its time of cancellation, or by the operator's status. */
+export function isCancelled(trip: Pick<Trip, 'cancelledAt' | 'status'>): boolean {
+  return trip.cancelledAt !== null || trip.status?.code === tripStatusCodes.Cancelled
+}
+
 /** Why a trip's own course rules out cancelling it (cancelled, no-show, completed, picked up), or null. */
 function settledProblem(trip: CancelFields): TripProblemCode | null {
-  if (trip.cancelledAt || trip.status?.code === tripStatusCodes.Cancelled) return 'cancelled'
+  if (isCancelled(trip)) return 'cancelled'
   if (trip.noShowTime || trip.status?.code === tripStatusCodes.NoShow) return 'no_show'
   if (trip.dropoffTime || trip.status?.code === tripStatusCodes.DropOff) return 'completed'
   if (trip.pickupTime) return 'picked_up'

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto'
+import ical, { type VEvent } from 'node-ical'
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { CalendarFeed } from '../../src/contract/notifications'
+import { tenantDb } from '../../server/db/tenantDb'
+import type { TenantId } from '../../tenants'
+import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
+import { backends } from './support/database'
+import { bookTrip, timeZone } from './support/trips'
+
+const feedCall = (method: 'GET' | 'POST') => ({
+  method,
+  url: '/api/calendar/feed',
+  headers: method === 'POST' ? { 'idempotency-key': randomUUID() } : ({} as Record<string, string>),
+})
+
+/** The path of a feed's URL, to fetch it from the test app. */
+const pathOf = (feed: CalendarFeed) => new URL(feed.url).pathname
+
+describe.each(backends)('calendar feeds on $name', (backend) => {
+  let test: TestApp
+  let guardian: string
+  let single: string
+
+  const renew = async (token = guardian, tenant: TenantId = 'espoo') => {
+    const response = await api(test.app, tenant, token, feedCall('POST'))
+    expect(response.statusCode).toBe(200)
+    return response.json<CalendarFeed>()
+  }
+  /** What a calendar app asks: no login, the tenant's host. */
+  const poll = (path: string, tenant: TenantId = 'espoo', headers: Record<string, string> = {}) =>
+    api(test.app, tenant, null, { url: path, headers })
+
+  beforeAll(async () => {
+    test = await createTestApp(backend, { seed: ['espoo', 'demo'] })
+    guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+    single = await tokenFor(test.app, 'espoo', 'single', 'demo-single-2026')
+  })
+  afterEach(() => vi.useRealTimers())
+  afterAll(() => test.close())
+
+  it('has none until one is made, then shows the same one', async () => {
+    expect((await api(test.app, 'espoo', single, feedCall('GET'))).json()).toBeNull()
+    const made = await renew(single)
+    expect(made.url).toMatch(
+      new RegExp(`^http://espoo\\.localhost:${testPort}/calendar/[A-Za-z0-9_-]{22}\\.ics$`),
+    )
+    expect(made.webcalUrl).toBe(made.url.replace(/^http:/, 'webcal:'))
+    expect((await api(test.app, 'espoo', single, feedCall('GET'))).json()).toEqual(made)
+    // Another user of the tenant sees their own, not this one.
+    const others = (await api(test.app, 'espoo', guardian, feedCall('GET'))).json<CalendarFeed | null>()
+    expect(others?.url).not.toBe(made.url)
+  })
+
+  it('revokes the old feed at once when a new one is made', async () => {
+    const old = await renew()
+    expect((await poll(pathOf(old))).statusCode).toBe(200)
+    const fresh = await renew()
+    expect(fresh.url).not.toBe(old.url)
+    expect((await poll(pathOf(old))).statusCode).toBe(404)
+    expect((await poll(pathOf(fresh))).statusCode).toBe(200)
+  })
+
+  it('answers 404 to an unknown token, a malformed name, and another tenant host', async () => {
+    const feed = await renew()
+    expect((await poll(`/calendar/${'A'.repeat(22)}.ics`)).statusCode).toBe(404)
+    expect((await poll(pathOf(feed).replace('.ics', '.txt'))).statusCode).toBe(404)
+    const elsewhere = await poll(pathOf(feed), 'demo')
+    expect(elsewhere.statusCode).toBe(404)
+    expect(elsewhere.headers['content-type']).not.toMatch(/html/)
+  })
+
+  it('names the tenant path prefix it was asked under', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/espoo/api/calendar/feed',
+      headers: {
+        host: `localhost:${testPort}`,
+        authorization: `Bearer ${guardian}`,
+        'idempotency-key': randomUUID(),
+      },
+    })
+    const feed = response.json<CalendarFeed>()
+    expect(feed.url).toMatch(
+      new RegExp(`^http://localhost:${testPort}/espoo/calendar/[A-Za-z0-9_-]{22}\\.ics$`),
+    )
+    const got = await test.app.inject({
+      url: new URL(feed.url).pathname,
+      headers: { host: `localhost:${testPort}` },
+    })
+    expect(got.statusCode).toBe(200)
+  })
+
+  it('is read by an iCalendar parser: a trip on each side of a DST change, and a cancelled one', async () => {
+    const passengerId = randomUUID()
+    const db = tenantDb(test.db, 'espoo')
+    await db.passengers.insertMany([
+      { id: passengerId, name: 'Aino Virtanen', phone: null, avatar_text: 'AV' },
+    ])
+    const userId = (await db.users.findByUserName('guardian'))!.id
+    await db.passengers.grant(userId, [passengerId])
+    const at = (text: string) => Temporal.ZonedDateTime.from(`${text}[${timeZone}]`)
+    // Summer time begins on 2027-03-28 at 03:00 (+02:00 to +03:00).
+    const winter = await bookTrip(test.app, 'espoo', { passengerId, start: at('2027-03-27T08:00') })
+    const summer = await bookTrip(test.app, 'espoo', { passengerId, start: at('2027-03-29T08:00') })
+    const cancelled = await bookTrip(test.app, 'espoo', {
+      passengerId,
+      start: at('2027-03-30T14:15'),
+      then: ['cancelled'],
+    })
+    const feed = await renew()
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2027-03-20T10:00:00Z') })
+    const response = await poll(pathOf(feed))
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8')
+    expect(response.headers['cache-control']).toMatch(/^private/)
+    expect(response.body).toContain('DTSTART;TZID=Europe/Helsinki:20270327T080000')
+    expect(response.body).toContain('BEGIN:VTIMEZONE')
+    // DTSTAMP in UTC, as RFC 5545 wants it: the window's start, midnight in Helsinki.
+    expect(response.body).toContain('DTSTAMP:20270319T220000Z')
+
+    const parsed = ical.sync.parseICS(response.body)
+    const events = Object.values(parsed).filter((item): item is VEvent => item?.type === 'VEVENT')
+    const byUid = new Map(events.map((event) => [event.uid, event]))
+    const uid = (trip: { id: string; date: string }) => `${trip.id}-${trip.date}@espoo.portal`
+    const winterEvent = byUid.get(uid(winter))!
+    const summerEvent = byUid.get(uid(summer))!
+    const cancelledEvent = byUid.get(uid(cancelled))!
+    expect(winterEvent.start.toISOString()).toBe('2027-03-27T06:00:00.000Z')
+    expect(winterEvent.end?.toISOString()).toBe('2027-03-27T06:30:00.000Z')
+    expect(summerEvent.start.toISOString()).toBe('2027-03-29T05:00:00.000Z')
+    // Stops that are not saved places are named by their street address (support/trips' stops have no place).
+    expect(summerEvent.summary).toBe('Aino: Kotikatu 1, 02100 Espoo → Koulukatu 1, 02100 Espoo')
+    expect(summerEvent.status).toBe('CONFIRMED')
+    expect(cancelledEvent.status).toBe('CANCELLED')
+    // Lines longer than 75 octets are folded (RFC 5545, 3.1).
+    const unfolded = response.body.replace(/\r\n[ \t]/g, '')
+    expect(unfolded).toContain(
+      `URL;VALUE=URI:http://espoo.localhost:${testPort}/trips/${summer.id}/${summer.date}`,
+    )
+    // The calendar's name is in the language the feed was made in (the test's requests name none: the host's).
+    expect(response.body).toMatch(/X-WR-CALNAME:.+/)
+
+    // Polled again with the ETag it was given: 304, no body.
+    const etag = response.headers.etag as string
+    expect(etag).toMatch(/^".+"$/)
+    const again = await poll(pathOf(feed), 'espoo', { 'if-none-match': etag })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+  })
+})
