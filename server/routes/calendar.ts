@@ -44,7 +44,7 @@ const feedFile = /^([A-Za-z0-9_-]{22,64})\.ics$/
  */
 export function registerCalendarFeed(
   app: FastifyInstance,
-  i18n: ServerI18n,
+  translations: ServerI18n,
   options: { trackRateLimitPerMinute: number },
 ): void {
   const rate = createRateWindow({ limit: options.trackRateLimitPerMinute, windowMs: 60_000, maxKeys: 10_000 })
@@ -65,8 +65,9 @@ export function registerCalendarFeed(
       const timeZone = requestTimeZone(request)
       const window = tripWindow(timeZone)
       const { name } = request.tenant.config
+      const i18n = translations(feed.locale)
       const body = feedIcs({
-        name: i18n(feed.locale)._({ id: 'calendar_ics.name', message: 'Trips – {name}', values: { name } }),
+        name: i18n._({ id: 'calendar_ics.name', message: 'Trips – {name}', values: { name } }),
         tenantId: request.tenant.id,
         timeZone,
         from: window.from,
