@@ -18,6 +18,7 @@ export type CatalogPart = 'first' | LazyPart
 export type LazyPart = 'screens' | 'booking' | 'account' | 'texts'
 
 const screenAreas = new Set([
+  'calendar_feed',
   'canceltrips',
   'date_helper',
   'error',
