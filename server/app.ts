@@ -33,6 +33,7 @@ import { apiRoutes } from './routes/api'
 import { registerCalendarFeed } from './routes/calendar'
 import { registerManifestRoutes } from './routes/manifest'
 import { registerRetention } from './retention/retention'
+import { registerPush } from './notifications/pushService'
 
 export interface AppDeps {
   config: ServerConfig
@@ -132,6 +133,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   registerTenantResolution(app, db, i18n, tenantOptions)
   registerIdempotencyPurge(app, db)
   registerRetention(app, db, config)
+  await registerPush(app, db, config, i18n)
   await app.register(fastifyCookie)
   await registerCompression(app)
   await registerApiDocs(app)
@@ -141,6 +143,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     errorReportingDsn: config.errorReportingDsn,
     mapStyleUrl: config.mapStyleUrl,
+    extraHosts: config.extraHosts,
     geocoder: createGeocoder(config, app.log),
     router: createRouter(config),
     geoLimits: createGeoCallLimits(config),

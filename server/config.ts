@@ -5,6 +5,7 @@ import { parseSentryDsn } from './errorReporting/sentrySink'
 import { geoConfigFrom, type GeoConfig } from './geo/geoConfig'
 import { mapConfigFrom, type MapConfig } from './map/mapConfig'
 import { parseProxyTrust, type ProxyTrust } from './net/clientAddress'
+import { pushConfigFrom, type PushConfig } from './notifications/pushConfig'
 import { retentionConfigFrom, type RetentionConfig } from './retention/config'
 
 export interface OidcConfig {
@@ -13,7 +14,7 @@ export interface OidcConfig {
   clientSecret: string
 }
 
-export interface ServerConfig extends GeoConfig, MapConfig, RetentionConfig {
+export interface ServerConfig extends GeoConfig, MapConfig, RetentionConfig, PushConfig {
   port: number
   host: string
   /** PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -216,5 +217,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ...mapConfigFrom(env),
     ...opsListener(env, port),
     ...retentionConfigFrom(env),
+    ...pushConfigFrom(env, publicOrigin),
   }
 }

@@ -19,6 +19,7 @@ import * as travelCardGuardians from './migrations/0016_travel_card_guardians'
 import * as sessionNotifications from './migrations/0017_session_notifications'
 import * as pushNotifications from './migrations/0018_push_notifications'
 import * as calendarFeeds from './migrations/0019_calendar_feeds'
+import * as pushSender from './migrations/0020_push_sender'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -41,6 +42,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017_session_notifications': sessionNotifications,
   '0018_push_notifications': pushNotifications,
   '0019_calendar_feeds': calendarFeeds,
+  '0020_push_sender': pushSender,
 }
 
 /**

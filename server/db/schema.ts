@@ -386,6 +386,8 @@ export interface PushSubscriptionsTable {
   last_delivered_at: Timestamp | null
   /** Failed sends since the last delivery. */
   failures: Generated<number>
+  /** The portal's root as this device reached it (migration 0020), which notifications open; '' if unknown. */
+  portal_url: Generated<string>
 }
 
 /** A user's notification choices (migration 0018); no row: the defaults. */
@@ -396,7 +398,8 @@ export interface NotificationSettingsTable {
   reminder_time: Generated<string>
   eta_minutes: Generated<number>
   hide_details: Generated<boolean>
-  updated_at: CreatedAt
+  /** Set by each save. */
+  updated_at: ColumnType<Temporal.Instant, Temporal.Instant | undefined, Temporal.Instant>
 }
 
 /** A kind of notification a user turned off (or on again) for one passenger; no row: on. */

@@ -6,10 +6,12 @@ import { invitationsRepository } from './repositories/invitations'
 import { loginAttemptsRepository } from './repositories/loginAttempts'
 import { messagesRepository } from './repositories/messages'
 import { notificationOutboxRepository } from './repositories/notificationOutbox'
+import { notificationSettingsRepository } from './repositories/notificationSettings'
 import { operatorKeysRepository } from './repositories/operatorKeys'
 import { passengersRepository } from './repositories/passengers'
 import { permissionsRepository } from './repositories/permissions'
 import { placesRepository } from './repositories/places'
+import { pushSubscriptionsRepository } from './repositories/pushSubscriptions'
 import { readVersionsRepository } from './repositories/readVersions'
 import { sessionsRepository } from './repositories/sessions'
 import { signingKeysRepository } from './repositories/signingKeys'
@@ -48,6 +50,8 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     messages: messagesRepository(scoped),
     notificationOutbox: notificationOutboxRepository(scoped),
     calendarFeeds: calendarFeedsRepository(scoped),
+    pushSubscriptions: pushSubscriptionsRepository(scoped),
+    notificationSettings: notificationSettingsRepository(scoped),
   }
 }
 

@@ -15,7 +15,7 @@ export interface GeoCallLimits {
   route: CallLimit
 }
 
-function perUser(limit: number, what: string): CallLimit {
+export function perUser(limit: number, what: string): CallLimit {
   const window: RateWindow = createRateWindow({ limit, windowMs: 60_000, maxKeys: 10_000 })
   return (request, reply, user) => {
     const key = `${request.tenant.id}\u0000${user.id}`

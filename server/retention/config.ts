@@ -9,6 +9,11 @@ export interface RetentionConfig {
   positionRetentionDays: number | null
   /** Days a message is kept after it was written (RETENTION_MESSAGE_DAYS); null (`off`, the default) keeps them. */
   messageRetentionDays: number | null
+  /**
+   * Days a push subscription is kept after its last delivery, or its creation when it had none
+   * (RETENTION_PUSH_SUBSCRIPTION_DAYS, 120); null (`off`) keeps them.
+   */
+  pushSubscriptionRetentionDays: number | null
 }
 
 /** A number of whole days (0 and up), or `off`; anything else stops the server at start. */
@@ -26,5 +31,6 @@ export function retentionConfigFrom(env: Env): RetentionConfig {
   return {
     positionRetentionDays: days(env, 'RETENTION_POSITION_DAYS', 30),
     messageRetentionDays: days(env, 'RETENTION_MESSAGE_DAYS', null),
+    pushSubscriptionRetentionDays: days(env, 'RETENTION_PUSH_SUBSCRIPTION_DAYS', 120),
   }
 }

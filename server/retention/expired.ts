@@ -66,3 +66,33 @@ export const deleteRevokedFeeds = (db: Db, now: Temporal.Instant, limit: number)
     now.subtract({ hours: 24 }),
     limit,
   )
+/**
+ * Push subscriptions nothing was delivered to since `cutoff` (counted from their creation when nothing ever was):
+ * a device that stopped using the portal, whose push service never said it is gone. Their queued notifications go
+ * with them.
+ */
+export async function deleteStalePushSubscriptions(
+  db: Db,
+  cutoff: Temporal.Instant,
+  limit: number,
+): Promise<number> {
+  const result = await sql`
+    delete from push_subscriptions where (tenant_id, id) in (
+      select tenant_id, id from push_subscriptions
+      where coalesce(last_delivered_at, created_at) < ${cutoff}
+      limit ${limit} for update skip locked)`.execute(db)
+  return Number(result.numAffectedRows ?? 0n)
+}
+
+/** Once-only marks (a trip's "car is near", a date's reminder) whose event is days past: none can come again. */
+export async function deleteOldNotificationMarks(
+  db: Db,
+  cutoff: Temporal.Instant,
+  limit: number,
+): Promise<number> {
+  const result = await sql`
+    delete from notification_marks where (tenant_id, user_id, mark) in (
+      select tenant_id, user_id, mark from notification_marks where created_at < ${cutoff}
+      limit ${limit} for update skip locked)`.execute(db)
+  return Number(result.numAffectedRows ?? 0n)
+}

@@ -2,11 +2,21 @@ import type { FastifyInstance } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import type { Db } from '../db/schema'
 import type { RetentionConfig } from './config'
-import { deleteEndedLinks, deleteExpiredInvitations, deleteOldMessages, deleteRevokedFeeds } from './expired'
+import {
+  deleteEndedLinks,
+  deleteExpiredInvitations,
+  deleteOldMessages,
+  deleteOldNotificationMarks,
+  deleteRevokedFeeds,
+  deleteStalePushSubscriptions,
+} from './expired'
 import { dropTripPositions, tripsWithOldPositions } from './tripPositions'
 
 /** How often each instance looks for what has outlived its purpose (and once when it starts). */
 export const retentionIntervalMs = 60 * 60 * 1000
+
+/** How long a once-only notification mark is kept: its trip or reminder date is over by then. */
+export const notificationMarkDays = 3
 
 /** Rows one statement deletes, and trips one look finds: a batch holds its locks for milliseconds. */
 export const retentionBatchSize = 500
@@ -22,6 +32,8 @@ export interface RetentionCounts {
   messages: number
   /** Calendar feeds revoked a day ago. */
   feeds: number
+  pushSubscriptions: number
+  notificationMarks: number
 }
 
 export interface RetentionOptions {
@@ -45,7 +57,9 @@ async function drain(batch: () => Promise<number>, limit: number, stopping: () =
  * Deletes what the portal no longer needs, across tenants (docs/operations.md, "Data retention"): car positions of
  * trips that ended more than `positionRetentionDays` ago (their other events stay, and each trip's stored
  * projection is folded again from them), tracking links a day past their trip's planned end or revocation, expired
- * invitations, calendar feeds a day past their revocation, and, when configured, messages older than `messageRetentionDays`. Every instance may run it at
+ * invitations, calendar feeds a day past their revocation, when configured, messages older than
+ * `messageRetentionDays`, push subscriptions with no delivery in `pushSubscriptionRetentionDays`, and notification
+ * marks older than `notificationMarkDays`. Every instance may run it at
  * once: each batch locks only its own rows and skips others'.
  */
 export async function runRetention(
@@ -56,7 +70,16 @@ export async function runRetention(
   const now = options.now ?? Temporal.Now.instant()
   const limit = options.batchSize ?? retentionBatchSize
   const stopping = options.stopping ?? (() => false)
-  const counts: RetentionCounts = { positions: 0, trips: 0, links: 0, invitations: 0, messages: 0, feeds: 0 }
+  const counts: RetentionCounts = {
+    positions: 0,
+    trips: 0,
+    links: 0,
+    invitations: 0,
+    messages: 0,
+    feeds: 0,
+    pushSubscriptions: 0,
+    notificationMarks: 0,
+  }
 
   if (config.positionRetentionDays !== null) {
     const cutoff = now.subtract({ hours: 24 * config.positionRetentionDays })
@@ -77,6 +100,20 @@ export async function runRetention(
     const cutoff = now.subtract({ hours: 24 * config.messageRetentionDays })
     counts.messages = await drain(() => deleteOldMessages(db, cutoff, limit), limit, stopping)
   }
+  if (config.pushSubscriptionRetentionDays !== null) {
+    const cutoff = now.subtract({ hours: 24 * config.pushSubscriptionRetentionDays })
+    counts.pushSubscriptions = await drain(
+      () => deleteStalePushSubscriptions(db, cutoff, limit),
+      limit,
+      stopping,
+    )
+  }
+  const markCutoff = now.subtract({ hours: 24 * notificationMarkDays })
+  counts.notificationMarks = await drain(
+    () => deleteOldNotificationMarks(db, markCutoff, limit),
+    limit,
+    stopping,
+  )
   return counts
 }
 

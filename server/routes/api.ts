@@ -5,6 +5,7 @@ import type { ServerI18n } from '../i18n/catalogs'
 import type { GeoCallLimits } from '../geo/callLimits'
 import type { Geocoder } from '../geo/geocoder'
 import type { Router } from '../geo/router'
+import type { HostMap } from '../../src/domain/tenantResolution'
 import { registerTextInputCheck } from '../plugins/textInput'
 import { registerAccessTokenRoute } from './accessToken'
 import { registerAccountRoutes } from './account'
@@ -15,6 +16,7 @@ import { registerCommandBatchRoute } from './commandBatch'
 import { invitationRoutes } from './invitations'
 import { registerMapRoute } from './map'
 import { registerMessageRoutes, registerOperatorMessageRoutes } from './messages'
+import { registerNotificationRoutes } from './notifications'
 import { registerOperatorRoutes } from './operator'
 import { registerPassengerRoutes } from './passengers'
 import { registerPlaceRoutes } from './places'
@@ -42,6 +44,8 @@ export interface ApiOptions {
   travelCardFailures: { failures: number; windowHours: number }
   /** The map's style (MAP_STYLE_URL), or null for the portal's basemap. */
   mapStyleUrl: string | null
+  /** TENANT_HOSTS: which hosts name a tenant, so that a device's notifications open the portal it subscribed on. */
+  extraHosts: HostMap
 }
 
 /** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
@@ -64,4 +68,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerOperatorMessageRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
   registerMapRoute(api, options.keys, options.mapStyleUrl)
+  registerNotificationRoutes(api, options.keys, options.extraHosts)
 }

@@ -62,7 +62,11 @@ describe.each(backends)('the portal’s stored messages after data retention on 
       await readAll()
       expect(await storedIds()).toEqual(written)
 
-      const counts = await runRetention(test.db, { positionRetentionDays: null, messageRetentionDays: 30 })
+      const counts = await runRetention(test.db, {
+        positionRetentionDays: null,
+        messageRetentionDays: 30,
+        pushSubscriptionRetentionDays: null,
+      })
       expect(counts.messages).toBe(5)
 
       // The newest page holds 9 now, so the pull brings the one before it too, and nothing older stays.

@@ -21,7 +21,11 @@ const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
 
 const now = Temporal.Now.instant().round({ smallestUnit: 'second', roundingMode: 'floor' })
 const daysAgo = (days: number, minutes = 0) => now.subtract({ hours: 24 * days }).add({ minutes })
-const defaults: RetentionConfig = { positionRetentionDays: 30, messageRetentionDays: null }
+const defaults: RetentionConfig = {
+  positionRetentionDays: 30,
+  messageRetentionDays: null,
+  pushSubscriptionRetentionDays: null,
+}
 
 const position = (latitude: number, etaMinutes: number | null, start: Temporal.Instant): TripEventData => ({
   type: 'position',

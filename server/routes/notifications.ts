@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
+import { errorCodes } from '../../src/contract/common'
+import { endpoints } from '../../src/contract/endpoints'
+import type { PushSubscriptionView } from '../../src/contract/notifications'
+import { tenantFromHost, type HostMap } from '../../src/domain/tenantResolution'
+import type { KeyStore } from '../auth/accessTokens'
+import { retryOnConflict } from '../db/conflicts'
+import type { PushSubscriptionRow } from '../db/repositories/pushSubscriptions'
+import { perUser } from '../geo/callLimits'
+import { endpointRefusal } from '../notifications/endpointPolicy'
+import { readSettings, saveSettings } from '../notifications/settings'
+import { userAgentFamilyOf } from '../notifications/userAgentFamily'
+import { HttpError } from '../plugins/errors'
+import { registerEndpoint } from './registerEndpoint'
+
+/** Test notifications a user may ask for a minute, per instance: each is a real push to a real service. */
+export const testNotificationsPerMinute = 5
+
+const notFound = (what: string) => new HttpError(404, errorCodes.notFound, `${what} not found`)
+
+function toView(row: PushSubscriptionRow): PushSubscriptionView {
+  return {
+    id: row.id,
+    userAgentFamily: row.user_agent_family,
+    locale: row.locale,
+    createdAt: row.created_at.toString(),
+    lastDeliveredAt: row.last_delivered_at?.toString() ?? null,
+  }
+}
+
+/**
+ * The portal's root as this request reached it, which the device's notifications open: the host's, with the
+ * tenant's path prefix where the host does not name the tenant (localhost, dev hosts: `/espoo`).
+ */
+function portalUrlOf(request: FastifyRequest, extraHosts: HostMap): string {
+  const tenant = request.tenant.id
+  const named = tenantFromHost(request.hostname, extraHosts)
+  const prefix =
+    tenant === 'default' || (named?.kind === 'tenant' && named.tenantId === tenant) ? '' : `/${tenant}`
+  return `${request.protocol}://${request.host}${prefix}`
+}
+
+/**
+ * Notifications (issue 23): a user's settings, their devices' push subscriptions and a test notification. The
+ * outbox's sender is server/notifications/sender.ts; `request.server.push` is this instance's part of it.
+ */
+export function registerNotificationRoutes(app: FastifyInstance, keys: KeyStore, extraHosts: HostMap): void {
+  registerEndpoint(app, keys, endpoints.getNotificationSettings, ({ request, user }) =>
+    readSettings(request.db, user.id),
+  )
+
+  registerEndpoint(app, keys, endpoints.saveNotificationSettings, async ({ request, user, body }) => {
+    const saved = await saveSettings(request.db, user.id, body, Temporal.Now.instant())
+    if (!saved) throw notFound('Passenger')
+    return saved
+  })
+
+  registerEndpoint(app, keys, endpoints.getVapidKey, async ({ request }) => ({
+    publicKey: request.server.push.publicKey,
+  }))
+
+  registerEndpoint(app, keys, endpoints.listPushSubscriptions, async ({ request, user }) =>
+    (await request.db.pushSubscriptions.listForUser(user.id)).map(toView),
+  )
+
+  registerEndpoint(app, keys, endpoints.subscribePush, async ({ request, user, body }) => {
+    const { push } = request.server
+    const refusal = endpointRefusal(body.endpoint, push.allowedOrigins)
+    if (refusal) {
+      throw new HttpError(400, errorCodes.validation, 'The push endpoint is not https on a public host', [
+        { property: 'endpoint', error: refusal },
+      ])
+    }
+    await push.releaseElsewhere(request.tenant.id, body.endpoint)
+    const device = {
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      locale: body.locale,
+      user_agent_family: userAgentFamilyOf(request.headers['user-agent']),
+      portal_url: portalUrlOf(request, extraHosts),
+    }
+    // Two subscribes of one endpoint at once: the loser's insert meets the unique endpoint and runs again.
+    const kept = await retryOnConflict(() =>
+      request.db.transaction((trx) => trx.pushSubscriptions.keep(user.id, device)),
+    )
+    return toView(kept)
+  })
+
+  registerEndpoint(app, keys, endpoints.unsubscribePush, async ({ request, user, params }) => {
+    if (!(await request.db.pushSubscriptions.remove(user.id, params.id))) throw notFound('Subscription')
+    return null
+  })
+
+  registerEndpoint(
+    app,
+    keys,
+    endpoints.sendTestNotification,
+    async ({ request, user, body }) => {
+      const subscription = await request.db.pushSubscriptions.findForUser(user.id, body.subscriptionId)
+      if (!subscription) throw notFound('Subscription')
+      await request.db.pushSubscriptions.queue(subscription.id, { kind: 'test' }, Temporal.Now.instant())
+      request.server.push.wake()
+      return null
+    },
+    { limit: perUser(testNotificationsPerMinute, 'test notifications') },
+  )
+}
