@@ -1,0 +1,185 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { NotificationSettings, PushSubscriptionView } from '../../src/contract/notifications'
+import { notificationKinds } from '../../src/contract/notifications'
+import { subscriptionsPerUser } from '../../server/db/repositories/pushSubscriptions'
+import { createTestApp, type TestApp } from './support/app'
+import { backends } from './support/database'
+import { newGuardian } from './support/messages'
+import { notificationsOf } from './support/push'
+import { startPushServiceStandIn, type PushServiceStandIn } from './support/pushServiceStandIn'
+
+const allOn = Object.fromEntries(notificationKinds.map((kind) => [kind, true]))
+
+describe.each(backends)('notification settings and subscriptions on $name', (backend) => {
+  let test: TestApp
+  let standIn: PushServiceStandIn
+
+  beforeAll(async () => {
+    standIn = await startPushServiceStandIn()
+    test = await createTestApp(backend, {
+      config: { pushAllowedOrigins: [standIn.origin], pushSender: false },
+    })
+  })
+  afterAll(async () => {
+    await test.close()
+    await standIn.close()
+  })
+
+  it('answers the defaults with every granted passenger, and saves and answers them as saved', async () => {
+    const guardian = await newGuardian(test.db, 'espoo', 'Asetus Huoltaja', 2)
+    const calls = notificationsOf(test.app, 'espoo', guardian.token)
+    const initial = await calls.settings()
+    expect(initial.statusCode, initial.body).toBe(200)
+    const [first, second] = guardian.passengerIds as [string, string]
+    expect(initial.json<NotificationSettings>()).toEqual({
+      reminderTime: '18:00',
+      etaMinutes: 10,
+      hideDetails: false,
+      passengers: expect.arrayContaining([
+        { passengerId: first, switches: allOn },
+        { passengerId: second, switches: allOn },
+      ]) as unknown,
+    })
+
+    const chosen: NotificationSettings = {
+      reminderTime: '07:30',
+      etaMinutes: 15,
+      hideDetails: true,
+      passengers: [
+        { passengerId: first, switches: { ...allOn, message: false, eta: false } as never },
+        { passengerId: second, switches: allOn as never },
+      ],
+    }
+    const saved = await calls.saveSettings(chosen)
+    expect(saved.statusCode, saved.body).toBe(200)
+    const sorted = (settings: NotificationSettings) => ({
+      ...settings,
+      passengers: [...settings.passengers].sort((a, b) => a.passengerId.localeCompare(b.passengerId)),
+    })
+    expect(sorted(saved.json())).toEqual(sorted(chosen))
+    expect(sorted((await calls.settings()).json())).toEqual(sorted(chosen))
+    // Only what differs from on is stored.
+    const rows = await sql<{ kind: string }>`
+      select kind from notification_switches where user_id = ${guardian.userId} order by kind`.execute(
+      test.db,
+    )
+    expect(rows.rows.map((row) => row.kind)).toEqual(['eta', 'message'])
+  })
+
+  it('refuses settings naming a passenger not granted to the user with 404, changing nothing', async () => {
+    const guardian = await newGuardian(test.db, 'espoo', 'Oma Huoltaja')
+    const other = await newGuardian(test.db, 'espoo', 'Vieras Huoltaja')
+    const calls = notificationsOf(test.app, 'espoo', guardian.token)
+    const response = await calls.saveSettings({
+      reminderTime: '19:00',
+      etaMinutes: 5,
+      hideDetails: false,
+      passengers: [{ passengerId: other.passengerIds[0], switches: { ...allOn, eta: false } }],
+    })
+    expect(response.statusCode, response.body).toBe(404)
+    expect((await calls.settings()).json<NotificationSettings>().reminderTime).toBe('18:00')
+  })
+
+  it('subscribes a device, lists it without its endpoint or keys, and unsubscribes only its own', async () => {
+    const guardian = await newGuardian(test.db, 'espoo', 'Laite Huoltaja')
+    const other = await newGuardian(test.db, 'espoo', 'Toinen Huoltaja')
+    const calls = notificationsOf(test.app, 'espoo', guardian.token)
+    const device = standIn.device()
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'
+    const subscribed = await calls.subscribe(device, 'sv', firefox)
+    expect(subscribed.statusCode, subscribed.body).toBe(200)
+    const view = subscribed.json<PushSubscriptionView>()
+    expect(view).toEqual({
+      id: expect.any(String) as string,
+      userAgentFamily: 'firefox',
+      locale: 'sv',
+      createdAt: expect.any(String) as string,
+      lastDeliveredAt: null,
+    })
+    expect((await calls.subscriptions()).json()).toEqual([view])
+
+    // The same endpoint again is the same device with its new language.
+    const again = await calls.subscribe(device, 'en', firefox)
+    expect(again.json<PushSubscriptionView>()).toMatchObject({ id: view.id, locale: 'en' })
+
+    expect((await notificationsOf(test.app, 'espoo', other.token).unsubscribe(view.id)).statusCode).toBe(404)
+    expect((await calls.unsubscribe(view.id)).statusCode).toBe(200)
+    expect((await calls.subscriptions()).json()).toEqual([])
+    expect((await calls.unsubscribe(view.id)).statusCode).toBe(404)
+  })
+
+  it('moves an endpoint subscribed again by another user, or on another tenant, to them', async () => {
+    const first = await newGuardian(test.db, 'espoo', 'Ensimmäinen')
+    const second = await newGuardian(test.db, 'espoo', 'Toinen')
+    const elsewhere = await newGuardian(test.db, 'demo', 'Muualla')
+    const device = standIn.device()
+    const mine = notificationsOf(test.app, 'espoo', first.token)
+    const theirs = notificationsOf(test.app, 'espoo', second.token)
+    expect((await mine.subscribe(device)).statusCode).toBe(200)
+    expect((await theirs.subscribe(device)).statusCode).toBe(200)
+    expect((await mine.subscriptions()).json()).toEqual([])
+    expect((await theirs.subscriptions()).json()).toHaveLength(1)
+
+    const demo = notificationsOf(test.app, 'demo', elsewhere.token)
+    expect((await demo.subscribe(device)).statusCode).toBe(200)
+    expect((await theirs.subscriptions()).json()).toEqual([])
+    expect((await demo.subscriptions()).json()).toHaveLength(1)
+  })
+
+  it.each([
+    ['http://push.example.com/x', 'NotHttps'],
+    ['https://127.0.0.1/x', 'NotPublicHost'],
+    ['https://[::1]/x', 'NotPublicHost'],
+    ['https://10.1.2.3/x', 'NotPublicHost'],
+    ['https://localhost/x', 'NotPublicHost'],
+    ['https://metadata.internal/x', 'NotPublicHost'],
+    ['https://intranet/x', 'NotPublicHost'],
+    ['http://127.0.0.1:1/push/x', 'NotHttps'],
+  ])('refuses the endpoint %s (the server would POST to it)', async (endpoint, error) => {
+    const guardian = await newGuardian(test.db, 'espoo', 'Ssrf Huoltaja')
+    const keys = standIn.device().subscription.keys
+    const response = await notificationsOf(test.app, 'espoo', guardian.token).subscribe({
+      subscription: { endpoint, keys },
+    })
+    expect(response.statusCode, response.body).toBe(400)
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ property: 'endpoint', error }],
+    })
+  })
+
+  it('accepts an https endpoint on a public host name', async () => {
+    const guardian = await newGuardian(test.db, 'espoo', 'Julkinen Huoltaja')
+    const keys = standIn.device().subscription.keys
+    const response = await notificationsOf(test.app, 'espoo', guardian.token).subscribe({
+      subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+  })
+
+  it(`keeps at most ${subscriptionsPerUser} devices per user, dropping the oldest`, async () => {
+    const guardian = await newGuardian(test.db, 'espoo', 'Monilaite Huoltaja')
+    const calls = notificationsOf(test.app, 'espoo', guardian.token)
+    const ids: string[] = []
+    for (let index = 0; index <= subscriptionsPerUser; index++)
+      ids.push((await calls.subscribe(standIn.device())).json<PushSubscriptionView>().id)
+    const kept = (await calls.subscriptions()).json<PushSubscriptionView[]>().map((view) => view.id)
+    expect(kept).toHaveLength(subscriptionsPerUser)
+    expect(kept).not.toContain(ids[0])
+    expect(kept).toContain(ids[subscriptionsPerUser])
+  })
+
+  it('answers the VAPID public key, the same on every call and instance', async () => {
+    const guardian = await newGuardian(test.db, 'espoo', 'Avain Huoltaja')
+    const first = (await notificationsOf(test.app, 'espoo', guardian.token).vapidKey()).json<{
+      publicKey: string
+    }>()
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65)
+    const second = await test.secondInstance()
+    const again = (await notificationsOf(second, 'espoo', guardian.token).vapidKey()).json<{
+      publicKey: string
+    }>()
+    expect(again).toEqual(first)
+  })
+})

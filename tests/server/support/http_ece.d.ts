@@ -1,0 +1,10 @@
+/** The parts of `http_ece` (a dependency of web-push) the push service stand-in uses to read what it receives. */
+declare module 'http_ece' {
+  import type { ECDH } from 'node:crypto'
+  export function decrypt(
+    buffer: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string },
+  ): Buffer
+  const ece: { decrypt: typeof decrypt }
+  export default ece
+}
