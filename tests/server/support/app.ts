@@ -28,6 +28,8 @@ export interface TestApp {
   schema: string | null
   /** A second instance of the app on the same data, with its own connections (see `connectAgain`). */
   secondInstance(config?: Partial<ServerConfig>): Promise<FastifyInstance>
+  /** Another handle on the same data, as a second instance has (PGlite: the same one); closed with the app. */
+  connectAgain(): Promise<Kysely<Database>>
   close(): Promise<void>
 }
 
@@ -52,6 +54,7 @@ export async function createTestApp(
       instances.push(instance)
       return instance
     },
+    connectAgain: () => database.connectAgain(),
     close: async () => {
       for (const instance of instances) await instance.close()
       await app.close()
