@@ -5,6 +5,7 @@ import { jsonb } from '../../server/db/json'
 import { createMigrator, migrateToLatest, migrations } from '../../server/db/migrate'
 import { backends, createEmptyDatabase, type TestDatabase } from './support/database'
 
+// Every table but `vapid_keys`, the deployment's one VAPID key pair (migration 0018).
 const tables = [
   'access_codes',
   'calendar_feeds',

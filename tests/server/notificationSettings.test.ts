@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NotificationSettings, PushSubscriptionView } from '../../src/contract/notifications'
 import { notificationKinds } from '../../src/contract/notifications'
 import { subscriptionsPerUser } from '../../server/db/repositories/pushSubscriptions'
+import { runRetention } from '../../server/retention/retention'
 import { createTestApp, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { newGuardian } from './support/messages'
@@ -181,5 +182,34 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
       publicKey: string
     }>()
     expect(again).toEqual(first)
+  })
+
+  it('forgets devices with no delivery for the retention period, and marks older than 3 days', async () => {
+    const guardian = await newGuardian(test.db, 'espoo', 'Vanha Laite')
+    const calls = notificationsOf(test.app, 'espoo', guardian.token)
+    const ids: string[] = []
+    for (let index = 0; index < 3; index++)
+      ids.push((await calls.subscribe(standIn.device())).json<PushSubscriptionView>().id)
+    const [stale, deliveredLately, fresh] = ids as [string, string, string]
+    await sql`update push_subscriptions set created_at = now() - interval '121 days' where id = ${stale}`.execute(
+      test.db,
+    )
+    await sql`update push_subscriptions set created_at = now() - interval '300 days',
+      last_delivered_at = now() - interval '10 days' where id = ${deliveredLately}`.execute(test.db)
+    await sql`insert into notification_marks (tenant_id, user_id, mark, created_at) values
+      ('espoo', ${guardian.userId}, 'reminder:old', now() - interval '4 days'),
+      ('espoo', ${guardian.userId}, 'reminder:new', now() - interval '1 day')`.execute(test.db)
+
+    const counts = await runRetention(test.db, {
+      positionRetentionDays: null,
+      messageRetentionDays: null,
+      pushSubscriptionRetentionDays: 120,
+    })
+    expect(counts).toMatchObject({ pushSubscriptions: 1, notificationMarks: 1 })
+    const kept = (await calls.subscriptions()).json<PushSubscriptionView[]>().map((view) => view.id)
+    expect(kept.sort()).toEqual([deliveredLately, fresh].sort())
+    const marks = await sql<{ mark: string }>`
+      select mark from notification_marks where user_id = ${guardian.userId}`.execute(test.db)
+    expect(marks.rows.map((row) => row.mark)).toEqual(['reminder:new'])
   })
 })
