@@ -10,6 +10,7 @@ import { benchBundles } from './bundles'
 import { benchLighthouse } from './lighthouse'
 import { benchOfflineStart } from './offlineStart'
 import { benchPollCapacity } from './pollCapacity'
+import { benchPushSender } from './pushSender'
 import { benchReplayQueue } from './replayQueue'
 import { benchServerStart } from './serverStart'
 import type { BenchReport } from './report'
@@ -32,6 +33,8 @@ const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> 
   serverStart: () => benchServerStart(),
   // Its own databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), no server: rows and bytes of a day.
   schoolDay: () => benchSchoolDay(),
+  // Its own database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and a local push service stand-in.
+  pushSender: () => benchPushSender(),
 }
 
 async function main(): Promise<void> {

@@ -1,0 +1,93 @@
+/**
+ * The push sender's throughput on one instance: notifications a second from the outbox to a local push service
+ * stand-in (tests/server/support/pushServiceStandIn.ts), each encrypted and signed as for a real service. On
+ * PostgreSQL when TEST_DATABASE_URL is set, else on PGlite. Printed only.
+ */
+import { pathToFileURL } from 'node:url'
+import { Temporal } from 'temporal-polyfill'
+import { openDatabase } from '../../server/db/connect'
+import { migrateToLatest } from '../../server/db/migrate'
+import { tenantDb } from '../../server/db/tenantDb'
+import { loadServerI18n } from '../../server/i18n/catalogs'
+import { systemClock } from '../../server/simulator/clock'
+import { createTestDatabase, type Backend } from '../server/support/database'
+import { startPushServiceStandIn } from '../server/support/pushServiceStandIn'
+import { drain, senderFor } from '../server/support/pushSenders'
+import type { BenchReport } from './report'
+
+const devices = 200
+const perDevice = 10
+
+async function benchOn(backend: Backend, label: string, report: BenchReport): Promise<void> {
+  // PGlite in memory opened here: the test helper's PGlite templates need Vitest.
+  const database = backend.databaseUrl
+    ? await createTestDatabase(backend)
+    : await openDatabase({ databaseUrl: null, pgliteDir: null }).then(async (db) => {
+        await migrateToLatest(db)
+        return { db, drop: () => db.destroy() }
+      })
+  const standIn = await startPushServiceStandIn()
+  try {
+    const data = tenantDb(database.db, 'espoo')
+    let userId = ''
+    const ids: string[] = []
+    for (let index = 0; index < devices; index++) {
+      // Ten devices a user, within the limit of devices per user.
+      if (index % 10 === 0) userId = (await data.users.create({ name: `Bench Huoltaja ${index}` })).id
+      const device = standIn.device()
+      const kept = await data.pushSubscriptions.keep(userId, {
+        endpoint: device.subscription.endpoint,
+        p256dh: device.subscription.keys.p256dh,
+        auth: device.subscription.keys.auth,
+        locale: 'fi',
+        user_agent_family: 'chrome',
+        portal_url: 'https://espoo.matkaportaali.fi',
+      })
+      ids.push(kept.id)
+    }
+    const now = Temporal.Now.instant()
+    for (let round = 0; round < perDevice; round++)
+      for (const id of ids) await data.pushSubscriptions.queue(id, { kind: 'test' }, now)
+    const { sender, transport } = await senderFor(
+      database.db,
+      standIn.origin,
+      await loadServerI18n(),
+      systemClock,
+    )
+    const started = performance.now()
+    const counts = await drain(sender)
+    const seconds = (performance.now() - started) / 1000
+    transport.close()
+    report.lines.push(
+      `  ${label}: ${counts.delivered} of ${ids.length * perDevice} sent in ${seconds.toFixed(2)} s, ` +
+        `${(counts.delivered / seconds).toFixed(0)} notifications/s on one instance (16 at once)`,
+    )
+    if (counts.delivered !== ids.length * perDevice)
+      report.failures.push(`push sender: ${counts.delivered} of ${ids.length * perDevice} delivered`)
+  } finally {
+    await standIn.close()
+    await database.drop()
+  }
+}
+
+export async function benchPushSender(): Promise<BenchReport> {
+  const report: BenchReport = { lines: ['Push sender throughput'], failures: [] }
+  const postgresUrl = process.env.TEST_DATABASE_URL
+  if (postgresUrl) await benchOn({ name: 'postgres', databaseUrl: postgresUrl }, 'PostgreSQL', report)
+  else
+    await benchOn(
+      { name: 'pglite', databaseUrl: null },
+      'PGlite (set TEST_DATABASE_URL for PostgreSQL)',
+      report,
+    )
+  return report
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { lines, failures } = await benchPushSender()
+  console.log(lines.join('\n'))
+  if (failures.length > 0) {
+    console.error(`\nFailed:\n  ${failures.join('\n  ')}`)
+    process.exit(1)
+  }
+}
