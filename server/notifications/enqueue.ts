@@ -13,20 +13,6 @@ export interface Notification {
   now: Temporal.Instant
 }
 
-/**
- * The sender's wake-up (another module sets it with `onEnqueue`): called with the tenant once rows were queued.
- * It runs inside the event's transaction, before the commit, so a woken sender that finds nothing yet must look
- * again shortly (or listen for the commit). Until one is set it does nothing.
- */
-let wake: (tenant: string) => void = () => {}
-
-/** Sets the hook the producers call after queueing; answers the one it replaces. */
-export function onEnqueue(hook: (tenant: string) => void): (tenant: string) => void {
-  const previous = wake
-  wake = hook
-  return previous
-}
-
 /** The outbox row of `data`: its kind, topic, urgency and expiry by its kind's policy. */
 export function queuedNotification(data: NotificationData, now: Temporal.Instant): QueuedNotification {
   const policy = deliveryPolicy[data.kind]
@@ -45,11 +31,6 @@ const audienceOf = (notification: Notification) => ({
   actorUserId: notification.actorUserId ?? null,
 })
 
-function queued(db: TenantDb, count: number): number {
-  if (count > 0) wake(db.tenant)
-  return count
-}
-
 /**
  * Queues a notification about a passenger, in the transaction of the event that causes it (`db` is that
  * transaction's): one `push_deliveries` row per device of each guardian of the passenger whose switch for its
@@ -57,7 +38,7 @@ function queued(db: TenantDb, count: number): number {
  */
 export async function enqueueNotification(db: TenantDb, notification: Notification): Promise<number> {
   const row = queuedNotification(notification.data, notification.now)
-  return queued(db, await db.notificationOutbox.enqueue(row, audienceOf(notification)))
+  return db.notificationOutbox.enqueue(row, audienceOf(notification))
 }
 
 /**
@@ -72,10 +53,7 @@ export async function enqueueOnceWithin(
   minutesLeft: number,
 ): Promise<number> {
   const row = queuedNotification(notification.data, notification.now)
-  return queued(
-    db,
-    await db.notificationOutbox.enqueueOnceWithin(row, audienceOf(notification), mark, minutesLeft),
-  )
+  return db.notificationOutbox.enqueueOnceWithin(row, audienceOf(notification), mark, minutesLeft)
 }
 
 /** Queues `data` for every device of one user (the evening reminder, whose switches were judged per trip). */
@@ -85,5 +63,5 @@ export async function enqueueForUser(
   userId: string,
   now: Temporal.Instant,
 ): Promise<number> {
-  return queued(db, await db.notificationOutbox.enqueueForUser(queuedNotification(data, now), userId))
+  return db.notificationOutbox.enqueueForUser(queuedNotification(data, now), userId)
 }
