@@ -6,6 +6,7 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { outboxSyncTag } from '../src/db/names'
 import { syncOutboxes } from './outboxSync'
 import { serviceWorkerSyncDeps } from './outboxSyncDeps'
+import { openFromNotification, showPush, type PushWorker } from './pushEvents'
 import { isMapAssetRequest, isTenantAsset, mapAssetCache, serverPagePattern } from './routes'
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -69,4 +70,26 @@ self.addEventListener('sync', (event: Event) => {
       if (retry) throw new Error('Commands are still waiting')
     }),
   )
+})
+
+// Push (issue 23): the server's Declarative Web Push payload, shown here by browsers that do not show it
+// themselves (sw/push.ts, sw/pushEvents.ts). A click opens the portal at the notification's target.
+const pushWorker: PushWorker = {
+  scope: self.registration.scope,
+  showNotification: (title, options) => self.registration.showNotification(title, options),
+  async readManifest(url) {
+    const response = (await caches.match(url)) ?? (await fetch(url))
+    return response.ok ? ((await response.json()) as unknown) : null
+  },
+  windows: () => self.clients.matchAll({ type: 'window', includeUncontrolled: true }),
+  openWindow: (url) => self.clients.openWindow(url),
+}
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPush(pushWorker, event.data ? event.data.text() : null))
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  event.waitUntil(openFromNotification(pushWorker, event.notification.data))
 })
