@@ -13,6 +13,7 @@ import {
 } from './messageStore'
 import {
   metaValue,
+  type PushDevice,
   type StoredAccount,
   type StoredMeta,
   type StoredPermission,
@@ -216,6 +217,17 @@ export class PortalDb extends Dexie {
   async lastSyncedAt(): Promise<string | null> {
     const row = await this.meta.get('lastSyncedAt')
     return row ? metaValue([row], 'lastSyncedAt') : null
+  }
+
+  async pushDevice(): Promise<PushDevice | null> {
+    const row = await this.meta.get('pushDevice')
+    return row ? metaValue([row], 'pushDevice') : null
+  }
+
+  /** Remembers (or, with null, forgets) this device's push subscription for this user. */
+  async savePushDevice(device: PushDevice | null): Promise<void> {
+    if (device) await this.meta.put({ key: 'pushDevice', value: device })
+    else await this.meta.delete('pushDevice')
   }
 
   async messagePaging(): Promise<MessagePaging | null> {

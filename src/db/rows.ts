@@ -18,6 +18,18 @@ export type StoredMeta =
   | { key: 'lastSyncedAt'; value: string }
   | { key: 'outboxSeq'; value: number }
   | { key: 'messagePaging'; value: MessagePaging }
+  | { key: 'pushDevice'; value: PushDevice }
+
+/**
+ * This device's push subscription as the server knows it (issue 23): its id there (the devices list marks it
+ * "This device"), the browser's endpoint (to tell a subscription the browser dropped) and the language it was
+ * posted in (a language change posts it again).
+ */
+export interface PushDevice {
+  id: string
+  endpoint: string
+  locale: 'fi' | 'sv' | 'en'
+}
 
 type MetaValues = { [Row in StoredMeta as Row['key']]: Row['value'] }
 
