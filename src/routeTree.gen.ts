@@ -21,6 +21,7 @@ import { Route as RegisterTravelCardRouteImport } from './routes/register-travel
 import { Route as AuthBookingRouteImport } from './routes/_auth/booking'
 import { Route as AuthCanceltripsRouteImport } from './routes/_auth/canceltrips'
 import { Route as AuthMessagesRouteImport } from './routes/_auth/messages'
+import { Route as AuthNotificationsRouteImport } from './routes/_auth/notifications'
 import { Route as AuthPassengersRouteImport } from './routes/_auth/passengers'
 import { Route as AuthPasswordRouteImport } from './routes/_auth/password'
 import { Route as AuthPersonalInfoRouteImport } from './routes/_auth/personal-info'
@@ -91,6 +92,11 @@ const AuthMessagesRoute = AuthMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthNotificationsRoute = AuthNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPassengersRoute = AuthPassengersRouteImport.update({
   id: '/passengers',
   path: '/passengers',
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/booking': typeof AuthBookingRoute
   '/canceltrips': typeof AuthCanceltripsRoute
   '/messages': typeof AuthMessagesRoute
+  '/notifications': typeof AuthNotificationsRoute
   '/passengers': typeof AuthPassengersRoute
   '/password': typeof AuthPasswordRoute
   '/personal-info': typeof AuthPersonalInfoRoute
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/booking': typeof AuthBookingRoute
   '/canceltrips': typeof AuthCanceltripsRoute
   '/messages': typeof AuthMessagesRoute
+  '/notifications': typeof AuthNotificationsRoute
   '/passengers': typeof AuthPassengersRoute
   '/password': typeof AuthPasswordRoute
   '/personal-info': typeof AuthPersonalInfoRoute
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/_auth/booking': typeof AuthBookingRoute
   '/_auth/canceltrips': typeof AuthCanceltripsRoute
   '/_auth/messages': typeof AuthMessagesRoute
+  '/_auth/notifications': typeof AuthNotificationsRoute
   '/_auth/passengers': typeof AuthPassengersRoute
   '/_auth/password': typeof AuthPasswordRoute
   '/_auth/personal-info': typeof AuthPersonalInfoRoute
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
     | '/booking'
     | '/canceltrips'
     | '/messages'
+    | '/notifications'
     | '/passengers'
     | '/password'
     | '/personal-info'
@@ -243,6 +253,7 @@ export interface FileRouteTypes {
     | '/booking'
     | '/canceltrips'
     | '/messages'
+    | '/notifications'
     | '/passengers'
     | '/password'
     | '/personal-info'
@@ -266,6 +277,7 @@ export interface FileRouteTypes {
     | '/_auth/booking'
     | '/_auth/canceltrips'
     | '/_auth/messages'
+    | '/_auth/notifications'
     | '/_auth/passengers'
     | '/_auth/password'
     | '/_auth/personal-info'
@@ -377,6 +389,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMessagesRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/notifications': {
+      id: '/_auth/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthNotificationsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/passengers': {
       id: '/_auth/passengers'
       path: '/passengers'
@@ -447,6 +466,7 @@ interface AuthRouteChildren {
   AuthBookingRoute: typeof AuthBookingRoute
   AuthCanceltripsRoute: typeof AuthCanceltripsRoute
   AuthMessagesRoute: typeof AuthMessagesRoute
+  AuthNotificationsRoute: typeof AuthNotificationsRoute
   AuthPassengersRoute: typeof AuthPassengersRoute
   AuthPasswordRoute: typeof AuthPasswordRoute
   AuthPersonalInfoRoute: typeof AuthPersonalInfoRoute
@@ -460,6 +480,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthBookingRoute: AuthBookingRoute,
   AuthCanceltripsRoute: AuthCanceltripsRoute,
   AuthMessagesRoute: AuthMessagesRoute,
+  AuthNotificationsRoute: AuthNotificationsRoute,
   AuthPassengersRoute: AuthPassengersRoute,
   AuthPasswordRoute: AuthPasswordRoute,
   AuthPersonalInfoRoute: AuthPersonalInfoRoute,

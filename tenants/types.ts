@@ -34,6 +34,7 @@ export type MenuItemId =
   | 'booking'
   | 'personal-info'
   | 'messages'
+  | 'notifications'
   | 'privacy'
   | 'register-travel-card'
   | 'accessibility-report'

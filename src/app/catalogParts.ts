@@ -23,6 +23,7 @@ const screenAreas = new Set([
   'date_helper',
   'error',
   'messages',
+  'notifications',
   'passenger',
   'placeholder',
   'track',

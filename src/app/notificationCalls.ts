@@ -1,39 +1,12 @@
 import { fromPromise } from 'xstate'
 import type { notificationSettingsMachine } from '../../machines/notificationSettings.machine'
 import { TooManyTests, type pushDevicesMachine, type TurnOnResult } from '../../machines/pushDevices.machine'
-import type { ApiClient } from '../api/client'
 import { ApiRequestError } from '../api/errors'
-import type { NotificationSettings, PushSubscriptionView, SubscribeRequest } from '../contract/notifications'
-import type { PushDevice } from '../db/rows'
-import { reachClient } from './actions'
-import { authSettled } from './authSettled'
-import type { Platform } from './platform'
+import type { NotificationSettings } from '../contract/notifications'
 import { browserSubscription, subscribeBrowser, unsubscribeBrowser } from './pushDevice'
+import { clientOf, postSubscription, userDatabase, type PushCalls } from './pushSubscription'
 
-type Calls = Pick<Platform, 'api' | 'auth' | 'sessions' | 'locale'>
-
-const clientOf = (platform: Calls) => () => authSettled(platform.auth).then(() => reachClient(platform.api))
-
-/** This user's database on this device, where the device's subscription id is remembered. */
-async function database(platform: Calls) {
-  const session = await platform.sessions.ready()
-  if (!session) throw new Error('No user session')
-  return session.db
-}
-
-/** Posts the browser's subscription in the portal's language, and remembers what the server answered. */
-export async function postSubscription(
-  client: ApiClient,
-  platform: Calls,
-  subscription: PushSubscription,
-): Promise<PushSubscriptionView> {
-  const { endpoint, keys } = subscription.toJSON()
-  const body = { endpoint, keys, locale: platform.locale } as SubscribeRequest
-  const view = await client.call('subscribePush', { body })
-  const device: PushDevice = { id: view.id, endpoint: body.endpoint, locale: platform.locale }
-  await (await database(platform)).savePushDevice(device)
-  return view
-}
+type Calls = PushCalls
 
 /** The notification settings machine's calls, straight to the API. */
 export function notificationSettingsEffects(
@@ -58,7 +31,7 @@ export function pushDevicesEffects(platform: Calls): Parameters<typeof pushDevic
       loadDevices: fromPromise(async () => {
         const [devices, stored, subscription] = await Promise.all([
           (await client()).call('listPushSubscriptions'),
-          (await database(platform)).pushDevice(),
+          (await userDatabase(platform)).pushDevice(),
           browserSubscription().catch(() => null),
         ])
         // This device is on only while the server lists it and the browser still has the same subscription
@@ -81,7 +54,7 @@ export function pushDevicesEffects(platform: Calls): Parameters<typeof pushDevic
       removeDevice: fromPromise(async ({ input }: { input: { id: string; thisDevice: boolean } }) => {
         await (await client()).call('unsubscribePush', { params: { id: input.id } })
         if (!input.thisDevice) return
-        await (await database(platform)).savePushDevice(null)
+        await (await userDatabase(platform)).savePushDevice(null)
         await unsubscribeBrowser()
       }),
       sendTest: fromPromise(async ({ input }: { input: string }) => {
@@ -93,17 +66,4 @@ export function pushDevicesEffects(platform: Calls): Parameters<typeof pushDevic
       }),
     },
   }
-}
-
-/**
- * After a change of language (which reloads the page), posts this device's subscription again in the new
- * language, so its notifications come in it. Does nothing when this device is not on, or already in it.
- */
-export async function repostInLocale(platform: Calls): Promise<void> {
-  const db = await database(platform)
-  const stored = await db.pushDevice()
-  if (!stored || stored.locale === platform.locale) return
-  const subscription = await browserSubscription()
-  if (!subscription || subscription.endpoint !== stored.endpoint) return
-  await postSubscription(await clientOf(platform)(), platform, subscription)
 }

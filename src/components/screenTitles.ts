@@ -21,6 +21,7 @@ export const screenTitles = {
   booking: msg({ id: 'menu.booking', message: 'Book a trip' }),
   personalInfo: msg({ id: 'menu.personal_info', message: 'Personal information' }),
   messages: msg({ id: 'menu.messages', message: 'Messages' }),
+  notifications: msg({ id: 'menu.notifications', message: 'Notifications' }),
   registerTravelCard: msg({ id: 'menu.register_travel_card', message: 'Register a travel card' }),
   changePassword: msg({ id: 'menu.change_password', message: 'Change password' }),
   createPassword: msg({ id: 'menu.create_password', message: 'Create password' }),

@@ -7,7 +7,7 @@ import { DropdownMenu } from '../ui/DropdownMenu'
 import { UserIcon } from '../ui/icons'
 import { passwordTitle } from './menuItems'
 
-/** The signed-in user's menu in the top bar: personal info, create or change password, logout. */
+/** The signed-in user's menu in the top bar: personal info, notifications, create or change password, logout. */
 export function AccountMenu() {
   const { t } = useLingui()
   const navigate = useNavigate()
@@ -23,6 +23,11 @@ export function AccountMenu() {
           key: 'personal-info',
           label: t(screenTitles.personalInfo),
           onSelect: () => void navigate({ to: '/personal-info' }),
+        },
+        {
+          key: 'notifications',
+          label: t(screenTitles.notifications),
+          onSelect: () => void navigate({ to: '/notifications' }),
         },
         {
           key: 'password',

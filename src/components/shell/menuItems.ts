@@ -12,6 +12,7 @@ export type MenuPath =
   | '/booking'
   | '/personal-info'
   | '/messages'
+  | '/notifications'
   | '/privacy'
   | '/privacy-keusote'
   | '/register-travel-card'
@@ -61,6 +62,8 @@ function link(item: MenuItemId, tenant: TenantConfig, user: UserFacts): Omit<Men
       return { to: '/personal-info', title: screenTitles.personalInfo, requireAuth: true }
     case 'messages':
       return { to: '/messages', title: screenTitles.messages, requireAuth: true }
+    case 'notifications':
+      return { to: '/notifications', title: screenTitles.notifications, requireAuth: true }
     case 'privacy':
       return {
         to: keusote ? '/privacy-keusote' : '/privacy',

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 export interface FieldsetProps {
   legend: ReactNode
   /** The space between the fieldset's controls, one of Tailwind's gaps. */
-  gap: 'gap-2' | 'gap-3' | 'gap-4'
+  gap: 'gap-1' | 'gap-2' | 'gap-3' | 'gap-4'
   className?: string
   children: ReactNode
 }

@@ -1,0 +1,51 @@
+import type { ApiClient } from '../api/client'
+import type { PushSubscriptionView, SubscribeRequest } from '../contract/notifications'
+import type { PushDevice } from '../db/rows'
+import { reachClient } from './actions'
+import { authSettled } from './authSettled'
+import type { Platform } from './platform'
+import { browserSubscription } from './pushDevice'
+
+/**
+ * Posting this device's push subscription to the server (issue 23), with no XState: the signed-in shell uses it
+ * after a change of language, and should not carry the screen's machines.
+ */
+
+export type PushCalls = Pick<Platform, 'api' | 'auth' | 'sessions' | 'locale'>
+
+export const clientOf = (platform: PushCalls) => () =>
+  authSettled(platform.auth).then(() => reachClient(platform.api))
+
+/** This user's database on this device, where the device's subscription id is remembered. */
+export async function userDatabase(platform: PushCalls) {
+  const session = await platform.sessions.ready()
+  if (!session) throw new Error('No user session')
+  return session.db
+}
+
+/** Posts the browser's subscription in the portal's language, and remembers what the server answered. */
+export async function postSubscription(
+  client: ApiClient,
+  platform: PushCalls,
+  subscription: PushSubscription,
+): Promise<PushSubscriptionView> {
+  const { endpoint, keys } = subscription.toJSON()
+  // The server checks the shape (an endpoint and both keys); a browser's toJSON always has them.
+  const body = { endpoint, keys, locale: platform.locale } as SubscribeRequest
+  const view = await client.call('subscribePush', { body })
+  const device: PushDevice = { id: view.id, endpoint: body.endpoint, locale: platform.locale }
+  await (await userDatabase(platform)).savePushDevice(device)
+  return view
+}
+
+/**
+ * After a change of language (which reloads the page), posts this device's subscription again in the new
+ * language, so its notifications come in it. Does nothing when this device is not on, or already in it.
+ */
+export async function repostInLocale(platform: PushCalls): Promise<void> {
+  const stored = await (await userDatabase(platform)).pushDevice()
+  if (!stored || stored.locale === platform.locale) return
+  const subscription = await browserSubscription()
+  if (!subscription || subscription.endpoint !== stored.endpoint) return
+  await postSubscription(await clientOf(platform)(), platform, subscription)
+}
