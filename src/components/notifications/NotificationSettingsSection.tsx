@@ -47,7 +47,7 @@ export function NotificationSettingsSection() {
         )}
         {failure === 'load' && online ? (
           <Button variant="secondary" className="mt-3" onClick={() => send({ type: 'retry' })}>
-            {t({ id: 'common.try_again', message: 'Try again' })}
+            {t({ id: 'notifications.settings.retry', message: 'Try again' })}
           </Button>
         ) : null}
       </TripSection>
