@@ -113,11 +113,11 @@ export interface MountedScreen {
 }
 
 /**
- * Renders the portal at `path`, in English, over `platform`: App with the routes in memory history. The test file
+ * Renders the portal at `path`, in the platform's locale (English unless set), over `platform`: App with the routes in memory history. The test file
  * runs in happy-dom (`// @vitest-environment happy-dom` on its first line); the rest of the unit project is node.
  */
 export async function mountScreen(platform: Platform, path: string): Promise<MountedScreen> {
-  const catalog = activateCatalog('en')
+  const catalog = activateCatalog(platform.locale)
   const i18n = await catalog.ready
   const router = createRouter({
     routeTree,
