@@ -20,12 +20,16 @@ export interface BrowserPushFacts {
 export type PushSupport = 'supported' | 'homeScreen' | 'unsupported'
 
 export function pushSupportOf(facts: BrowserPushFacts): PushSupport {
-  if (facts.secureContext && facts.serviceWorker && facts.pushManager && facts.notification) return 'supported'
+  if (facts.secureContext && facts.serviceWorker && facts.pushManager && facts.notification)
+    return 'supported'
   return facts.ios && !facts.standalone ? 'homeScreen' : 'unsupported'
 }
 
 /** A VAPID key as `PushManager.subscribe` takes it: base64url text to bytes. */
 export function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=')
+  const base64 = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=')
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
 }
