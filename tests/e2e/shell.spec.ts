@@ -13,6 +13,7 @@ const signedInMenuWithout = (...absent: string[]) =>
     'Book a trip',
     'Personal information',
     'Messages',
+    'Notifications',
     'Privacy statement',
     'Register a travel card',
     'Accessibility statement',
