@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { notificationSettingsMachine, settingsProblems } from '../../../machines/notificationSettings.machine'
 import { notificationSettingsEffects } from '../../app/notificationCalls'
 import { useOnline } from '../../app/online'
@@ -14,6 +14,7 @@ import { Fieldset } from '../ui/Fieldset'
 import { TextField } from '../ui/TextField'
 import { PassengerSwitches } from './PassengerSwitches'
 import { SwitchRow } from './SwitchRow'
+import { useOnReconnect } from './useOnReconnect'
 
 /**
  * What notifications come and when, kept by the server for the user (on every device): per passenger and kind,
@@ -28,9 +29,9 @@ export function NotificationSettingsSection() {
   const [snapshot, send] = useMachine(machine)
   const { settings, changed, showProblems, saved, failure } = snapshot.context
 
-  useEffect(() => {
-    if (online && snapshot.matches('loadFailed')) send({ type: 'retry' })
-  }, [online, snapshot, send])
+  useOnReconnect(online, () => {
+    if (snapshot.matches('loadFailed')) send({ type: 'retry' })
+  })
 
   const title = t({ id: 'notifications.settings.heading', message: 'What notifications you get' })
   if (!settings) {
@@ -47,7 +48,7 @@ export function NotificationSettingsSection() {
         )}
         {failure === 'load' && online ? (
           <Button variant="secondary" className="mt-3" onClick={() => send({ type: 'retry' })}>
-            {t({ id: 'notifications.settings.retry', message: 'Try again' })}
+            {t({ id: 'notifications.retry', message: 'Try again' })}
           </Button>
         ) : null}
       </TripSection>

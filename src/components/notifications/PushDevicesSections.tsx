@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   pushDevicesMachine,
   type DeviceFailure,
@@ -12,8 +12,10 @@ import { usePlatform } from '../../app/platform'
 import { browserPushSupport, notificationPermission } from '../../app/pushDevice'
 import { TripSection } from '../trips/TripSection'
 import { Alert } from '../ui/Alert'
+import { Button } from '../ui/Button'
 import { DeviceList } from './DeviceList'
 import { ThisDevice } from './ThisDevice'
+import { useOnReconnect } from './useOnReconnect'
 
 /** "Notifications on this device" and the user's devices, over one machine: turning this device on lists it. */
 export function PushDevicesSections() {
@@ -26,10 +28,10 @@ export function PushDevicesSections() {
   const { outcome, failure, loaded } = snapshot.context
   const busy = !snapshot.matches('idle')
 
-  // A list that could not load offline loads when the server answers again.
-  useEffect(() => {
-    if (online && failure === 'load') send({ type: 'retry' })
-  }, [online, failure, send])
+  // A list that could not load offline loads when the connection comes back.
+  useOnReconnect(online, () => {
+    if (failure === 'load') send({ type: 'retry' })
+  })
 
   const outcomes: Record<DeviceOutcome, string> = {
     on: t({ id: 'notifications.device.turned_on', message: 'Notifications are on for this device.' }),
@@ -96,6 +98,10 @@ export function PushDevicesSections() {
             disabled={!online || busy}
             onRemove={(id) => send({ type: 'remove', id })}
           />
+        ) : failure === 'load' ? (
+          <Button variant="secondary" disabled={!online || busy} onClick={() => send({ type: 'retry' })}>
+            {t({ id: 'notifications.retry', message: 'Try again' })}
+          </Button>
         ) : (
           <p>{t({ id: 'notifications.devices.loading', message: 'Loading devices…' })}</p>
         )}

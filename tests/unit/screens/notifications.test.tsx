@@ -243,6 +243,22 @@ describe('the notifications screen', { timeout: 20_000 }, () => {
     expect(screen.text()).toContain('Mikään laite ei vielä saa ilmoituksia.')
   })
 
+  it('offers to load the devices again when the server failed (en)', async () => {
+    browser()
+    const { platform, call } = await notificationPlatform('en', [phone])
+    const answer = call.getMockImplementation()!
+    let failing = true
+    call.mockImplementation(async (name, args) => {
+      if (name === 'listPushSubscriptions' && failing) throw new Error('HTTP 500')
+      return answer(name, args)
+    })
+    const screen = await mountScreen(platform, '/notifications')
+    await waitForText(screen, 'Your devices could not be loaded.')
+    failing = false
+    await clickWhenEnabled('Try again')
+    await waitForText(screen, 'Firefox')
+  })
+
   it('disables changes offline and says why', async () => {
     browser()
     vi.stubGlobal('navigator', { onLine: false, serviceWorker: { getRegistration: async () => undefined } })
