@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { locales } from './support/locales'
@@ -33,6 +34,50 @@ for (const locale of locales) {
     await expect(page.getByRole('button', { name: t('notifications.device.turn_on') })).toBeEnabled()
     await expect(page.getByRole('group', { name: t('notifications.settings.timing') })).toBeVisible()
     await expect(page.getByLabel(t('notifications.settings.reminder_time'))).toHaveValue(/^\d\d:\d\d$/)
+    await expect(page.getByRole('heading', { level: 2, name: t('calendar_feed.heading') })).toBeVisible()
     await expectAccessible()
   })
 }
+
+/** Fetches a feed as a calendar app would, without the session's cookie (the page's *.localhost host resolves only in the browser). */
+function fetchFeed(page: Page, url: string) {
+  // no-store: a calendar app may keep an answer for its max-age (5 minutes); this asks the server itself.
+  return page.evaluate(async (address) => {
+    const response = await fetch(address, { credentials: 'omit', cache: 'no-store' })
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      body: await response.text(),
+    }
+  }, url)
+}
+
+test('notifications: a calendar link serves the trips as iCalendar, and a new one ends the old (fi)', async ({
+  page,
+  server,
+}) => {
+  const t = await catalog('fi')
+  await signIn(page, server, 'default', demoUsers.guardian)
+  await page.goto(portalUrl(server, 'default', '/notifications?lang=fi'))
+  await page.getByRole('button', { name: t('calendar_feed.make') }).click()
+  const address = page.getByLabel(t('calendar_feed.address'))
+  await expect(address).toHaveValue(/\/calendar\/[\w-]{22,}\.ics$/)
+  const first = await address.inputValue()
+  await expect(page.getByRole('link', { name: t('calendar_feed.open') })).toHaveAttribute(
+    'href',
+    first.replace(/^https?:/, 'webcal:'),
+  )
+  const feed = await fetchFeed(page, first)
+  expect(feed.status).toBe(200)
+  expect(feed.type).toMatch(/^text\/calendar/)
+  expect(feed.body).toMatch(/BEGIN:VCALENDAR[\s\S]*BEGIN:VEVENT[\s\S]*END:VCALENDAR/)
+
+  await page.getByRole('button', { name: t('calendar_feed.renew') }).click()
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: t('calendar_feed.renew') })
+    .click()
+  await expect(address).not.toHaveValue(first)
+  expect((await fetchFeed(page, first)).status).toBe(404)
+  expect((await fetchFeed(page, await address.inputValue())).status).toBe(200)
+})
