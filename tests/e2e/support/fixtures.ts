@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import axe from 'axe-core'
+import { startPushServiceStandIn, type PushServiceStandIn } from '../../server/support/pushServiceStandIn'
 import { startServer, type RunningServer } from './server'
 
 export const demoUsers = {
@@ -9,6 +10,8 @@ export const demoUsers = {
 
 interface WorkerFixtures {
   server: RunningServer
+  /** A local push service the worker's server may send to (tests/server/support/pushServiceStandIn.ts). */
+  pushService: PushServiceStandIn
 }
 
 interface TestFixtures {
@@ -22,9 +25,17 @@ interface TestFixtures {
  * uses, so the order tests run in never matters.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  server: [
+  pushService: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
     async ({}, use) => {
+      const pushService = await startPushServiceStandIn()
+      await use(pushService)
+      await pushService.close()
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ pushService }, use) => {
       // The demo approves a booking a second after it is made, not five: a booking journey waits for it. Its
       // simulator stays off: the journeys move trips themselves through the operator API, so no trip changes
       // (and no pickup notice rises) under a journey that did not ask for it. It has tests of its own.
@@ -34,6 +45,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         DEMO_APPROVAL_DELAY_MS: '1000',
         DEMO_SIMULATOR: 'off',
         INVITATION_RATE_LIMIT_PER_MINUTE: '1000',
+        // The push service stand-in is plain http on loopback, which the server refuses unless listed.
+        PUSH_ALLOWED_ORIGINS: pushService.origin,
       })
       await use(server)
       await server.stop()
