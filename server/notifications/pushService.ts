@@ -6,12 +6,12 @@ import type { ServerI18n } from '../i18n/catalogs'
 import { systemClock, type Clock } from '../simulator/clock'
 import { createPushTransport } from './pushTransport'
 import { createPushSender, type PushSender } from './sender'
-import { loadVapidKeys } from './vapid'
+import { vapidKeysOnce } from './vapid'
 
 /** What the routes (and the producers of notifications) need of push on this instance. */
 export interface PushService {
   /** The VAPID public key browsers subscribe with. */
-  publicKey: string
+  publicKey(): Promise<string>
   /** PUSH_ALLOWED_ORIGINS. */
   allowedOrigins: readonly string[]
   /** Call after committing a row of `push_deliveries`: this instance's sender looks at once. */
@@ -40,7 +40,7 @@ export async function registerPush(
   i18n: ServerI18n,
   clock: Clock = systemClock,
 ): Promise<void> {
-  const vapid = await loadVapidKeys(db, config.vapidKeys)
+  const vapid = vapidKeysOnce(db, config.vapidKeys)
   let sender: PushSender | null = null
   if (config.pushSender) {
     const transport = createPushTransport({
@@ -57,7 +57,7 @@ export async function registerPush(
     })
   }
   app.decorate('push', {
-    publicKey: vapid.publicKey,
+    publicKey: async () => (await vapid()).publicKey,
     allowedOrigins: config.pushAllowedOrigins,
     wake: () => sender?.wake(),
     async releaseElsewhere(tenant, endpoint) {

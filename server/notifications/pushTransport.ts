@@ -33,7 +33,8 @@ export interface PushTransport {
 }
 
 export interface TransportOptions {
-  vapid: VapidKeyPair
+  /** Read when a message is sent (vapid.ts, `vapidKeysOnce`). */
+  vapid: () => Promise<VapidKeyPair>
   subject: string
   allowedOrigins: readonly string[]
   /** How long one request may take (10 s). */
@@ -87,14 +88,15 @@ export function createPushTransport(options: TransportOptions): PushTransport {
   const allowedHttpsAgent = new https.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 32 })
 
   return {
-    send(message) {
+    async send(message) {
       const refusal = endpointRefusal(message.endpoint, options.allowedOrigins)
-      if (refusal) return Promise.resolve({ kind: 'gone', status: 0 })
+      if (refusal) return { kind: 'gone', status: 0 }
+      const vapid = await options.vapid()
       const details = webPush.generateRequestDetails(
         { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },
         message.payload,
         {
-          vapidDetails: { subject: options.subject, ...options.vapid },
+          vapidDetails: { subject: options.subject, ...vapid },
           TTL: message.ttlSeconds,
           urgency: message.urgency,
           ...(message.topic ? { topic: message.topic } : {}),

@@ -22,3 +22,18 @@ export async function loadVapidKeys(db: Db, configured: VapidKeyPair | null): Pr
     .executeTakeFirstOrThrow()
   return { publicKey: kept.public_key, privateKey: kept.private_key }
 }
+
+/**
+ * The key pair, read on first use and kept: not when the app is built, which may be before the migrations (or
+ * while the database is away, when the app must still start and answer 503). A failed read is tried again.
+ */
+export function vapidKeysOnce(db: Db, configured: VapidKeyPair | null): () => Promise<VapidKeyPair> {
+  let keys: Promise<VapidKeyPair> | null = null
+  return () => {
+    keys ??= loadVapidKeys(db, configured).catch((error: unknown) => {
+      keys = null
+      throw error
+    })
+    return keys
+  }
+}

@@ -57,7 +57,7 @@ export function registerNotificationRoutes(app: FastifyInstance, keys: KeyStore,
   })
 
   registerEndpoint(app, keys, endpoints.getVapidKey, async ({ request }) => ({
-    publicKey: request.server.push.publicKey,
+    publicKey: await request.server.push.publicKey(),
   }))
 
   registerEndpoint(app, keys, endpoints.listPushSubscriptions, async ({ request, user }) =>

@@ -60,6 +60,9 @@ for (const { locale, tenant, returnTime, returnDays } of journeys) {
     server,
     expectAccessible,
   }) => {
+    // Nine steps, each checked by axe, then two bookings approved: about a minute on a quiet machine, and it ran
+    // out of the default 60 s at a different step in each failing run.
+    test.slow()
     await signIn(page, server, tenant, demoUsers.guardian)
     // Via points within no deviation limit: the demo's places lie where its towns put them, which a 2 km limit
     // (the demo's own via point permission) may not suit on every day.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../server/db/schema'
 import type { ServerI18n } from '../../../server/i18n/catalogs'
-import { loadVapidKeys } from '../../../server/notifications/vapid'
+import { vapidKeysOnce } from '../../../server/notifications/vapid'
 import { createPushTransport, type PushTransport } from '../../../server/notifications/pushTransport'
 import { createPushSender, type PushSender, type SendCounts } from '../../../server/notifications/sender'
 import type { Clock } from '../../../server/simulator/clock'
@@ -16,7 +16,7 @@ export async function senderFor(
   clock: Clock,
 ): Promise<{ sender: PushSender; transport: PushTransport }> {
   const transport = createPushTransport({
-    vapid: await loadVapidKeys(db, null),
+    vapid: vapidKeysOnce(db, null),
     subject: 'mailto:test@example.com',
     allowedOrigins: [origin],
   })
