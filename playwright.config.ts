@@ -12,7 +12,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
-  timeout: 60_000,
+  // The journeys walk whole flows with axe at each step; the longest take 45-60 s on a quiet 2-core machine, so
+  // 60 s failed them whenever the machine was busy. A hang still fails in 90 s.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
