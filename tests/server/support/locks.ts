@@ -1,10 +1,15 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../../server/db/schema'
 
-/** The statements of the connections waiting for a lock that the backend `pid` holds. */
+/**
+ * The statements of the connections waiting for a lock that the backend `pid` holds. `pg_stat_activity` is read
+ * once per statement while `pg_blocking_pids` is live, so a backend that has just begun to wait may still show its
+ * previous statement: only rows whose own snapshot already says they wait for a lock are counted.
+ */
 async function blockedBy(db: Kysely<Database>, pid: number): Promise<string[]> {
   const { rows } = await sql<{ query: string }>`
-    select query from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(db)
+    select query from pg_stat_activity
+    where wait_event_type = 'Lock' and ${pid} = any(pg_blocking_pids(pid))`.execute(db)
   return rows.map((row) => row.query)
 }
 
