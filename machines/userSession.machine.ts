@@ -35,6 +35,11 @@ export interface UserSessionInput {
 export interface ForgetRequest {
   userId: string
   keepCommands: boolean
+  /**
+   * The browser's push subscription ends too: the user logged out, or another signed in on this device, so
+   * nothing of theirs reaches it any more. A session that merely expired keeps it (the same person signs in again).
+   */
+  endPush: boolean
 }
 
 export interface UserSessionContext {
@@ -237,7 +242,11 @@ export const userSessionMachine = setup({
             actions: [
               {
                 type: 'forget',
-                params: ({ context }) => ({ userId: context.remembered ?? '', keepCommands: true }),
+                params: ({ context }) => ({
+                  userId: context.remembered ?? '',
+                  keepCommands: true,
+                  endPush: true,
+                }),
               },
               { type: 'storeRemembered', params: ({ event }) => ({ userId: event.userId }) },
               'remember',
@@ -258,7 +267,11 @@ export const userSessionMachine = setup({
               'remember',
               {
                 type: 'forget',
-                params: ({ event }) => ({ userId: event.userId ?? '', keepCommands: event.keepCommands }),
+                params: ({ event }) => ({
+                  userId: event.userId ?? '',
+                  keepCommands: event.keepCommands,
+                  endPush: !event.keepCommands,
+                }),
               },
             ],
           },
@@ -270,7 +283,8 @@ export const userSessionMachine = setup({
         running: {
           invoke: {
             src: 'forgetUserData',
-            input: ({ context }) => context.forgetting[0] ?? { userId: '', keepCommands: true },
+            input: ({ context }) =>
+              context.forgetting[0] ?? { userId: '', keepCommands: true, endPush: false },
             onDone: { target: 'idle', actions: 'forgotten' },
             onError: { target: 'idle', actions: 'forgotten' },
           },

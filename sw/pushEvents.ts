@@ -39,7 +39,8 @@ export async function openFromNotification(worker: PushWorker, data: unknown): P
     await worker.openWindow(target)
     return
   }
-  await chosen.window.focus()
+  // A browser may refuse the focus (the click's allowance has run out): the window is still moved.
+  await chosen.window.focus().catch(() => null)
   if (!chosen.navigate) return
   // An uncontrolled window (opened before this worker took over) cannot be navigated by it: open the target.
   const moved = await chosen.window.navigate(target).catch(() => null)

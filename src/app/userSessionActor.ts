@@ -79,10 +79,19 @@ export function createUserSessionActor(options: {
     userSessionMachine.provide({
       actors: {
         userSession: holdSession(sessions, effects.openSession, latest),
-        forgetUserData: fromPromise<void, ForgetRequest>(({ input: { userId, keepCommands } }) =>
-          import('../db/forget')
-            .then(({ forgetUserData }) => forgetUserData(databaseName(tenantId, userId), { keepCommands }))
-            .catch((error: unknown) => console.error('Forgetting local data', error)),
+        forgetUserData: fromPromise<void, ForgetRequest>(
+          async ({ input: { userId, keepCommands, endPush } }) => {
+            // The push service refuses the ended endpoint from now on, and the server drops it at its next send.
+            const ending = endPush
+              ? import('./pushDevice')
+                  .then(({ unsubscribeBrowser }) => unsubscribeBrowser())
+                  .catch((error: unknown) => console.error('Ending push notifications', error))
+              : null
+            const forgetting = import('../db/forget')
+              .then(({ forgetUserData }) => forgetUserData(databaseName(tenantId, userId), { keepCommands }))
+              .catch((error: unknown) => console.error('Forgetting local data', error))
+            await Promise.all([ending, forgetting])
+          },
         ),
         countWaiting: fromPromise(async () => {
           const session = await sessions.ready(3_000)

@@ -1,4 +1,4 @@
-import type { CDPSession, Page } from '@playwright/test'
+import type { BrowserContext, CDPSession, Page } from '@playwright/test'
 import type { StandInDevice } from '../server/support/pushServiceStandIn'
 import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
@@ -19,24 +19,57 @@ interface DeclarativePush {
  * Everything after it is real: the screen posts it, the server encrypts to it and sends.
  */
 async function useStandInSubscription(page: Page, device: StandInDevice): Promise<void> {
-  await page.addInitScript((subscription) => {
-    let current: unknown = null
-    const fake = {
-      endpoint: subscription.endpoint,
-      expirationTime: null,
-      options: { userVisibleOnly: true },
-      toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
-      unsubscribe: () => {
-        current = null
-        return Promise.resolve(true)
-      },
+  await page.addInitScript(
+    ({ subscription, key }) => {
+      // Kept across page loads in this tab, as a browser keeps its subscription.
+      const fake = {
+        endpoint: subscription.endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true },
+        toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
+        unsubscribe: () => {
+          sessionStorage.removeItem(key)
+          return Promise.resolve(true)
+        },
+      }
+      PushManager.prototype.getSubscription = () =>
+        Promise.resolve(sessionStorage.getItem(key) ? (fake as unknown as PushSubscription) : null)
+      PushManager.prototype.subscribe = () => {
+        sessionStorage.setItem(key, 'subscribed')
+        return Promise.resolve(fake as unknown as PushSubscription)
+      }
+    },
+    { subscription: device.subscription, key: standInKey },
+  )
+}
+
+/** Where the page's stand-in PushManager keeps whether this browser is subscribed. */
+const standInKey = 'push-stand-in'
+
+/**
+ * Clicks the notification the worker shows. No headless browser clicks one, so the worker's own
+ * `notificationclick` listener gets the event the browser would dispatch (and its `waitUntil`, which an event
+ * made by a script may not call); the browser's allowance to focus a window, which only a real click grants, is
+ * missing, and the portal moves its window all the same.
+ */
+async function clickNotification(context: BrowserContext): Promise<void> {
+  const worker = context.serviceWorkers().find((candidate) => new URL(candidate.url()).pathname === '/sw.js')
+  if (!worker) throw new Error('The portal’s service worker is not running')
+  await worker.evaluate(async () => {
+    interface ClickScope {
+      registration: ServiceWorkerRegistration
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event
+      dispatchEvent(event: Event): boolean
     }
-    PushManager.prototype.getSubscription = () => Promise.resolve(current as PushSubscription | null)
-    PushManager.prototype.subscribe = () => {
-      current = fake
-      return Promise.resolve(fake as unknown as PushSubscription)
-    }
-  }, device.subscription)
+    const scope = globalThis as unknown as ClickScope
+    const [notification] = await scope.registration.getNotifications()
+    if (!notification) throw new Error('No notification is shown')
+    const event = new scope.NotificationEvent('notificationclick', { notification })
+    let handled: Promise<unknown> = Promise.resolve()
+    Object.defineProperty(event, 'waitUntil', { value: (promise: Promise<unknown>) => (handled = promise) })
+    scope.dispatchEvent(event)
+    await handled
+  })
 }
 
 /** The service worker registration's id, which the DevTools protocol's push delivery names. */
@@ -113,4 +146,17 @@ test('push: a guardian turns notifications on, the pickup reaches the device onc
     })
   // Sent once: nothing more came while the worker showed it.
   expect(pickups()).toHaveLength(1)
+
+  // A click on it brings the portal's window to the trip's page.
+  await clickNotification(context)
+  await expect(page).toHaveURL(pickup.notification.navigate)
+  await expect(page.getByRole('heading', { level: 1, name: t('screen.trip_detail') })).toBeVisible()
+
+  // Logging out ends this browser's subscription: nothing of this guardian's reaches the device after them.
+  const subscribed = () => page.evaluate((key) => sessionStorage.getItem(key), standInKey)
+  expect(await subscribed()).toBe('subscribed')
+  await page.getByRole('button', { name: t('shell.account_menu') }).click()
+  await page.getByRole('menuitem', { name: t('menu.logout') }).click()
+  await expect(page).toHaveURL(/\/logged-out/)
+  expect(await subscribed()).toBeNull()
 })

@@ -124,7 +124,9 @@ describe('user session machine: forgetting local data', () => {
   it('forgets the previous user’s data but not their commands when another signs in, and remembers the new one', () => {
     const { actor, deletions, effects } = start({ lastUserId: 'u1' })
     actor.send({ type: 'session.remember', userId: 'u2' })
-    expect(deletions.map(({ request }) => request)).toEqual([{ userId: 'u1', keepCommands: true }])
+    expect(deletions.map(({ request }) => request)).toEqual([
+      { userId: 'u1', keepCommands: true, endPush: true },
+    ])
     expect(effects.storeRemembered).toHaveBeenCalledWith('u2')
   })
 
@@ -141,7 +143,15 @@ describe('user session machine: forgetting local data', () => {
     actor.send({ type: 'session.clear', userId: 'u1', keepCommands: false })
     expect(effects.storeRemembered).toHaveBeenCalledWith(null)
     actor.send({ type: 'session.remember', userId: 'u2' })
-    expect(deletions.map(({ request }) => request)).toEqual([{ userId: 'u1', keepCommands: false }])
+    expect(deletions.map(({ request }) => request)).toEqual([
+      { userId: 'u1', keepCommands: false, endPush: true },
+    ])
+  })
+
+  it('keeps the device’s push subscription when a session merely ended, and ends it at a logout', () => {
+    const { actor, deletions } = start({ lastUserId: 'u1' })
+    actor.send({ type: 'session.clear', userId: 'u1', keepCommands: true })
+    expect(deletions.map(({ request }) => request.endPush)).toEqual([false])
   })
 
   it('clears without a user forgets no data', () => {

@@ -156,6 +156,17 @@ describe('push events', () => {
     expect(worker.openWindow).not.toHaveBeenCalled()
   })
 
+  it('still navigates the open window when the browser refuses to focus it', async () => {
+    const open = windowAt(`${scope}trips`)
+    open.focus = vi.fn(async () => {
+      throw new DOMException('Not allowed to focus a window.', 'InvalidAccessError')
+    })
+    const worker = fakeWorker([open])
+    await openFromNotification(worker, { navigate: `${scope}trips/t1/2026-12-01` })
+    expect(open.navigate).toHaveBeenCalledWith(`${scope}trips/t1/2026-12-01`)
+    expect(worker.openWindow).not.toHaveBeenCalled()
+  })
+
   it('opens the target when the open window cannot be navigated (not controlled)', async () => {
     const open = windowAt(`${scope}trips`, false)
     const worker = fakeWorker([open])
