@@ -38,11 +38,24 @@ export async function browserSubscription(): Promise<PushSubscription | null> {
   return found ? found.pushManager.getSubscription() : null
 }
 
-/** The browser's subscription for the server's key: the one it has, else a new one. */
+/**
+ * Whether the browser's subscription was made for the server's key `publicKey`; one that does not say is taken
+ * as made for it. After the operator changes the VAPID keys the push service refuses sends to the old ones.
+ */
+export function madeFor(subscription: PushSubscription, publicKey: string): boolean {
+  const key = subscription.options.applicationServerKey
+  if (!key) return true
+  const ours = base64UrlBytes(publicKey)
+  const theirs = new Uint8Array(key)
+  return theirs.length === ours.length && theirs.every((byte, index) => byte === ours[index])
+}
+
+/** The browser's subscription for the server's key: the one it has, else (or if made for another key) a new one. */
 export async function subscribeBrowser(publicKey: string): Promise<PushSubscription> {
   const { pushManager } = await registration()
   const existing = await pushManager.getSubscription()
-  if (existing) return existing
+  if (existing && madeFor(existing, publicKey)) return existing
+  await existing?.unsubscribe()
   return pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(publicKey) })
 }
 

@@ -4,7 +4,7 @@ import type { PushDevice } from '../db/rows'
 import { reachClient } from './actions'
 import { authSettled } from './authSettled'
 import type { Platform } from './platform'
-import { browserSubscription } from './pushDevice'
+import { browserSubscription, madeFor, subscribeBrowser } from './pushDevice'
 
 /**
  * Posting this device's push subscription to the server (issue 23), with no XState: the signed-in shell uses it
@@ -39,13 +39,21 @@ export async function postSubscription(
 }
 
 /**
- * After a change of language (which reloads the page), posts this device's subscription again in the new
- * language, so its notifications come in it. Does nothing when this device is not on, or already in it.
+ * Keeps this device's subscription, when it is on, as the server needs it: made anew when the server's key
+ * changed since (the old one is removed there, as its sends would be refused), and posted again after a change
+ * of language (which reloads the page), so its notifications come in it. Does nothing when this device is not on.
  */
-export async function repostInLocale(platform: PushCalls): Promise<void> {
+export async function refreshDevice(platform: PushCalls): Promise<void> {
   const stored = await (await userDatabase(platform)).pushDevice()
-  if (!stored || stored.locale === platform.locale) return
+  if (!stored) return
   const subscription = await browserSubscription()
   if (!subscription || subscription.endpoint !== stored.endpoint) return
-  await postSubscription(await clientOf(platform)(), platform, subscription)
+  const client = await clientOf(platform)()
+  const { publicKey } = await client.call('getVapidKey')
+  if (!madeFor(subscription, publicKey)) {
+    await postSubscription(client, platform, await subscribeBrowser(publicKey))
+    await client.call('unsubscribePush', { params: { id: stored.id } })
+    return
+  }
+  if (stored.locale !== platform.locale) await postSubscription(client, platform, subscription)
 }

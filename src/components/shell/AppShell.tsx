@@ -17,7 +17,7 @@ const BottomNav = lazyPart(() => loadSignedInShell().then((module) => module.Bot
 const LogoutConfirm = lazyPart(() => loadSignedInShell().then((module) => module.LogoutConfirm), {
   quiet: true,
 })
-const PushLocale = lazyPart(() => loadSignedInShell().then((module) => module.PushLocale), { quiet: true })
+const PushRefresh = lazyPart(() => loadSignedInShell().then((module) => module.PushRefresh), { quiet: true })
 // Loaded when the menu first opens, and kept mounted after, so the dialog code stays off the first visit.
 const SideDrawer = lazyDialog(() => import('./SideDrawer').then((module) => module.SideDrawer))
 
@@ -49,7 +49,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <BottomNav />
           <LogoutConfirm />
-          <PushLocale />
+          <PushRefresh />
         </Suspense>
       ) : null}
       <NoticeSnackbar />

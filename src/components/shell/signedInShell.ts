@@ -5,5 +5,5 @@
 export { AccountMenu } from './AccountMenu'
 export { BottomNav } from './BottomNav'
 export { LogoutConfirm } from './LogoutConfirm'
-export { PushLocale } from './PushLocale'
+export { PushRefresh } from './PushRefresh'
 export { SyncStatus } from './SyncStatus'
