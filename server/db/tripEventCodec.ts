@@ -53,6 +53,7 @@ const eventData = z.discriminatedUnion('type', [
   z.object({ type: z.literal('approved') }),
   z.object({ type: z.literal('refused'), reason: z.string() }),
   z.object({ type: z.literal('routed') }),
+  z.object({ type: z.literal('rescheduled'), start: instant, end: instant }),
   z.object({
     type: z.literal('dispatched'),
     car: z.object({

@@ -81,6 +81,8 @@ export type TripEventData =
   /** The operator refused the booking: the trip is cancelled with `reason` and never shown. */
   | { type: 'refused'; reason: string }
   | { type: 'routed' }
+  /** The operator moved the trip within its day; via points keep their distance from the pickup. */
+  | { type: 'rescheduled'; start: Temporal.Instant; end: Temporal.Instant }
   | { type: 'dispatched'; car: Car }
   | { type: 'enRoute'; etd: Temporal.Instant | null }
   | { type: 'carWaiting' }

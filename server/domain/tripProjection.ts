@@ -116,7 +116,7 @@ function rejection(trip: TripProjection, event: Exclude<TripEvent, OpeningEvent>
     return trip.reviews.length > 0 ? 'already_reviewed' : null
   }
   if (finalStatusCodes.has(trip.statusCode)) return 'trip_final'
-  if (event.type === 'noShow' && trip.pickupTime) return 'picked_up'
+  if ((event.type === 'noShow' || event.type === 'rescheduled') && trip.pickupTime) return 'picked_up'
   return null
 }
 
@@ -143,6 +143,15 @@ function applied(trip: TripProjection, event: TripEvent): TripProjection {
   switch (event.type) {
     case 'routed':
       return { ...next, statusCode: tripStatusCodes.Routed }
+    case 'rescheduled': {
+      const shift = trip.start.until(event.start)
+      return {
+        ...next,
+        start: event.start,
+        end: event.end,
+        viaPoints: trip.viaPoints.map((via) => ({ ...via, time: via.time?.add(shift) ?? null })),
+      }
+    }
     case 'dispatched':
       return {
         ...next,

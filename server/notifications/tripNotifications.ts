@@ -70,7 +70,7 @@ export function tripEventNotifications(
       return event.userId === null ? [{ kind: 'tripCancelled', ...names, startAt }] : []
     default:
   }
-  // No operator event moves a start today; when one does (a rebooking), the guardians hear of it.
+  // The operator moved it (rescheduled): the guardians hear the new time.
   if (!before.start.equals(after.start) && after.cancelledAt === null) {
     return [{ kind: 'tripTimeChanged', ...names, startAt, previousStartAt: zonedIso(before.start, timeZone) }]
   }

@@ -6,7 +6,8 @@ import { returnBookingQuota } from '../booking/returnQuota'
 import type { TenantDb } from '../db/tenantDb'
 import { notifyTripEvent } from '../notifications/tripNotifications'
 import type { TripEventData } from '../domain/tripEvents'
-import { TripProjectionError } from '../domain/tripProjection'
+import { TripProjectionError, type TripProjection } from '../domain/tripProjection'
+import { tenantTimeZone } from '../notifications/timeZone'
 import { HttpError } from '../plugins/errors'
 
 type OperatorEvent = z.output<typeof operatorTripEvent>
@@ -65,6 +66,12 @@ export function toTripEventData(event: OperatorEvent): TripEventData {
       return { type: event.type }
     case 'dispatched':
       return { type: 'dispatched', car: event.car }
+    case 'rescheduled':
+      return {
+        type: 'rescheduled',
+        start: operatorInstant(event.start, 'start'),
+        end: operatorInstant(event.end, 'end'),
+      }
     case 'enRoute':
       return { type: 'enRoute', etd: instantOrNull(event.etd, 'etd') }
     case 'pickedUp':
@@ -78,6 +85,28 @@ export function toTripEventData(event: OperatorEvent): TripEventData {
         eta: instantOrNull(event.eta, 'eta'),
         etd: instantOrNull(event.etd, 'etd'),
       }
+  }
+}
+
+/**
+ * A new time for a trip must keep it on its day in the tenant's zone (the portal and its links name a trip by id
+ * and date; another day is a new booking) and must not end before it starts.
+ */
+function checkReschedule(
+  trip: TripProjection,
+  event: TripEventData & { type: 'rescheduled' },
+  timeZone: string,
+): void {
+  if (Temporal.Instant.compare(event.end, event.start) < 0) {
+    throw new HttpError(400, errorCodes.validation, 'The trip ends before it starts', [
+      { property: 'end', error: 'before_start' },
+    ])
+  }
+  const day = (instant: Temporal.Instant) => instant.toZonedDateTimeISO(timeZone).toPlainDate()
+  if (!day(event.start).equals(day(trip.start))) {
+    throw new HttpError(400, errorCodes.validation, 'A trip is moved within its day only', [
+      { property: 'start', error: 'other_day' },
+    ])
   }
 }
 
@@ -152,6 +181,7 @@ export async function appendOperatorEvent(
   if (data.type === 'booked') return book(db, tripId, data, at)
   const current = await db.trips.find(tripId, { lock: true })
   if (!current) throw new HttpError(404, errorCodes.notFound, `Trip ${tripId} not found`)
+  if (data.type === 'rescheduled') checkReschedule(current, data, tenantTimeZone(db.tenant))
   try {
     const next = await db.trips.append(current, [data], at)
     if (data.type === 'refused') await returnBookingQuota(db, tripId)

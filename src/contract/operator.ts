@@ -59,6 +59,11 @@ export const operatorTripEvent = z.discriminatedUnion('type', [
   /** A booking made in the portal is refused: its quota trip is returned and it is never shown. */
   z.object({ type: z.literal('refused'), ...at, reason: text(cancelReasonMaxLength, { min: 1 }) }),
   z.object({ type: z.literal('routed'), ...at }),
+  /**
+   * The operator moves the trip within its day (a new route, a rebooking): the new pickup and arrival, before the
+   * car has picked the passenger up. Its via points move with the pickup; the guardians are told.
+   */
+  z.object({ type: z.literal('rescheduled'), ...at, start: isoDateTime, end: isoDateTime }),
   z.object({ type: z.literal('dispatched'), ...at, car }),
   z.object({ type: z.literal('enRoute'), ...at, etd: isoDateTime.nullable().default(null) }),
   z.object({ type: z.literal('carWaiting'), ...at }),
@@ -108,7 +113,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/api/operator/trips/:id/events',
     summary:
-      "Append an event to a trip's log (a booked event creates the trip; approved or refused decides a booking made in the portal, and a refusal returns its quota trip); 400 validation_failed when a booking names a place that is not its passenger's saved place; 409 trip_event_rejected when the trip cannot take it",
+      "Append an event to a trip's log (a booked event creates the trip; approved or refused decides a booking made in the portal, and a refusal returns its quota trip; rescheduled moves it within its day before the pickup); 400 validation_failed when a booking names a place that is not its passenger's saved place or a new time leaves the trip's day; 409 trip_event_rejected when the trip cannot take it",
     auth: 'apiKey',
     params: z.object({ id }),
     body: operatorTripEvent,

@@ -5,11 +5,9 @@ import type { NotificationKind } from '../../src/contract'
 import type { OperatorTripEvent } from '../../src/contract/operator'
 import { openDatabase } from '../../server/db/connect'
 import { tenantDb } from '../../server/db/tenantDb'
-import { projectTrip } from '../../server/domain/tripProjection'
 import { sendOperatorMessage } from '../../server/messages/operatorMessages'
 import { notificationData, type NotificationData } from '../../server/notifications/notificationData'
 import { sendReminders, startReminders } from '../../server/notifications/reminders'
-import { tripEventNotifications } from '../../server/notifications/tripNotifications'
 import { simulateTenant } from '../../server/simulator/simulator'
 import { isNoShow } from '../../server/simulator/tripSteps'
 import { appendOperatorEvent } from '../../server/trips/operatorEvents'
@@ -176,6 +174,61 @@ describe.each(backends)('notification producers on $name', (backend) => {
       topic: null,
       data: { tripId: cancelled.id, startAt: expect.stringMatching(/[+-]\d\d:\d\d$/) as string },
     })
+  })
+
+  it('tells of a trip the operator moved within its day, with both starts; another day or after the pickup is refused', async () => {
+    const f = await family()
+    const users = [f.first, f.second, f.quiet, f.deviceless]
+    const at = (zoned: Temporal.ZonedDateTime) => zoned.toString({ timeZoneName: 'never' })
+    // Tomorrow at 10, so that half an hour later is the same day at any hour the test runs.
+    const start = helsinkiIn(24 * 60).with({ hour: 10, minute: 0, second: 0 })
+    const trip = await bookTrip(test.app, 'espoo', { passengerId: f.passengerId, start })
+    await clearOutbox()
+    const moved = start.add({ minutes: 30 })
+    await event(trip.id, { type: 'rescheduled', start: at(moved), end: at(moved.add({ minutes: 30 })) })
+    const rows = await deliveries(users)
+    expect(tally(rows, 'tripTimeChanged')).toEqual({ [f.first]: 2, [f.second]: 1, [f.quiet]: 1 })
+    expect(rows[0]!.data).toMatchObject({
+      kind: 'tripTimeChanged',
+      tripId: trip.id,
+      date: trip.date,
+      startAt: at(moved),
+      previousStartAt: at(start),
+    })
+    const trips = (
+      await api(test.app, 'espoo', f.token, { url: `/api/passenger/${f.passengerId}/trips` })
+    ).json() as { id: string; startDateTime: string }[]
+    const shown = trips.find((candidate) => candidate.id === trip.id)!
+    expect(Temporal.Instant.from(shown.startDateTime).equals(moved.toInstant())).toBe(true)
+
+    // The same time again tells nobody anything.
+    await clearOutbox()
+    await event(trip.id, { type: 'rescheduled', start: at(moved), end: at(moved.add({ minutes: 40 })) })
+    expect(await deliveries(users)).toEqual([])
+
+    const nextDay = start.add({ days: 1 })
+    const otherDay = await operatorEvent(test.app, 'espoo', trip.id, {
+      type: 'rescheduled',
+      start: at(nextDay),
+      end: at(nextDay.add({ minutes: 30 })),
+    })
+    expect(otherDay.statusCode).toBe(400)
+    expect(otherDay.json()).toMatchObject({ errors: [{ property: 'start', error: 'other_day' }] })
+    const backwards = await operatorEvent(test.app, 'espoo', trip.id, {
+      type: 'rescheduled',
+      start: at(moved),
+      end: at(moved.subtract({ minutes: 5 })),
+    })
+    expect(backwards.statusCode).toBe(400)
+    expect(backwards.json()).toMatchObject({ errors: [{ property: 'end', error: 'before_start' }] })
+    await event(trip.id, { type: 'pickedUp', eta: null })
+    const late = await operatorEvent(test.app, 'espoo', trip.id, {
+      type: 'rescheduled',
+      start: at(start),
+      end: at(start.add({ minutes: 30 })),
+    })
+    expect(late.statusCode).toBe(409)
+    expect(late.json()).toMatchObject({ errors: [{ property: 'type', error: 'picked_up' }] })
   })
 
   it('queues in the event’s own transaction: an event rolled back leaves no row', async () => {
@@ -457,45 +510,5 @@ describe.each(backends)('notification producers on $name', (backend) => {
       expect(await reminders([parent.userId])).toHaveLength(1)
       expect(await reminders([second])).toEqual([])
     })
-  })
-})
-
-describe('a trip’s start moved by an event', () => {
-  it('is told as tripTimeChanged with both starts, unless the trip is cancelled or not shown', () => {
-    const start = Temporal.Instant.from('2030-03-10T06:00:00Z')
-    const booked = projectTrip('t1', [
-      {
-        type: 'booked',
-        seq: 1,
-        at: start.subtract({ hours: 72 }),
-        passengerId: 'p1',
-        start,
-        end: start.add({ minutes: 30 }),
-        startPlaceId: null,
-        endPlaceId: null,
-        startAddress: address('Koti'),
-        endAddress: address('Koulu'),
-        viaPoints: [],
-        deductibleCents: null,
-        note: null,
-        allowEtaQuery: true,
-        allowReview: true,
-      },
-    ])
-    // No operator event moves a start today: the rule is the projection's before and after.
-    const moved = { ...booked, start: start.add({ minutes: 45 }), version: 2 }
-    const names = { passengerId: 'p1', firstName: 'Aino', tripId: 't1', date: '2030-03-10' }
-    const event = { type: 'routed', seq: 2, at: start.subtract({ hours: 1 }) } as const
-    expect(tripEventNotifications({ before: booked, after: moved, event }, names, timeZone)).toEqual([
-      {
-        kind: 'tripTimeChanged',
-        ...names,
-        startAt: '2030-03-10T08:45:00+02:00',
-        previousStartAt: '2030-03-10T08:00:00+02:00',
-      },
-    ])
-    expect(tripEventNotifications({ before: booked, after: booked, event }, names, timeZone)).toEqual([])
-    const awaiting = { ...moved, approval: 'awaiting' as const }
-    expect(tripEventNotifications({ before: booked, after: awaiting, event }, names, timeZone)).toEqual([])
   })
 })

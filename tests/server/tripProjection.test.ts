@@ -87,6 +87,17 @@ const cases: [string, TripEvent[], Partial<TripProjection>][] = [
   ],
   ['routed', log([booked, 0], [{ type: 'routed' }, 5]), { statusCode: tripStatusCodes.Routed, version: 2 }],
   [
+    'rescheduled: a new pickup and arrival, the via point kept as far from the pickup',
+    log([booked, 0], [{ type: 'rescheduled', start: at(80), end: at(115) }, 5]),
+    {
+      statusCode: tripStatusCodes.Booked,
+      start: at(80),
+      end: at(115),
+      viaPoints: [{ ...booking.viaPoints[0]!, time: at(95) }],
+      version: 2,
+    },
+  ],
+  [
     'dispatched: the car is known',
     log([booked, 0], [{ type: 'dispatched', car }, 10]),
     {
@@ -232,6 +243,15 @@ const cancelled: TripEventData = { type: 'cancelled', reason: 'Sairastunut', use
 /** Logs the projection refuses, and why: the operator API answers these with 409 and the reason. */
 const rejections: [string, TripEvent[], TripEventRejection][] = [
   ['a second booking', log([booked, 0], [booked, 1]), 'already_booked'],
+  [
+    'a new time after the pickup',
+    log(
+      [booked, 0],
+      [{ type: 'pickedUp', eta: null }, 61],
+      [{ type: 'rescheduled', start: at(70), end: at(99) }, 62],
+    ),
+    'picked_up',
+  ],
   [
     'pickup after cancellation',
     log([booked, 0], [cancelled, 30], [{ type: 'pickedUp', eta: null }, 61]),
