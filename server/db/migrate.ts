@@ -20,6 +20,7 @@ import * as sessionNotifications from './migrations/0017_session_notifications'
 import * as pushNotifications from './migrations/0018_push_notifications'
 import * as calendarFeeds from './migrations/0019_calendar_feeds'
 import * as pushSender from './migrations/0020_push_sender'
+import * as pushWake from './migrations/0021_push_wake'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -43,6 +44,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0018_push_notifications': pushNotifications,
   '0019_calendar_feeds': calendarFeeds,
   '0020_push_sender': pushSender,
+  '0021_push_wake': pushWake,
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../tenants'
 import type { ServerConfig } from '../config'
 import type { Db } from '../db/schema'
@@ -29,6 +30,11 @@ declare module 'fastify' {
   }
 }
 
+/** Migration 0021's announcement of queued deliveries on the `read_versions` channel. */
+const pushQueuedTag = 'push'
+const announcedPoll = Temporal.Duration.from({ seconds: 10 })
+const unannouncedPoll = Temporal.Duration.from({ seconds: 1 })
+
 /**
  * Web Push on this instance: the VAPID keys (configured, else the database's), and the outbox's sender, started
  * when the app is ready and stopped with it (unless PUSH_SENDER=off).
@@ -48,7 +54,25 @@ export async function registerPush(
       subject: config.vapidSubject,
       allowedOrigins: config.pushAllowedOrigins,
     })
-    const running = createPushSender({ db, transport, i18n, clock, log: app.log })
+    const watch = app.versionWatch
+    const running = createPushSender({
+      db,
+      transport,
+      i18n,
+      clock,
+      log: app.log,
+      // Every queued row is announced while the listener is connected (migration 0021): the poll then only finds
+      // retries come due (their backoff is 24 s or more) and leases run out.
+      idlePoll: () => (watch.connected ? announcedPoll : unannouncedPoll),
+    })
+    watch.follow({
+      // On (re)connecting, what was queued meanwhile was not heard: look now.
+      listening: () => running.wake(),
+      notified: (tag) => {
+        if (tag === pushQueuedTag) running.wake()
+      },
+      lost: () => {},
+    })
     sender = running
     app.addHook('onReady', async () => running.start())
     app.addHook('onClose', async () => {

@@ -34,8 +34,11 @@ export interface PushSenderOptions {
   concurrency?: number
   /** How long a claimed row is this sender's before another may take it (60 s): longer than any send. */
   lease?: Temporal.Duration
-  /** How often an idle sender looks for due rows that no wake() announced, e.g. another instance's (1 s). */
-  idlePoll?: Temporal.Duration
+  /**
+   * How long an idle sender waits for a wake() before it looks for due rows anyway (1 s); asked before each wait,
+   * as it is longer while the database announces every queued row (server/notifications/pushService.ts).
+   */
+  idlePoll?: () => Temporal.Duration
   /** Tries before a notification is given up (8). */
   maxAttempts?: number
 }
@@ -96,7 +99,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   const batchSize = options.batchSize ?? 64
   const concurrency = options.concurrency ?? 16
   const lease = options.lease ?? Temporal.Duration.from({ seconds: 60 })
-  const idlePoll = options.idlePoll ?? Temporal.Duration.from({ seconds: 1 })
+  const idlePoll = options.idlePoll ?? (() => Temporal.Duration.from({ seconds: 1 }))
   const maxAttempts = options.maxAttempts ?? 8
 
   async function settle(row: ClaimedDelivery, outcome: PushOutcome, counts: SendCounts): Promise<void> {
@@ -189,7 +192,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   const idle = () =>
     new Promise<void>((resolve) => {
       if (woken || stopped) return resolve()
-      const cancel = clock.schedule(idlePoll, async () => resolve())
+      const cancel = clock.schedule(idlePoll(), async () => resolve())
       wakeUp = () => {
         cancel()
         resolve()

@@ -273,4 +273,18 @@ describe.each(backends)('the push sender on $name', (backend) => {
     expect(last.statusCode).toBe(429)
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0)
   })
+
+  it('looks at once when any instance queues a row: the database announces it, so no poll is waited for', async () => {
+    const app = await test.secondInstance({ pushSender: true })
+    await app.ready()
+    expect(app.versionWatch.connected).toBe(true)
+    const { devices, guardian } = await subscribed(1)
+    const device = devices[0]!
+    // Sent at once through this app (its own wake), after which its sender waits idle for its 10 s poll.
+    expect((await notificationsOf(app, 'espoo', guardian.token).sendTest(device.id)).statusCode).toBe(200)
+    await expect.poll(() => standIn.delivered(device.device), { timeout: 5000, interval: 50 }).toHaveLength(1)
+    // Queued outside this app, as another instance would: heard well within that poll.
+    await queue(device.id, pickedUp, Temporal.Now.instant())
+    await expect.poll(() => standIn.delivered(device.device), { timeout: 5000, interval: 50 }).toHaveLength(2)
+  })
 })
