@@ -62,6 +62,43 @@ describe.each(backends)('calendar feeds on $name', (backend) => {
     expect((await poll(pathOf(fresh))).statusCode).toBe(200)
   })
 
+  it('keeps one live feed when two renewals race: the other link is already revoked', async () => {
+    const [first, second] = await Promise.all([renew(), renew()])
+    const answers = [(await poll(pathOf(first))).statusCode, (await poll(pathOf(second))).statusCode]
+    expect(answers.toSorted()).toEqual([200, 404])
+    const current = (await api(test.app, 'espoo', guardian, feedCall('GET'))).json<CalendarFeed>()
+    expect(current.url).toBe(answers[0] === 200 ? first.url : second.url)
+  })
+
+  it('names the calendar in the language the link was made in', async () => {
+    for (const [language, name] of [
+      ['fi', 'Matkat'],
+      ['sv', 'Resor'],
+      ['en', 'Trips'],
+    ] as const) {
+      const response = await api(test.app, 'espoo', single, {
+        ...feedCall('POST'),
+        headers: { ...feedCall('POST').headers, 'accept-language': language },
+      })
+      const feed = response.json<CalendarFeed>()
+      // The calendar app asks with its own language, which changes nothing.
+      const body = (await poll(pathOf(feed), 'espoo', { 'accept-language': 'de' })).body
+      expect(body.replace(/\r\n[ \t]/g, '')).toMatch(new RegExp(`^X-WR-CALNAME:${name} – .+$`, 'm'))
+    }
+  })
+
+  it('answers 429 past the per-address limit, before it looks at the token', async () => {
+    const strict = await test.secondInstance({ trackRateLimitPerMinute: 2 })
+    const feed = await renew()
+    const get = (path: string) =>
+      strict.inject({ url: path, headers: { host: `espoo.localhost:${testPort}` } })
+    expect((await get(pathOf(feed))).statusCode).toBe(200)
+    expect((await get(`/calendar/${'A'.repeat(22)}.ics`)).statusCode).toBe(404)
+    const limited = await get(pathOf(feed))
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toMatchObject({ code: 'too_many_requests' })
+  })
+
   it('answers 404 to an unknown token, a malformed name, and another tenant host', async () => {
     const feed = await renew()
     expect((await poll(`/calendar/${'A'.repeat(22)}.ics`)).statusCode).toBe(404)
