@@ -1,0 +1,102 @@
+import { Temporal } from 'temporal-polyfill'
+
+/**
+ * Standing orders (issue 24): the dates a repeated ride makes. Pure calendar rules on plain dates; the time of
+ * each ride is the first ride's wall-clock time on its date in the tenant's zone (`rideInstant`), so a series
+ * keeps its 08:00 across a change to or from summer time.
+ */
+
+/** ISO weekdays: 1 is Monday, 7 is Sunday (the week starts on Monday). */
+export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7
+export const weekdays: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 7]
+
+/** How far a series may reach by default, from its first ride. */
+export const defaultSeriesHorizonWeeks = 13
+
+/** A public holiday: its date and its name in the user's language. */
+export interface Holiday {
+  date: string
+  name: string
+}
+
+export interface SeriesChoice {
+  /** The first ride's date: always the series' first. */
+  first: Temporal.PlainDate
+  /** The weekdays it repeats on after the first. */
+  days: ReadonlySet<Weekday>
+  /** The last date it may make, included. */
+  until: Temporal.PlainDate
+  /** Public holidays are left out unless the user includes them. */
+  includeHolidays: boolean
+  /** Dates the user took out by hand (YYYY-MM-DD). */
+  removed: ReadonlySet<string>
+}
+
+/** One date of the series as the user sees it: booked, or left out and why. */
+export interface SeriesDate {
+  date: Temporal.PlainDate
+  /** The holiday on the date, if any. */
+  holiday: string | null
+  /** Left out: a holiday the series skips, or taken out by the user; null when the ride is booked. */
+  skipped: 'holiday' | 'removed' | null
+}
+
+/**
+ * The latest end a series may choose: the end of the chosen permission's last period, and no later than the
+ * horizon (13 weeks by default) after the first ride; null when the permission has no period from the first ride
+ * on (then no series can be made).
+ */
+export function latestSeriesEnd(
+  first: Temporal.PlainDate,
+  periods: readonly { startDate: string; endDate: string }[],
+  horizonWeeks: number = defaultSeriesHorizonWeeks,
+): Temporal.PlainDate | null {
+  const ends = periods
+    .map((period) => Temporal.PlainDate.from(period.endDate))
+    .filter((end) => Temporal.PlainDate.compare(end, first) >= 0)
+  if (ends.length === 0) return null
+  const lastPeriodEnd = ends.reduce((latest, end) =>
+    Temporal.PlainDate.compare(end, latest) > 0 ? end : latest,
+  )
+  const horizon = first.add({ weeks: horizonWeeks })
+  return Temporal.PlainDate.compare(lastPeriodEnd, horizon) < 0 ? lastPeriodEnd : horizon
+}
+
+/**
+ * Every date from the first ride to `until` that the series names: the first, then each day on one of the chosen
+ * weekdays, with holidays and the user's removals marked as skipped (the first ride is never skipped: it is the
+ * ride being booked).
+ */
+export function seriesDates(choice: SeriesChoice, holidays: readonly Holiday[]): SeriesDate[] {
+  const holidayOn = new Map(holidays.map((holiday) => [holiday.date, holiday.name]))
+  const dates: SeriesDate[] = []
+  for (
+    let date = choice.first;
+    Temporal.PlainDate.compare(date, choice.until) <= 0;
+    date = date.add({ days: 1 })
+  ) {
+    const isFirst = date.equals(choice.first)
+    if (!isFirst && !choice.days.has(date.dayOfWeek as Weekday)) continue
+    const key = date.toString()
+    const holiday = holidayOn.get(key) ?? null
+    const skipped = isFirst
+      ? null
+      : choice.removed.has(key)
+        ? 'removed'
+        : holiday !== null && !choice.includeHolidays
+          ? 'holiday'
+          : null
+    dates.push({ date, holiday, skipped })
+  }
+  return dates
+}
+
+/** The dates of the series that are booked: those not skipped. */
+export function bookedDates(dates: readonly SeriesDate[]): Temporal.PlainDate[] {
+  return dates.filter((entry) => entry.skipped === null).map((entry) => entry.date)
+}
+
+/** The first ride's wall-clock time on `date` in the tenant's zone: 08:00 stays 08:00 in summer and winter. */
+export function rideInstant(date: Temporal.PlainDate, first: Temporal.ZonedDateTime): Temporal.Instant {
+  return date.toZonedDateTime({ timeZone: first.timeZoneId, plainTime: first.toPlainTime() }).toInstant()
+}
