@@ -11,6 +11,7 @@ import { registerAccessTokenRoute } from './accessToken'
 import { registerAccountRoutes } from './account'
 import { registerBookingRoutes } from './booking'
 import { registerCalendarFeedRoutes } from './calendar'
+import { registerHolidayRoutes } from './holidays'
 import { registerClientErrorRoute } from './clientErrors'
 import { registerCommandBatchRoute } from './commandBatch'
 import { invitationRoutes } from './invitations'
@@ -63,6 +64,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerBookingRoutes(api, options.keys, options)
   registerMessageRoutes(api, options.keys)
   registerCalendarFeedRoutes(api, options.keys)
+  registerHolidayRoutes(api, options.keys)
   registerCommandBatchRoute(api, options.keys)
   registerOperatorRoutes(api, options.keys)
   registerOperatorMessageRoutes(api, options.keys)

@@ -35,6 +35,7 @@ import {
   vapidKey,
 } from './notifications'
 import { quota, quotaDateQuery } from './permissions'
+import { holiday, holidaysQuery } from './series'
 import {
   addressSearchLimit,
   addressSearchQuery,
@@ -475,6 +476,15 @@ export const endpoints = {
     body: testNotificationRequest,
     response: z.null(),
     errorStatuses: [429],
+  },
+  listHolidays: {
+    method: 'GET',
+    path: '/api/holidays',
+    summary:
+      'Finnish public holidays from `from` to `to` (both included, at most 400 days), named in the Accept-Language; a series of rides leaves them out by default',
+    auth: true,
+    query: holidaysQuery,
+    response: z.array(holiday).max(60),
   },
   getCalendarFeed: {
     method: 'GET',
