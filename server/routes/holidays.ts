@@ -17,7 +17,7 @@ export function registerHolidayRoutes(app: FastifyInstance, keys: KeyStore): voi
       throw new HttpError(
         400,
         errorCodes.validation,
-        `From 1 to ${holidaySpanMaxDays} days, from before to`,
+        `The span must run forward and cover at most ${holidaySpanMaxDays} days`,
         [{ property: 'to', error: days < 0 ? 'before_from' : 'too_far' }],
       )
     }

@@ -51,8 +51,9 @@ export async function refreshDevice(platform: PushCalls): Promise<void> {
   const client = await clientOf(platform)()
   const { publicKey } = await client.call('getVapidKey')
   if (!madeFor(subscription, publicKey)) {
-    await postSubscription(client, platform, await subscribeBrowser(publicKey))
-    await client.call('unsubscribePush', { params: { id: stored.id } })
+    const renewed = await postSubscription(client, platform, await subscribeBrowser(publicKey))
+    // A push service that gave the same endpoint again has the same row on the server: nothing old to remove.
+    if (renewed.id !== stored.id) await client.call('unsubscribePush', { params: { id: stored.id } })
     return
   }
   if (stored.locale !== platform.locale) await postSubscription(client, platform, subscription)

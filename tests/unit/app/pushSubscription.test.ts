@@ -96,4 +96,13 @@ describe('keeping this device’s subscription as the server needs it', () => {
     ])
     expect(await db.pushDevice()).toEqual({ id: 'd2', endpoint: fresh, locale: 'fi' })
   })
+
+  it('removes nothing on the server when the push service gave the same endpoint again', async () => {
+    const { platform, call } = await setUp('fi', 'fi', endpoint, oldKey)
+    call.mockImplementation(async (name: string) =>
+      name === 'getVapidKey' ? { publicKey: serverKey } : { id: 'd1' },
+    )
+    await refreshDevice(platform)
+    expect(posts(call).map(([name]) => name)).toEqual(['subscribePush'])
+  })
 })
