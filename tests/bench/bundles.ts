@@ -32,6 +32,7 @@ const screens: Record<string, { tenant: string; path: string; signedIn: boolean 
   'src/routes/_auth/booking.tsx': { tenant: 'kulkukeskus', path: '/booking', signedIn: true },
   'src/routes/_auth/canceltrips.tsx': { tenant: 'kulkukeskus', path: '/canceltrips', signedIn: true },
   'src/routes/_auth/messages.tsx': { tenant: 'kulkukeskus', path: '/messages', signedIn: true },
+  'src/routes/_auth/notifications.tsx': { tenant: 'kulkukeskus', path: '/notifications', signedIn: true },
   'src/routes/_auth/passengers.tsx': { tenant: 'kulkukeskus', path: '/passengers', signedIn: true },
   'src/routes/_auth/password.tsx': { tenant: 'kulkukeskus', path: '/password', signedIn: true },
   'src/routes/_auth/personal-info.tsx': { tenant: 'kulkukeskus', path: '/personal-info', signedIn: true },
