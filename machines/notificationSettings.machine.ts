@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { etaMinutesRange, timeOfDay, type NotificationSettings } from '../src/contract/notifications'
+import { etaMinutesRange, timeOfDayPattern } from '../src/contract/codes'
+import type { NotificationSettings } from '../src/contract/notifications'
 
 /**
  * The user's notification settings (issue 23): loaded from the server, edited here, saved with the Save button
@@ -26,7 +27,7 @@ export type NotificationSettingsEvent =
 /** What keeps the settings from being saved: the time must be HH:MM, the minutes a whole number 1 to 60. */
 export function settingsProblems(settings: NotificationSettings): SettingsProblem[] {
   const problems: SettingsProblem[] = []
-  if (!timeOfDay.safeParse(settings.reminderTime).success) problems.push('reminderTime')
+  if (!timeOfDayPattern.test(settings.reminderTime)) problems.push('reminderTime')
   const { etaMinutes } = settings
   if (!Number.isInteger(etaMinutes) || etaMinutes < etaMinutesRange.min || etaMinutes > etaMinutesRange.max)
     problems.push('etaMinutes')

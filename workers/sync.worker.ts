@@ -1,5 +1,7 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink'
+import type { CallArgs } from '../src/api/client'
+import type { EndpointName } from '../src/contract/endpoints'
 import type { SyncCallbacks, SyncConfig, syncService } from './syncService'
 
 export type { SyncCallbacks, SyncConfig } from './syncService'
@@ -33,6 +35,8 @@ const api = {
   pullNow: async () => (await service()).pullNow(),
   replayNow: async () => (await service()).replayNow(),
   loadOlderMessages: async () => (await service()).loadOlderMessages(),
+  call: async (name: EndpointName, args: CallArgs<EndpointName> | undefined) =>
+    (await service()).call(name, args),
   stop: async () => (await service()).stop(),
 }
 

@@ -1,7 +1,10 @@
 /// <reference lib="webworker" />
 import { Temporal } from 'temporal-polyfill'
-import { createApiClient } from '../src/api/client'
+import { createApiClient, type ApiClient, type CallArgs } from '../src/api/client'
 import { createErrorReporter } from '../src/api/errorReporting'
+import { ApiRequestError } from '../src/api/errors'
+import { relayed, type Relayed } from '../src/api/relayed'
+import type { EndpointName } from '../src/contract/endpoints'
 import { databaseName, outboxLockName } from '../src/db/names'
 import { openPortalDb } from '../src/db/portalDb'
 import type { TripMilestone } from '../src/db/tripMilestones'
@@ -38,6 +41,8 @@ export interface SyncCallbacks {
 }
 
 let engine: SyncEngine | null = null
+/** The configured user's API client, which also makes the page's calls (`call`). */
+let client: ApiClient | null = null
 
 export const syncService = {
   async configure(config: SyncConfig, callbacks: SyncCallbacks): Promise<void> {
@@ -63,6 +68,7 @@ export const syncService = {
         void callbacks.onAnswer(answered)
       },
     })
+    client = api
     const lock = outboxLockName(databaseName(config.tenantId, config.userId))
     const current = new SyncEngine({
       db,
@@ -95,8 +101,23 @@ export const syncService = {
   async replayNow(): Promise<void> {
     await engine?.replayNow()
   },
+  /**
+   * One call of the contract for the page, with this worker's client and token: a signed-in screen that calls
+   * the API directly then loads neither the client nor the contract's schemas on the main thread.
+   */
+  call(name: EndpointName, args: CallArgs<EndpointName> | undefined): Promise<Relayed<unknown>> {
+    const configured = client
+    return relayed(() => {
+      if (!configured) throw new ApiRequestError(0, null)
+      return (configured.call as (name: EndpointName, args?: CallArgs<EndpointName>) => Promise<unknown>)(
+        name,
+        args,
+      )
+    })
+  },
   stop(): void {
     engine?.stop()
     engine = null
+    client = null
   },
 }

@@ -1,14 +1,15 @@
 import { fromPromise } from 'xstate'
 import type { calendarFeedMachine } from '../../machines/calendarFeed.machine'
-import { reachClient } from './actions'
-import { authSettled } from './authSettled'
-import type { Platform } from './platform'
+import { sessionClient, type SessionCalls } from './sessionClient'
 
-/** The calendar feed machine's calls over the platform (machines/calendarFeed.machine.ts), straight to the API. */
+/**
+ * The calendar feed machine's calls over the platform (machines/calendarFeed.machine.ts), straight to the API
+ * (through the sync worker).
+ */
 export function calendarFeedEffects(
-  platform: Pick<Platform, 'api' | 'auth'>,
+  platform: SessionCalls,
 ): Parameters<typeof calendarFeedMachine.provide>[0] {
-  const client = () => authSettled(platform.auth).then(() => reachClient(platform.api))
+  const client = () => sessionClient(platform)
   return {
     actors: {
       loadFeed: fromPromise(async () => (await client()).call('getCalendarFeed', {})),

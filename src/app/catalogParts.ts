@@ -1,5 +1,5 @@
 /**
- * The portal's catalog comes in five parts per locale, split by message area (the id's first segment), so that
+ * The portal's catalog comes in six parts per locale, split by message area (the id's first segment), so that
  * a screen does not download the long texts of others (src/app/i18n.ts):
  * - `first`: home, the shell (menus, drawer, notices, dialogs) and every screen's title, loaded at start;
  * - `screens`: what the other screens show, loaded before any of them renders and when a user is known;
@@ -9,21 +9,21 @@
  *   a signed-in start and the booking wizard would otherwise carry;
  * - `texts`: the privacy statements and accessibility reports, loaded with those pages only: they are a third
  *   of what `screens` held, and a signed-in start needs none of it.
+ * - `settings`: the notification settings and the calendar feed, loaded with their screen: a third of what
+ *   `screens` held since issue 23, which every signed-in screen would otherwise carry.
  * Areas only the server's own pages use are in none. tests/unit/i18n/catalogParts.test.ts checks that what
  * home and the shell show is in the first part, and each later part's messages only on the screens that load it.
  */
 
 export type CatalogPart = 'first' | LazyPart
 /** The parts loaded after start, with the screens that show them. */
-export type LazyPart = 'screens' | 'booking' | 'account' | 'texts'
+export type LazyPart = 'screens' | 'booking' | 'account' | 'texts' | 'settings'
 
 const screenAreas = new Set([
-  'calendar_feed',
   'canceltrips',
   'date_helper',
   'error',
   'messages',
-  'notifications',
   'passenger',
   'placeholder',
   'track',
@@ -39,9 +39,11 @@ const formTexts = /^password\.(success$|errors\.)/
 
 const textAreas = new Set(['accessibility', 'privacy'])
 
+const settingsAreas = new Set(['calendar_feed', 'notifications'])
+
 /**
- * The login, logout and identity provider pages, the unknown tenant page, the API's booking refusals and the
- * guardians' notice it writes as a message: the server's.
+ * The login, logout and identity provider pages, the unknown tenant page, the API's booking refusals, the
+ * guardians' notice it writes as a message, the push notifications' texts and the calendar feed's: the server's.
  */
 const serverAreas = new Set([
   'booking_refusal',
@@ -50,6 +52,7 @@ const serverAreas = new Set([
   'idp',
   'login',
   'logout_page',
+  'push',
   'tenant',
 ])
 
@@ -63,5 +66,6 @@ export function catalogPartOf(id: string): CatalogPart | null {
   if (formTexts.test(id)) return 'screens'
   if (accountAreas.has(area)) return 'account'
   if (textAreas.has(area)) return 'texts'
+  if (settingsAreas.has(area)) return 'settings'
   return screenAreas.has(area) ? 'screens' : 'first'
 }

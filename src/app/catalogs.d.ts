@@ -24,3 +24,7 @@ declare module '*.po?part=texts' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+declare module '*.po?part=settings' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}

@@ -34,6 +34,11 @@ const lazyParts: Record<LazyPart, Record<Locale, Part>> = {
     sv: () => import('../../locales/sv/messages.po?part=texts'),
     en: () => import('../../locales/en/messages.po?part=texts'),
   },
+  settings: {
+    fi: () => import('../../locales/fi/messages.po?part=settings'),
+    sv: () => import('../../locales/sv/messages.po?part=settings'),
+    en: () => import('../../locales/en/messages.po?part=settings'),
+  },
 }
 
 const variants: Record<TextVariant, () => Promise<{ overrides: TextOverrides }>> = {
@@ -102,11 +107,12 @@ const routesOfPart: Record<Exclude<LazyPart, 'screens'>, readonly string[]> = {
     '/logged-out',
   ],
   texts: ['/privacy', '/accessibility-report'],
+  settings: ['/_auth/notifications'],
 }
 
 /**
  * The parts the matched routes show beyond the first: none for home and the not-found page, the screens' part
- * for every other screen, and the booking, account or texts part too for the screens that show them.
+ * for every other screen, and the booking, account, texts or settings part too for the screens that show them.
  */
 export function lazyPartsFor(routeIds: readonly unknown[]): LazyPart[] {
   const screens = routeIds.filter(

@@ -4,15 +4,14 @@ import { TooManyTests, type pushDevicesMachine, type TurnOnResult } from '../../
 import { ApiRequestError } from '../api/errors'
 import type { NotificationSettings } from '../contract/notifications'
 import { browserSubscription, subscribeBrowser, unsubscribeBrowser } from './pushDevice'
-import { clientOf, postSubscription, userDatabase, type PushCalls } from './pushSubscription'
+import { postSubscription, userDatabase, type PushCalls } from './pushSubscription'
+import { sessionClient, type SessionCalls } from './sessionClient'
 
-type Calls = PushCalls
-
-/** The notification settings machine's calls, straight to the API. */
+/** The notification settings machine's calls, straight to the API (through the sync worker). */
 export function notificationSettingsEffects(
-  platform: Calls,
+  platform: SessionCalls,
 ): Parameters<typeof notificationSettingsMachine.provide>[0] {
-  const client = clientOf(platform)
+  const client = () => sessionClient(platform)
   return {
     actors: {
       loadSettings: fromPromise(async () => (await client()).call('getNotificationSettings')),
@@ -24,8 +23,8 @@ export function notificationSettingsEffects(
 }
 
 /** The devices machine's calls: the API, the browser's subscription and the remembered device. */
-export function pushDevicesEffects(platform: Calls): Parameters<typeof pushDevicesMachine.provide>[0] {
-  const client = clientOf(platform)
+export function pushDevicesEffects(platform: PushCalls): Parameters<typeof pushDevicesMachine.provide>[0] {
+  const client = () => sessionClient(platform)
   return {
     actors: {
       loadDevices: fromPromise(async () => {

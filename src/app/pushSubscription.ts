@@ -1,20 +1,15 @@
-import type { ApiClient } from '../api/client'
 import type { PushSubscriptionView, SubscribeRequest } from '../contract/notifications'
 import type { PushDevice } from '../db/rows'
-import { reachClient } from './actions'
-import { authSettled } from './authSettled'
 import type { Platform } from './platform'
 import { browserSubscription, madeFor, subscribeBrowser } from './pushDevice'
+import { sessionClient, type ApiCaller, type SessionCalls } from './sessionClient'
 
 /**
  * Posting this device's push subscription to the server (issue 23), with no XState: the signed-in shell uses it
  * after a change of language, and should not carry the screen's machines.
  */
 
-export type PushCalls = Pick<Platform, 'api' | 'auth' | 'sessions' | 'locale'>
-
-export const clientOf = (platform: PushCalls) => () =>
-  authSettled(platform.auth).then(() => reachClient(platform.api))
+export type PushCalls = SessionCalls & Pick<Platform, 'locale'>
 
 /** This user's database on this device, where the device's subscription id is remembered. */
 export async function userDatabase(platform: PushCalls) {
@@ -25,7 +20,7 @@ export async function userDatabase(platform: PushCalls) {
 
 /** Posts the browser's subscription in the portal's language, and remembers what the server answered. */
 export async function postSubscription(
-  client: ApiClient,
+  client: ApiCaller,
   platform: PushCalls,
   subscription: PushSubscription,
 ): Promise<PushSubscriptionView> {
@@ -48,7 +43,7 @@ export async function refreshDevice(platform: PushCalls): Promise<void> {
   if (!stored) return
   const subscription = await browserSubscription()
   if (!subscription || subscription.endpoint !== stored.endpoint) return
-  const client = await clientOf(platform)()
+  const client = await sessionClient(platform)
   const { publicKey } = await client.call('getVapidKey')
   if (!madeFor(subscription, publicKey)) {
     const renewed = await postSubscription(client, platform, await subscribeBrowser(publicKey))

@@ -1,4 +1,7 @@
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink'
+import type { ApiClient, CallArgs } from '../api/client'
+import { unrelayed } from '../api/relayed'
+import type { EndpointName } from '../contract/endpoints'
 import type { TripMilestone } from '../db/tripMilestones'
 import type { SyncStatus } from '../../workers/syncEngine'
 import type { SyncConfig, SyncWorkerApi } from '../../workers/sync.worker'
@@ -16,6 +19,11 @@ export interface SyncHandle {
   replayNow(): void
   /** Load the message page before the oldest stored; false when it could not (offline) or there is none. */
   loadOlderMessages(): Promise<boolean>
+  /**
+   * A call of the contract made by the worker, with the session's token: as the page's own client's, failing
+   * with ApiRequestError, but the client and the schemas stay in the worker, which has them loaded anyway.
+   */
+  call: ApiClient['call']
   stop(): void
 }
 
@@ -98,6 +106,8 @@ export function startSyncWorker(options: SyncClientOptions, when: Promise<SyncSt
     pullNow: () => ready.then((remote) => remote.pullNow()),
     replayNow: () => void ready.then((remote) => remote.replayNow()),
     loadOlderMessages: () => ready.then((remote) => remote.loadOlderMessages()),
+    call: (async (name: EndpointName, args?: CallArgs<EndpointName>) =>
+      unrelayed(await (await ready).call(name, args))) as ApiClient['call'],
     stop: () => {
       stopped = true
       cancelStart()

@@ -173,3 +173,23 @@ export const messageContentMaxLength = 2000
  * Temporal's `Instant.add` and `subtract` take.
  */
 export const idempotencyKeyRetention = { hours: 30 * 24 } as const
+
+/** What a user can turn on or off per passenger; `tripChanged` is a cancellation or a time moved by the operator. */
+export const notificationKinds = [
+  'eta',
+  'waiting',
+  'pickedUp',
+  'droppedOff',
+  'noShow',
+  'tripChanged',
+  'booking',
+  'message',
+  'reminder',
+] as const
+export type NotificationKind = (typeof notificationKinds)[number]
+
+/** A time of day in the tenant's zone, HH:MM (the evening reminder's). */
+export const timeOfDayPattern = /^(?:[01]\d|2[0-3]):[0-5]\d$/
+
+/** The "car is near" alert: from 1 to 60 minutes before the pickup. */
+export const etaMinutesRange = { min: 1, max: 60 } as const

@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { etaMinutesRange, notificationKinds, timeOfDayPattern, type NotificationKind } from './codes'
 import { id, isoDateTime, text, textLimits } from './common'
+
+export { etaMinutesRange, notificationKinds, type NotificationKind } from './codes'
 
 /**
  * Notifications (issue 23): Web Push to the devices a user turned them on for, an evening reminder, and a
@@ -9,20 +12,6 @@ import { id, isoDateTime, text, textLimits } from './common'
  * how many minutes before the pickup the "car is near" alert comes, and whether the lock screen shows only
  * "Update about a trip". Subscriptions are per device (a browser's push endpoint), each of one user on one tenant.
  */
-
-/** What a user can turn on or off per passenger; `tripChanged` is a cancellation or a time moved by the operator. */
-export const notificationKinds = [
-  'eta',
-  'waiting',
-  'pickedUp',
-  'droppedOff',
-  'noShow',
-  'tripChanged',
-  'booking',
-  'message',
-  'reminder',
-] as const
-export type NotificationKind = (typeof notificationKinds)[number]
 
 /** One switch per kind: every kind is named, so a client cannot leave one undefined. */
 export const notificationSwitches = z.strictObject(
@@ -34,10 +23,7 @@ export const notificationSwitches = z.strictObject(
 export type NotificationSwitches = z.infer<typeof notificationSwitches>
 
 /** A time of day in the tenant's zone, HH:MM. */
-export const timeOfDay = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/)
-
-/** The "car is near" alert: from 1 to 60 minutes before the pickup. */
-export const etaMinutesRange = { min: 1, max: 60 } as const
+export const timeOfDay = z.string().regex(timeOfDayPattern)
 
 export const notificationSettings = z.object({
   /** When the evening reminder of tomorrow's trips comes, in the tenant's zone; 18:00 unless chosen. */

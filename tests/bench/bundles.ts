@@ -155,7 +155,12 @@ async function measureScreens(
     const url = `${server.tenantOrigin(screen.tenant)}${screen.path}${screen.path.includes('?') ? '&' : '?'}lang=en`
     const loaded = await scriptsOf(context, url, screen.signedIn, pageFiles)
     if (route === 'src/routes/index.tsx') firstVisit = loaded.page
-    against(report, route, kb(total(loaded.page)), kb(screenBudget), total(loaded.page) <= screenBudget)
+    const within = total(loaded.page) <= screenBudget
+    against(report, route, kb(total(loaded.page)), kb(screenBudget), within)
+    // A screen over its budget lists what it loaded, largest first, to say where to cut.
+    if (!within)
+      for (const script of [...loaded.page].sort((a, b) => b.gzipBytes - a.gzipBytes))
+        report.lines.push(`  ${kb(script.gzipBytes).padStart(11)}  ${script.url}`)
     if (loaded.workers.length > 0)
       report.lines.push(
         `  ${`+ ${kb(total(loaded.workers))}`.padStart(11)}  ${loaded.workers.map((worker) => worker.url).join(', ')} (worker, off the main thread), ${kb(total(loaded.page) + total(loaded.workers))} in all`,

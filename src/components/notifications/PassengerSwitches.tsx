@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { notificationKinds, type NotificationSwitches } from '../../contract/notifications'
+import { notificationKinds } from '../../contract/codes'
+import type { NotificationSwitches } from '../../contract/notifications'
 import { Fieldset } from '../ui/Fieldset'
 import { kindLabels } from './labels'
 import { SwitchRow } from './SwitchRow'

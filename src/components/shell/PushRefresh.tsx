@@ -2,20 +2,29 @@ import { useEffect } from 'react'
 import { whenIdle } from '../../app/idle'
 import { useOnline } from '../../app/online'
 import { usePlatform } from '../../app/platform'
-import { refreshDevice } from '../../app/pushSubscription'
+
+/** Whether this browser lets the portal notify: a device that is on has been allowed, so no other has work here. */
+const notificationsAllowed = () =>
+  typeof Notification !== 'undefined' && Notification.permission === 'granted'
 
 /**
  * Once a signed-in page is idle and online, this device's push subscription, if any, is kept as the server needs
  * it (issue 23): in the portal's language (choosing one reloads the page), and for the server's current key.
- * Renders nothing.
+ * Its code loads only where notifications are allowed. Renders nothing.
  */
 export function PushRefresh() {
   const platform = usePlatform()
   const online = useOnline()
   useEffect(() => {
-    if (!online) return
+    if (!online || !notificationsAllowed()) return
     // Failing is harmless: the next start (or the notifications screen's turning on) tries again.
-    return whenIdle(() => void refreshDevice(platform).catch(() => {}), 5_000)
+    return whenIdle(
+      () =>
+        void import('../../app/pushSubscription')
+          .then(({ refreshDevice }) => refreshDevice(platform))
+          .catch(() => {}),
+      5_000,
+    )
   }, [online, platform])
   return null
 }

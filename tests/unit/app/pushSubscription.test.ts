@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ApiClient } from '../../../src/api/client'
 import { refreshDevice, type PushCalls } from '../../../src/app/pushSubscription'
 import { SessionStore, type UserSession } from '../../../src/app/session'
 import { base64UrlBytes } from '../../../src/domain/notifications/pushSupport'
@@ -30,11 +29,11 @@ async function setUp(
 ) {
   const db = freshDb()
   if (stored) await db.savePushDevice({ id: 'd1', endpoint, locale: stored })
-  const sessions = new SessionStore()
-  sessions.setSession({ db } as unknown as UserSession)
   const call = vi.fn(async (name: string) =>
     name === 'getVapidKey' ? { publicKey: serverKey } : { id: 'd2' },
   )
+  const sessions = new SessionStore()
+  sessions.setSession({ db, sync: { call } } as unknown as UserSession)
   const platform: PushCalls = {
     locale,
     sessions,
@@ -43,7 +42,6 @@ async function setUp(
       send: vi.fn(),
       subscribe: () => () => {},
     },
-    api: () => Promise.resolve({ call } as unknown as ApiClient),
   }
   const subscription = subscriptionAt(current, madeWith)
   const fresh = subscriptionAt('https://push.example/send/new', serverKey)

@@ -3,14 +3,13 @@ import { I18nProvider } from '@lingui/react'
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ApiClient } from '../../../src/api/client'
 import { activateCatalog } from '../../../src/app/i18n'
 import { PlatformProvider, type Platform } from '../../../src/app/platform'
 import { CalendarFeedSection } from '../../../src/components/notifications/CalendarFeedSection'
 import type { CalendarFeed } from '../../../src/contract/notifications'
 import { account } from '../db/samples'
 import { anna } from '../screens/support/data'
-import { fakePlatform } from '../screens/support/mount'
+import { fakePlatform, withSessionCalls } from '../screens/support/mount'
 
 const feedOf = (token: string): CalendarFeed => ({
   url: `https://espoo.example/calendar/${token}.ics`,
@@ -28,7 +27,7 @@ async function feedPlatform() {
     if (name === 'renewCalendarFeed') return (feed = feedOf(`token${++made}`.padEnd(22, 'x')))
     throw new Error(`Unexpected call ${name}`)
   })
-  return { platform: { ...platform, api: () => Promise.resolve({ call } as unknown as ApiClient) }, call }
+  return { platform: withSessionCalls(platform, call), call }
 }
 
 const unmounts: (() => void)[] = []
@@ -41,7 +40,7 @@ afterEach(() => {
 async function mountInFinnish(platform: Platform): Promise<HTMLElement> {
   const catalog = activateCatalog('fi')
   const i18n = await catalog.ready
-  // The section's messages are in the screens' part, which any screen but home loads.
+  // The section's messages are in the settings part, which its screen loads.
   await catalog.loadRouteMessages(['/_auth/notifications'])
   ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
   const container = document.body.appendChild(document.createElement('div'))

@@ -105,6 +105,11 @@ describe('catalog parts', async () => {
       ],
       least: 40,
     },
+    {
+      part: 'settings',
+      loaders: ['src/components/notifications', 'src/routes/_auth/notifications.tsx'],
+      least: 40,
+    },
   ])('keeps the $part part to the screens that load it', ({ part, loaders, least }) => {
     const theirs = new Set(loaders.flatMap(idsIn))
     expect([...theirs].filter((id) => catalogPartOf(id) === part).length).toBeGreaterThan(least)
@@ -129,6 +134,10 @@ describe('catalog parts', async () => {
     expect(lazyPartsFor(['__root__', '/invitation/$code'])).toEqual(['screens', 'account'])
     expect(lazyPartsFor(['__root__', '/logged-out'])).toEqual(['screens', 'account'])
     expect(lazyPartsFor(['__root__', '/_auth', '/_auth/passengers'])).toEqual(['screens'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/notifications'])).toEqual(['screens', 'settings'])
+    expect(catalogPartOf('notifications.title')).toBe('first')
+    expect(catalogPartOf('calendar_feed.copy')).toBe('settings')
+    expect(catalogPartOf('push.eta.title')).toBeNull()
     expect(catalogPartOf('booking.step_heading')).toBe('booking')
     expect(catalogPartOf('permissions.choose_passenger')).toBe('booking')
     expect(catalogPartOf('booking.title')).toBe('first')

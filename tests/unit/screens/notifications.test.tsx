@@ -1,7 +1,5 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ApiClient } from '../../../src/api/client'
-import type { Platform } from '../../../src/app/platform'
 import {
   notificationKinds,
   type NotificationSettings,
@@ -10,7 +8,7 @@ import {
 import type { Locale } from '../../../src/domain/locale'
 import { account } from '../db/samples'
 import { anna } from './support/data'
-import { fakePlatform, mountScreen, waitForText } from './support/mount'
+import { fakePlatform, mountScreen, waitForText, withSessionCalls } from './support/mount'
 
 const allOn = Object.fromEntries(
   notificationKinds.map((kind) => [kind, true]),
@@ -96,12 +94,8 @@ async function notificationPlatform(locale: Locale, devices: PushSubscriptionVie
     }
     throw new Error(`Unexpected call ${name}`)
   })
-  const withApi: Platform = {
-    ...platform,
-    locale,
-    api: () => Promise.resolve({ call } as unknown as ApiClient),
-  }
-  return { platform: withApi, call }
+  // The screen's calls go through the session's sync worker (src/app/sessionClient.ts).
+  return { platform: { ...withSessionCalls(platform, call), locale }, call }
 }
 
 function button(name: string): HTMLButtonElement {

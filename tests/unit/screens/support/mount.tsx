@@ -50,6 +50,7 @@ export async function fakePlatform(
       pullNow: vi.fn(async () => {}),
       replayNow: vi.fn(),
       loadOlderMessages: vi.fn(async () => false),
+      call: vi.fn(() => Promise.reject(new Error('No network in screen tests'))),
       stop: vi.fn(),
     },
     live: liveQuery,
@@ -77,6 +78,16 @@ export async function fakePlatform(
     userSession,
     api: () => Promise.reject(new Error('No network in screen tests')),
   }
+}
+
+/** The platform with its session's calls (what a signed-in screen sends through the sync worker) made by `call`. */
+export function withSessionCalls(
+  platform: Platform,
+  call: (name: string, args?: never) => Promise<unknown>,
+): Platform {
+  const session = platform.sessions.getState().session!
+  platform.sessions.setSession({ ...session, sync: { ...session.sync, call: call as ApiClient['call'] } })
+  return platform
 }
 
 /**
