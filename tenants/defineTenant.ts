@@ -13,9 +13,13 @@ export interface TenantInput {
   features?: Partial<Features>
   phone?: Partial<TenantConfig['phone']>
   starScale?: 4 | 5
+  seriesHorizonWeeks?: number
   trackingName?: TenantConfig['trackingName']
   textVariant?: TenantConfig['textVariant']
 }
+
+/** How far a standing order (issue 24) may reach from its first ride unless the tenant says otherwise. */
+export const defaultSeriesHorizonWeeks = 13
 
 /** Neutral colours of the light themes; a branded theme brings its primary and accent. */
 const lightNeutrals: Omit<ThemeColors, 'primary' | 'accent' | 'link'> = {
@@ -78,6 +82,7 @@ export function defineTenant(input: TenantInput): TenantConfig {
     features,
     phone: { internationalFormat: false, requiredAtBooking: false, ...input.phone },
     starScale: input.starScale ?? 5,
+    seriesHorizonWeeks: input.seriesHorizonWeeks ?? defaultSeriesHorizonWeeks,
     trackingName: input.trackingName ?? 'firstName',
     menu: menuFor(features),
     bottomNav: bottomNavFor(features),

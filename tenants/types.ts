@@ -97,6 +97,8 @@ export interface TenantConfig {
     requiredAtBooking: boolean
   }
   starScale: 4 | 5
+  /** How far a standing order (issue 24) may reach from its first ride, in weeks; 13 unless the operator says. */
+  seriesHorizonWeeks: number
   trackingName: TrackingName
   textVariant?: TextVariant
   menu: readonly MenuItemId[]

@@ -3,6 +3,7 @@ import type { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../tenants'
 import type { TripBody } from '../domain/tripView'
 import type { TripApproval } from '../domain/tripProjection'
+import type { TripSeries } from '../../src/contract/series'
 
 /** timestamptz, as Temporal.Instant both ways (see temporalPlugin.ts). */
 export type Timestamp = Temporal.Instant
@@ -183,6 +184,9 @@ export interface TripsTable {
   view: Jsonb<TripBody | null>
   /** A portal booking's approval (migration 0009); null for a trip the operator booked. */
   approval: TripApproval | null
+  /** The standing order a portal booking was made in (migration 0022), its id apart to find its trips by. */
+  series_id: string | null
+  series: Jsonb<TripSeries> | null
   /** Sequence number of the last event applied. */
   version: number
 }

@@ -48,6 +48,7 @@ const eventData = z.discriminatedUnion('type', [
       email: z.string().nullable(),
       extraIds: z.array(z.string()),
       withAttendant: z.boolean(),
+      series: z.object({ id: z.string(), weekdays: z.array(z.number().int()), until: z.string() }).optional(),
     }),
   }),
   z.object({ type: z.literal('approved') }),

@@ -60,6 +60,8 @@ export function toTripRow(trip: TripProjection): Insertable<TripsTable> {
     reviews: jsonb(trip.reviews.map((review) => ({ ...review, at: review.at.toString() }))),
     view: jsonb(toTripBody(trip, storedViewTimeZone)),
     approval: trip.approval,
+    series_id: trip.series?.id ?? null,
+    series: trip.series === null ? null : jsonb(trip.series),
     version: trip.version,
   }
 }
@@ -105,6 +107,7 @@ export function fromTripRow(row: TripRow): TripProjection {
         : { latitude: row.car_latitude, longitude: row.car_longitude },
     reviews: row.reviews.map((review) => ({ ...review, at: Temporal.Instant.from(review.at) })),
     approval: row.approval,
+    series: row.series,
     version: row.version,
   }
 }

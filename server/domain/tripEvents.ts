@@ -1,4 +1,5 @@
 import type { Temporal } from 'temporal-polyfill'
+import type { TripSeries } from '../../src/contract/series'
 
 export interface Address {
   alias: string | null
@@ -67,6 +68,8 @@ export interface BookingRequestData {
   email: string | null
   extraIds: string[]
   withAttendant: boolean
+  /** The standing order the ride was booked in (issue 24); absent for a ride booked on its own. */
+  series?: TripSeries
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Temporal } from 'temporal-polyfill'
+import type { TripSeries } from '../../src/contract/series'
 import { tripStatusCodes, type TripStatusCode } from '../../src/contract/trip'
 import { finalStatusCodes } from '../../src/domain/tracking/finalStatus'
 import type { Location, ReviewData, TripBooking, TripEvent } from './tripEvents'
@@ -32,6 +33,8 @@ export interface TripProjection extends TripBooking {
   carLocation: Location | null
   reviews: TripReview[]
   approval: TripApproval | null
+  /** The standing order a portal booking was made in (issue 24); null for a trip booked on its own. */
+  series: TripSeries | null
   /** `seq` of the last event applied. */
   version: number
 }
@@ -101,6 +104,7 @@ function opened(tripId: string, event: OpeningEvent): TripProjection {
     carLocation: null,
     reviews: [],
     approval: event.type === 'requested' ? 'awaiting' : null,
+    series: (event.type === 'requested' && event.request.series) || null,
     version: seq,
   }
 }

@@ -71,6 +71,7 @@ export function toTripBody(trip: TripProjection, timeZone: string): TripBody {
       ata: at(trip.ata),
       carLocation: trip.carLocation,
     },
+    series: trip.series,
     reviews: trip.reviews.map((review) => ({
       comment: review.comment,
       driverStars: review.driverStars,

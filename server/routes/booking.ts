@@ -5,6 +5,7 @@ import type { BookingRequest } from '../../src/contract/booking'
 import { centsToEuros } from '../../src/domain/booking/tariff'
 import type { KeyStore } from '../auth/accessTokens'
 import { bookTrip } from '../booking/book'
+import { bookSeries } from '../booking/bookSeries'
 import type { DemoApprover } from '../booking/demoApproval'
 import { checkRequest, judgeBooking, type BookingContext } from '../booking/judge'
 import { lookUpStops } from '../booking/stopAddresses'
@@ -72,6 +73,26 @@ export function registerBookingRoutes(app: FastifyInstance, keys: KeyStore, serv
       }
       const booked = await request.db.transaction((db) => bookTrip(db, context))
       services.demoApprover?.(request.tenant.id, booked.tripId)
+      return booked
+    },
+    limited,
+  )
+
+  // A standing order (issue 24): the route is measured once, for every ride of the series.
+  registerEndpoint(
+    app,
+    keys,
+    endpoints.createSeriesBooking,
+    async ({ request, user, body }) => {
+      const { booking, ...series } = body
+      const context = {
+        ...(await contextOf(request, user.id, booking)),
+        lookups: await lookUpStops(services.geocoder, booking.destinations, apiLocale(request)),
+        series,
+        horizonWeeks: request.tenant.config.seriesHorizonWeeks,
+      }
+      const booked = await request.db.transaction((db) => bookSeries(db, context))
+      for (const ride of booked.booked) services.demoApprover?.(request.tenant.id, ride.tripId)
       return booked
     },
     limited,

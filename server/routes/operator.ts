@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
+import { errorCodes } from '../../src/contract/common'
 import { operatorEndpoints } from '../../src/contract/operator'
 import type { KeyStore } from '../auth/accessTokens'
 import { retryOnConflict } from '../db/conflicts'
 import type { PermissionRecord } from '../db/repositories/permissions'
+import { zonedIso } from '../domain/tripView'
 import { createPermission, replacePermission } from '../permissions/operatorPermissions'
+import { HttpError } from '../plugins/errors'
 import { toQuotaView } from '../permissions/quotaView'
 import { requestTimeZone } from '../trips/access'
 import { appendOperatorEvent } from '../trips/operatorEvents'
@@ -28,6 +31,25 @@ export function registerOperatorRoutes(app: FastifyInstance, keys: KeyStore): vo
       request.db.transaction((db) => appendOperatorEvent(db, params.id, body, Temporal.Now.instant())),
     )
     return { tripId: params.id, seq }
+  })
+
+  registerEndpoint(app, keys, operatorEndpoints.getSeries, async ({ request, params }) => {
+    const trips = await request.db.trips.listSeries(params.id)
+    const series = trips[0]?.series
+    if (!series) throw new HttpError(404, errorCodes.notFound, 'Series not found')
+    const timeZone = requestTimeZone(request)
+    return {
+      ...series,
+      passengerId: trips[0]!.passengerId,
+      trips: trips.map((trip) => ({
+        tripId: trip.id,
+        date: trip.start.toZonedDateTimeISO(timeZone).toPlainDate().toString(),
+        startDateTime: zonedIso(trip.start, timeZone),
+        // A series is booked in the portal: every ride of it awaits, or had, the operator's decision.
+        approval: trip.approval ?? 'approved',
+        cancelled: trip.cancelledAt !== null,
+      })),
+    }
   })
 
   registerEndpoint(

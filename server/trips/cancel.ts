@@ -1,10 +1,10 @@
-import type { Temporal } from 'temporal-polyfill'
+import { Temporal } from 'temporal-polyfill'
 import type { FieldError, TripProblemCode } from '../../src/contract/common'
 import type { Trip } from '../../src/contract/trip'
 import type { CancelSource, TripRef } from '../../src/contract/tripCommands'
 import { cancellationProblem, wizardCancellationProblem } from '../../src/domain/trips/cancellation'
 import type { TenantDb } from '../db/tenantDb'
-import type { TripProjection } from '../domain/tripProjection'
+import { isShownToPassenger, type TripProjection } from '../domain/tripProjection'
 import { toTripView, type TripPassenger } from '../domain/tripView'
 import { userTrip } from './access'
 
@@ -13,6 +13,8 @@ export interface CancelCommand {
   trips: readonly TripRef[]
   reason: string
   source: CancelSource
+  /** The one trip's series' later trips too, those that can still be cancelled (issue 24). */
+  following: boolean
   passengers: ReadonlyMap<string, TripPassenger>
   timeZone: string
   now: Temporal.Instant
@@ -38,16 +40,19 @@ function problemFor(command: CancelCommand, trip: Trip): TripProblemCode | null 
  * the version they read.
  */
 export async function cancelTrips(db: TenantDb, command: CancelCommand): Promise<CancelOutcome> {
+  const refs = command.following ? await withFollowing(db, command) : command.trips
   const current = new Map<string, TripProjection | undefined>()
-  for (const id of [...new Set(command.trips.map((ref) => ref.id))].sort()) {
+  for (const id of [...new Set(refs.map((ref) => ref.id))].sort()) {
     current.set(id, await db.trips.find(id, { lock: true }))
   }
   const outcome: CancelOutcome = { cancelled: [], problems: [] }
-  for (const [index, ref] of command.trips.entries()) {
+  for (const [index, ref] of refs.entries()) {
     const found = userTrip(current.get(ref.id), ref, command.passengers, command.timeZone)
     const problem: TripProblemCode | null = found ? problemFor(command, found.view) : 'not_found'
     if (problem || !found) {
-      outcome.problems.push({ property: `trips.${index}`, error: problem ?? 'not_found' })
+      // A later trip of the series that cannot be cancelled any more is simply not: only the asked are problems.
+      if (index < command.trips.length)
+        outcome.problems.push({ property: `trips.${index}`, error: problem ?? 'not_found' })
       continue
     }
     const next = await db.trips.append(
@@ -59,4 +64,22 @@ export async function cancelTrips(db: TenantDb, command: CancelCommand): Promise
     outcome.cancelled.push(toTripView(next, found.passenger, command.timeZone))
   }
   return outcome
+}
+
+/**
+ * The one trip asked, then the later trips of its standing order that its passenger sees (named by id and date,
+ * as the portal names them), those beyond the portal's two weeks too. A trip of no series is itself alone.
+ */
+async function withFollowing(db: TenantDb, command: CancelCommand): Promise<TripRef[]> {
+  const [ref] = command.trips
+  const asked = ref && userTrip(await db.trips.find(ref.id), ref, command.passengers, command.timeZone)
+  if (!ref || !asked || !asked.trip.series) return [...command.trips]
+  const start = asked.trip.start
+  const later = (await db.trips.listSeries(asked.trip.series.id)).filter(
+    (trip) =>
+      trip.id !== ref.id && Temporal.Instant.compare(trip.start, start) > 0 && isShownToPassenger(trip),
+  )
+  const dateOf = (trip: TripProjection) =>
+    trip.start.toZonedDateTimeISO(command.timeZone).toPlainDate().toString()
+  return [ref, ...later.map((trip) => ({ id: trip.id, date: dateOf(trip) }))]
 }

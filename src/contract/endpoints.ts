@@ -35,7 +35,7 @@ import {
   vapidKey,
 } from './notifications'
 import { quota, quotaDateQuery } from './permissions'
-import { holiday, holidaysQuery } from './series'
+import { holiday, holidaysQuery, seriesBookingRequest, seriesBookingResponse } from './series'
 import {
   addressSearchLimit,
   addressSearchQuery,
@@ -324,6 +324,17 @@ export const endpoints = {
     auth: true,
     body: bookingRequest,
     response: bookingResponse,
+    errorStatuses: [429, 503],
+    idempotencyKeyRequired: true,
+  },
+  createSeriesBooking: {
+    method: 'POST',
+    path: '/api/booking/series',
+    summary:
+      "Book a standing order (Idempotency-Key required): the first ride's booking repeated on the given dates at its wall-clock time, every ride judged by every rule with the permission locked, in one transaction; all or none (a refusal is a 400 naming the date in `errors`, property `dates.{index}`), or with fitOnly the dates that pass, the others listed with their reason. Each ride is an ordinary trip awaiting approval, with the series' id",
+    auth: true,
+    body: seriesBookingRequest,
+    response: seriesBookingResponse,
     errorStatuses: [429, 503],
     idempotencyKeyRequired: true,
   },

@@ -10,6 +10,7 @@ import {
   operatorMessagesQuery,
 } from './messages'
 import { quota } from './permissions'
+import { tripSeries } from './series'
 import { coordinates, tripAddress } from './trip'
 import { trackingLink, trackingLinkParams } from './tracking'
 import { cancelReasonMaxLength } from './tripCommands'
@@ -104,6 +105,21 @@ export type OperatorPermission = z.input<typeof operatorPermission>
 /** The permission as written, with its passenger and the remaining quota of today (tenant time). */
 export const writtenPermission = quota.extend({ passengerId: id })
 
+/** A standing order as the operator sees it (issue 24): each ride a trip of its own, approved or refused alone. */
+export const operatorSeries = tripSeries.extend({
+  passengerId: id,
+  trips: z.array(
+    z.object({
+      tripId: id,
+      /** The ride's date in the tenant's zone. */
+      date: isoDate,
+      startDateTime: isoDateTime,
+      approval: z.enum(['awaiting', 'approved', 'refused']),
+      cancelled: z.boolean(),
+    }),
+  ),
+})
+
 /**
  * The operator integration API, apart from the portal's `endpoints` so that the portal's bundle does not carry
  * it. Registered and documented (OpenAPI, `apiKey` scheme) the same way.
@@ -148,6 +164,15 @@ export const operatorEndpoints = {
     params: z.object({ id }),
     body: z.object({ date: isoDate }),
     response: trackingLink,
+  },
+  getSeries: {
+    method: 'GET',
+    path: '/api/operator/series/:id',
+    summary:
+      "A standing order booked in the portal: its weekdays, last date and passenger, and each ride's trip (by start), which the operator approves or refuses one by one as any booking; 404 not_found for no series of the tenant",
+    auth: 'apiKey',
+    params: z.object({ id }),
+    response: operatorSeries,
   },
   listTrackingLinks: {
     method: 'GET',

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { tripStatusCodes, type TripStatusCode } from './codes'
 import { id, isoDate, isoDateTime, text, textLimits } from './common'
 import { avatarTextMaxLength } from './passenger'
+import { tripSeries } from './series'
 import { cancelReasonMaxLength, reviewCommentMaxLength } from './tripCommands'
 
 export { tripStatusCodes, type TripStatusCode } from './codes'
@@ -77,5 +78,10 @@ export const trip = z.object({
   allowReview: z.boolean(),
   status: tripStatus.nullable(),
   reviews: z.array(review),
+  /**
+   * The standing order the trip was booked in (issue 24), beyond the spec's payload; null for a trip booked on
+   * its own, or stored before series existed.
+   */
+  series: tripSeries.nullable().default(null),
 })
 export type Trip = z.infer<typeof trip>

@@ -26,6 +26,15 @@ export const cancelTripsRequest = z.object({
     .describe(
       "Where the cancellation was made: 'wizard' (trips that start in the future) or 'detail' (trips of today or later)",
     ),
+  /**
+   * Cancel the following trips of the one trip's series too (issue 24): every trip of its standing order on a
+   * later date that can still be cancelled by the detail screen's rule, those beyond the portal's two weeks
+   * included. Only with one trip.
+   */
+  following: z
+    .boolean()
+    .default(false)
+    .describe("With one trip of a series: that trip and the series' later trips that can still be cancelled"),
 })
 export type CancelTripsRequest = z.input<typeof cancelTripsRequest>
 

@@ -17,6 +17,7 @@ import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/
 import { backends } from './support/database'
 import { expectTooManyRequests } from './support/limits'
 import { fakeService, type FakeService } from './support/fakeService'
+import { homeToMain, permissionRecord } from './support/bookings'
 import { timeZone } from './support/trips'
 
 const today = () => Temporal.Now.plainDateISO(timeZone)
@@ -89,42 +90,10 @@ describe.each(backends)('booking on $name', (backend) => {
     overrides: Partial<PermissionRecord> = {},
     period: Partial<PermissionRecord['periods'][number]> = {},
   ): Promise<string> {
-    const id = randomUUID()
-    const startDate = today().subtract({ days: 30 }).toString()
-    const endDate = today().add({ days: 60 }).toString()
-    const record: PermissionRecord = {
-      id,
-      passengerId: w.passenger.id,
-      name: 'Testipäätös',
-      decisionType: 'OTHER',
-      note: null,
-      expressQuotaTimeLimit: null,
-      tripDestinations: 3,
-      allowViaPoints: false,
-      viaPointMaxDeviation: null,
-      extras: [],
-      startDate,
-      endDate,
-      periods: [
-        {
-          startDate,
-          endDate,
-          totalQuota: 10,
-          usedQuota: 0,
-          totalExpressQuota: 0,
-          usedExpressQuota: 0,
-          savedToNext: 0,
-          borrowed: 0,
-          ...period,
-        },
-      ],
-      placeGroups: [],
-      allowedArea: null,
-      ...overrides,
-    }
+    const record = permissionRecord(w.passenger.id, overrides, period)
     const data = tenantDb(test.db, tenant)
     await data.transaction((db) => db.permissions.insertMany([record]))
-    return id
+    return record.id
   }
 
   const usage = async (tenant: TenantId, permissionId: string) =>
@@ -738,25 +707,15 @@ describe.each(backends)('a booking waiting for a slow router on $name', (backend
         method: 'POST',
         url: '/api/booking',
         headers: { 'idempotency-key': randomUUID() },
-        payload: {
-          transportationPermissionId: quotas.find((quota) => quota.name === 'Asiointimatkat')!.id,
-          passengers: [
-            { id: passenger!.id, name: passenger!.name, phone: null, email: null, passengerCount: 1 },
-          ],
-          departureDateTime: today()
+        payload: homeToMain(
+          passenger!,
+          places,
+          quotas.find((quota) => quota.name === 'Asiointimatkat')!.id,
+          today()
             .add({ days: 1 })
             .toZonedDateTime({ timeZone, plainTime })
             .toString({ timeZoneName: 'never' }),
-          arrivalDateTime: null,
-          type: 'departure',
-          destinations: [
-            stop(places.find((place) => place.isHome)!),
-            stop(places.find((place) => place.isMain)!),
-          ],
-          additionalInformation: '',
-          attributes: '',
-          withAttendant: false,
-        } satisfies BookingRequest,
+        ),
       })
     // The router holds its first answer until released, and answers the others at once.
     let release = () => {}

@@ -112,6 +112,16 @@ export function tripsRepository(db: ScopedDb) {
       return rows.map(fromTripRow)
     },
 
+    /** The trips of a standing order (issue 24), by start time. */
+    async listSeries(seriesId: string): Promise<TripProjection[]> {
+      const rows = await trips()
+        .where('series_id', '=', seriesId)
+        .orderBy('start_time')
+        .orderBy('id')
+        .execute()
+      return rows.map(fromTripRow)
+    },
+
     /** A trip; with `lock` (inside a transaction) its row stays locked until the transaction ends. */
     async find(tripId: string, options: { lock?: boolean } = {}): Promise<TripProjection | undefined> {
       const query = trips().where('id', '=', tripId)

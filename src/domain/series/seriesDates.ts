@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
+import { defaultSeriesHorizonWeeks } from '../../../tenants/defineTenant'
 
 /**
  * Standing orders (issue 24): the dates a repeated ride makes. Pure calendar rules on plain dates; the time of
@@ -10,8 +11,7 @@ import { Temporal } from 'temporal-polyfill'
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7
 export const weekdays: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 7]
 
-/** How far a series may reach by default, from its first ride. */
-export const defaultSeriesHorizonWeeks = 13
+export { defaultSeriesHorizonWeeks }
 
 /** A public holiday: its date and its name in the user's language. */
 export interface Holiday {

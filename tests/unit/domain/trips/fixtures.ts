@@ -28,6 +28,7 @@ export function tripWith(overrides: Partial<Trip> = {}): Trip {
     allowReview: true,
     status: null,
     reviews: [],
+    series: null,
     ...overrides,
   }
 }

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Passenger, Place } from '../../src/contract/passenger'
+import type { SeriesBookingRequest, SeriesBookingResponse } from '../../src/contract/series'
+import type { Trip } from '../../src/contract/trip'
+import { bookedDates, seriesDates, type Weekday } from '../../src/domain/series/seriesDates'
+import type { PermissionRecord } from '../../server/db/repositories/permissions'
+import { tenantDb } from '../../server/db/tenantDb'
+import { demoOperatorKey } from '../../server/demo/operatorKeys'
+import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
+import { backends } from './support/database'
+import { homeToMain, permissionRecord } from './support/bookings'
+import { timeZone } from './support/trips'
+
+const today = () => Temporal.Now.plainDateISO(timeZone)
+
+/** Every Tuesday and Thursday for three weeks from the first Tuesday after tomorrow, at 08:00. */
+function tuesdaysAndThursdays(
+  weeks = 3,
+  holidays: { date: string; name: string }[] = [],
+): Temporal.PlainDate[] {
+  let first = today().add({ days: 2 })
+  while (first.dayOfWeek !== 2) first = first.add({ days: 1 })
+  const days = new Set<Weekday>([2, 4])
+  const until = first.add({ weeks }).subtract({ days: 1 })
+  return bookedDates(
+    seriesDates({ first, days, until, includeHolidays: false, removed: new Set() }, holidays),
+  )
+}
+
+describe.each(backends)('standing orders on $name', (backend) => {
+  let test: TestApp
+  let token: string
+  let passenger: Passenger
+  let places: Place[]
+  let second: FastifyInstance
+
+  beforeAll(async () => {
+    test = await createTestApp(backend, { seed: ['espoo'], config: { demoApprovalDelayMs: null } })
+    token = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
+    passenger = (await api(test.app, 'espoo', token, { url: '/api/passenger' })).json<Passenger[]>()[0]!
+    places = (await api(test.app, 'espoo', token, { url: `/api/passenger/${passenger.id}/places` })).json()
+    second = await test.secondInstance()
+  })
+  afterAll(() => test.close())
+
+  async function permission(period: Partial<PermissionRecord['periods'][number]> = {}): Promise<string> {
+    const record = permissionRecord(passenger.id, {}, period)
+    await tenantDb(test.db, 'espoo').transaction((db) => db.permissions.insertMany([record]))
+    return record.id
+  }
+
+  const used = async (id: string) =>
+    (await tenantDb(test.db, 'espoo').permissions.find(id))!.periods[0]!.usedQuota
+
+  function series(
+    permissionId: string,
+    dates: readonly Temporal.PlainDate[],
+    changes: Partial<SeriesBookingRequest> = {},
+  ): SeriesBookingRequest {
+    const at8 = dates[0]!
+      .toZonedDateTime({ timeZone, plainTime: '08:00' })
+      .toString({ timeZoneName: 'never' })
+    const booking = homeToMain(passenger, places, permissionId, at8)
+    return {
+      booking,
+      weekdays: [2, 4],
+      until: dates.at(-1)!.toString(),
+      dates: dates.map(String),
+      fitOnly: false,
+      ...changes,
+    }
+  }
+
+  const post = (payload: SeriesBookingRequest, key = randomUUID(), app = test.app) =>
+    api(app, 'espoo', token, {
+      method: 'POST',
+      url: '/api/booking/series',
+      payload,
+      headers: { 'idempotency-key': key },
+    })
+
+  const operator = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    test.app.inject({
+      method,
+      url,
+      headers: { host: `espoo.localhost:${testPort}`, 'x-api-key': demoOperatorKey('espoo') },
+      ...(payload ? { payload } : {}),
+    })
+
+  const tripsShown = async () =>
+    (await api(test.app, 'espoo', token, { url: `/api/passenger/${passenger.id}/trips` })).json<Trip[]>()
+
+  it('books every date at the first ride’s wall-clock time, once per key, each ride a trip awaiting approval with the series', async () => {
+    const id = await permission()
+    const dates = tuesdaysAndThursdays()
+    const key = randomUUID()
+    const response = await post(series(id, dates), key)
+    expect(response.statusCode).toBe(200)
+    const booked = response.json<SeriesBookingResponse>()
+    expect(booked.booked.map((ride) => ride.date)).toEqual(dates.map(String))
+    expect(booked.skipped).toEqual([])
+    expect(await used(id)).toBe(dates.length)
+    // The same key gives the same answer and books nothing more.
+    expect((await post(series(id, dates), key)).json()).toEqual(booked)
+    expect(await used(id)).toBe(dates.length)
+
+    const seen = (await operator('GET', `/api/operator/series/${booked.seriesId}`)).json()
+    expect(seen).toMatchObject({
+      id: booked.seriesId,
+      passengerId: passenger.id,
+      weekdays: [2, 4],
+      until: dates.at(-1)!.toString(),
+    })
+    expect(seen.trips.map((ride: { date: string }) => ride.date)).toEqual(dates.map(String))
+    for (const ride of seen.trips as { startDateTime: string; approval: string }[]) {
+      // 08:00 in Helsinki on every date, whatever its offset.
+      expect(Temporal.ZonedDateTime.from(`${ride.startDateTime}[${timeZone}]`).toPlainTime().toString()).toBe(
+        '08:00:00',
+      )
+      expect(ride.approval).toBe('awaiting')
+    }
+    // Hidden until the operator approves each, then marked with its series.
+    expect((await tripsShown()).filter((trip) => trip.series?.id === booked.seriesId)).toEqual([])
+    await operator('POST', `/api/operator/trips/${booked.booked[0]!.tripId}/events`, { type: 'approved' })
+    const shown = (await tripsShown()).filter((trip) => trip.series?.id === booked.seriesId)
+    expect(shown.map((trip) => trip.id)).toEqual([booked.booked[0]!.tripId])
+    expect(shown[0]!.series).toEqual({
+      id: booked.seriesId,
+      weekdays: [2, 4],
+      until: dates.at(-1)!.toString(),
+    })
+    expect((await operator('GET', `/api/operator/series/${randomUUID()}`)).statusCode).toBe(404)
+  })
+
+  it('books all or none: a date over the quota refuses the series, naming the date, and uses nothing', async () => {
+    const dates = tuesdaysAndThursdays()
+    const id = await permission({ usedQuota: 10 - (dates.length - 2) })
+    const response = await post(series(id, dates))
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({
+      code: 'booking_no_quota',
+      errors: [
+        { property: `dates.${dates.length - 2}`, error: 'booking_no_quota' },
+        { error: 'booking_no_quota' },
+      ],
+    })
+    expect(await used(id)).toBe(10 - (dates.length - 2))
+  })
+
+  it('books only the dates that fit when asked, listing the others with their reason', async () => {
+    const dates = tuesdaysAndThursdays()
+    const id = await permission({ usedQuota: 10 - (dates.length - 2) })
+    const response = await post(series(id, dates, { fitOnly: true }))
+    expect(response.statusCode).toBe(200)
+    const booked = response.json<SeriesBookingResponse>()
+    expect(booked.booked.map((ride) => ride.date)).toEqual(dates.slice(0, -2).map(String))
+    expect(booked.skipped).toEqual(
+      dates
+        .slice(-2)
+        .map((date) => ({ date: date.toString(), code: 'booking_no_quota', message: expect.any(String) })),
+    )
+    expect(await used(id)).toBe(10)
+  })
+
+  it('refuses dates off the weekdays, out of order, past the end, or an end past the permission', async () => {
+    const dates = tuesdaysAndThursdays()
+    const id = await permission()
+    const cases: [SeriesBookingRequest, string][] = [
+      [series(id, dates, { weekdays: [2] }), 'dates.1'],
+      [series(id, [dates[0]!, dates[2]!, dates[1]!], { until: dates.at(-1)!.toString() }), 'dates.2'],
+      [series(id, dates, { until: dates.at(-2)!.toString() }), `dates.${dates.length - 1}`],
+      [series(id, dates, { dates: dates.slice(1).map(String) }), 'dates.0'],
+      [series(id, dates, { until: today().add({ days: 61 }).toString() }), 'until'],
+    ]
+    for (const [payload, property] of cases) {
+      const response = await post(payload)
+      expect(response.statusCode, property).toBe(400)
+      expect(response.json(), property).toMatchObject({ code: 'validation_failed', errors: [{ property }] })
+    }
+    expect(await used(id)).toBe(0)
+  })
+
+  it('cancels a trip and the following ones of its series that can still be cancelled, leaving the earlier', async () => {
+    const dates = tuesdaysAndThursdays()
+    const id = await permission()
+    const booked = (await post(series(id, dates))).json<SeriesBookingResponse>()
+    for (const ride of booked.booked)
+      await operator('POST', `/api/operator/trips/${ride.tripId}/events`, { type: 'approved' })
+    // The fourth ride is over for the operator already: it cannot be cancelled, and stays as it is.
+    const over = booked.booked[3]!
+    await operator('POST', `/api/operator/trips/${over.tripId}/events`, {
+      type: 'cancelled',
+      reason: 'Sairas',
+    })
+    const from = booked.booked[1]!
+    const response = await api(test.app, 'espoo', token, {
+      method: 'POST',
+      url: '/api/trip/cancel',
+      payload: { trips: [{ id: from.tripId, date: from.date }], reason: 'Muutto', following: true },
+    })
+    expect(response.statusCode).toBe(200)
+    const cancelled = response.json<Trip[]>().map((trip) => trip.id)
+    expect(cancelled).toEqual(
+      booked.booked.filter((_, index) => index >= 1 && index !== 3).map((ride) => ride.tripId),
+    )
+    const trips = new Map((await tripsShown()).map((trip) => [trip.id, trip]))
+    // The first date stays booked; the trips beyond the portal's two weeks were cancelled too.
+    expect(trips.get(booked.booked[0]!.tripId)?.cancelledAt).toBeNull()
+    const seen = (await operator('GET', `/api/operator/series/${booked.seriesId}`)).json()
+    expect(seen.trips.map((ride: { cancelled: boolean }) => ride.cancelled)).toEqual(
+      booked.booked.map((_, index) => index >= 1),
+    )
+    const twice = await api(test.app, 'espoo', token, {
+      method: 'POST',
+      url: '/api/trip/cancel',
+      payload: {
+        trips: [from, booked.booked[0]!].map((ride) => ({ id: ride.tripId, date: ride.date })),
+        reason: 'Muutto',
+        following: true,
+      },
+    })
+    expect(twice.statusCode).toBe(400)
+  })
+
+  it('returns the quota trip of a ride the operator refuses', async () => {
+    const dates = tuesdaysAndThursdays()
+    const id = await permission()
+    const booked = (await post(series(id, dates))).json<SeriesBookingResponse>()
+    expect(await used(id)).toBe(dates.length)
+    await operator('POST', `/api/operator/trips/${booked.booked[2]!.tripId}/events`, {
+      type: 'refused',
+      reason: 'Ei autoja',
+    })
+    expect(await used(id)).toBe(dates.length - 1)
+    const seen = (await operator('GET', `/api/operator/series/${booked.seriesId}`)).json()
+    expect(seen.trips[2]).toMatchObject({ approval: 'refused' })
+  })
+
+  it('gives the last quota trips to one of two series racing on two instances, never overdrawing', async () => {
+    const dates = tuesdaysAndThursdays(2)
+    const id = await permission({ usedQuota: 10 - dates.length })
+    const answers = await Promise.all([
+      post(series(id, dates)),
+      post(series(id, dates), randomUUID(), second),
+    ])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400])
+    expect(await used(id)).toBe(10)
+  })
+})
