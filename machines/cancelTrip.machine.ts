@@ -6,15 +6,24 @@ import { isValidCancelReason } from '../src/domain/trips/cancellation'
  * The trip detail's cancel dialog: the reason is required and not blank (spec section 5), the cancel button
  * works only in `valid`, and confirming queues a cancel command in the outbox (which works offline) rather
  * than calling the server. The component provides the `queueCancel` actor and closes the dialog in `queued`.
+ * A trip of a standing order (issue 24) may take its series' later trips with it (`following`).
  */
 
 export interface CancelTripInput {
   trip: TripRef
   passengerId: string
+  /**
+   * The later trips of the trip's series this device knows (its two weeks), shown pending with it when the user
+   * cancels the following ones too; null for a trip of no series, which offers no such choice.
+   */
+  laterInSeries: TripRef[] | null
 }
 
-/** What the outbox stores: the contract's request plus the passengers whose trips it touches. */
-export type CancelTripPayload = CancelTripsRequest & { passengerIds: string[] }
+/**
+ * What the outbox stores: the contract's request plus the passengers whose trips it touches and, with
+ * `following`, the later trips this device shows pending (the server finds them all, beyond the two weeks too).
+ */
+export type CancelTripPayload = CancelTripsRequest & { passengerIds: string[]; followingShown?: TripRef[] }
 
 export interface CancelTripContext extends CancelTripInput {
   reason: string
@@ -23,10 +32,15 @@ export interface CancelTripContext extends CancelTripInput {
   commandId: string | null
   /** Storing the command failed (local storage unavailable). */
   failed: boolean
+  /** The series' following trips are cancelled too. */
+  following: boolean
 }
 
 export type CancelTripEvent =
-  { type: 'reason.change'; value: string } | { type: 'reason.blur' } | { type: 'cancel.confirm' }
+  | { type: 'reason.change'; value: string }
+  | { type: 'reason.blur' }
+  | { type: 'scope.change'; following: boolean }
+  | { type: 'cancel.confirm' }
 
 export const cancelTripMachine = setup({
   types: {
@@ -45,6 +59,9 @@ export const cancelTripMachine = setup({
       event.type === 'reason.change' ? { reason: event.value, touched: true, failed: false } : {},
     ),
     touch: assign({ touched: true }),
+    setScope: assign(({ context, event }) =>
+      event.type === 'scope.change' && context.laterInSeries !== null ? { following: event.following } : {},
+    ),
     storeCommand: assign((_, params: { id: string }) => ({ commandId: params.id })),
     markFailed: assign({ failed: true }),
   },
@@ -54,7 +71,15 @@ export const cancelTripMachine = setup({
 }).createMachine({
   id: 'cancelTrip',
   initial: 'editing',
-  context: ({ input }) => ({ ...input, reason: '', touched: false, commandId: null, failed: false }),
+  context: ({ input }) => ({
+    ...input,
+    reason: '',
+    touched: false,
+    commandId: null,
+    failed: false,
+    following: false,
+  }),
+  on: { 'scope.change': { actions: 'setScope' } },
   states: {
     editing: {
       always: { guard: 'reasonValid', target: 'valid' },
@@ -75,6 +100,7 @@ export const cancelTripMachine = setup({
           trips: [context.trip],
           reason: context.reason.trim(),
           passengerIds: [context.passengerId],
+          ...(context.following ? { following: true, followingShown: context.laterInSeries ?? [] } : {}),
         }),
         onDone: {
           target: 'queued',

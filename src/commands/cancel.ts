@@ -19,11 +19,18 @@ function answerIncludes(answer: unknown, trip: TripRef): boolean {
 export const cancelCommand = defineCommand({
   type: 'trip.cancel',
   /** `passengerIds` lets the screens find the command per passenger; it is not sent. */
-  payload: (contract) => contract.cancelTripsRequest.extend({ passengerIds: contract.id.array() }),
+  payload: (contract) =>
+    contract.cancelTripsRequest.extend({
+      passengerIds: contract.id.array(),
+      // With `following` (issue 24): the series' later trips this device shows pending until the answer.
+      followingShown: contract.tripRef.array().optional(),
+    }),
   endpoint: 'cancelTrips',
   // A command queued before `source` existed has none, and the server judges it by the detail rule.
-  request: ({ trips, reason, source }) => ({ body: { trips, reason, ...(source ? { source } : {}) } }),
-  trips: (payload) => payload.trips,
+  request: ({ trips, reason, source, following }) => ({
+    body: { trips, reason, ...(source ? { source } : {}), ...(following ? { following } : {}) },
+  }),
+  trips: (payload) => [...payload.trips, ...(payload.following ? (payload.followingShown ?? []) : [])],
   affects: { trips: (answer) => (Array.isArray(answer) ? answer : []) },
   /**
    * Done when the trip has `cancelledAt`; an acknowledged cancellation whose answer leaves this trip out (a

@@ -1,20 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { fromPromise } from 'xstate'
 import { cancelTripMachine } from '../../../machines/cancelTrip.machine'
 import { queueCancel } from '../../app/commands'
 import { usePlatform } from '../../app/platform'
 import type { Trip } from '../../contract/trip'
+import type { TripRef } from '../../contract/tripCommands'
 import { cancelReasonMaxLength } from '../../contract/codes'
 import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'
 import { Dialog } from '../ui/Dialog'
+import { Fieldset } from '../ui/Fieldset'
 import { TextArea } from '../ui/TextArea'
 import { cancelReasonTexts } from './cancelReasonTexts'
 
 export interface CancelTripDialogProps {
   trip: Trip
+  /** The series' later trips on this device; null for a trip of no series (`laterInSeries`). */
+  laterInSeries: TripRef[] | null
   open: boolean
   onOpenChange(open: boolean): void
   /** Focus after a queued cancellation, whose button has gone (the pending status is a good place). */
@@ -26,7 +30,13 @@ export interface CancelTripDialogProps {
  * health data), and a cancel button that works only with a valid reason. Confirming queues the command and
  * closes; the screen then shows the cancellation as pending.
  */
-export function CancelTripDialog({ trip, open, onOpenChange, focusAfterQueued }: CancelTripDialogProps) {
+export function CancelTripDialog({
+  trip,
+  laterInSeries,
+  open,
+  onOpenChange,
+  focusAfterQueued,
+}: CancelTripDialogProps) {
   const { t } = useLingui()
   const [queued, setQueued] = useState(false)
   return (
@@ -45,6 +55,7 @@ export function CancelTripDialog({ trip, open, onOpenChange, focusAfterQueued }:
       {open ? (
         <CancelTripForm
           trip={trip}
+          laterInSeries={laterInSeries}
           onClose={() => onOpenChange(false)}
           onQueued={() => {
             setQueued(true)
@@ -56,8 +67,13 @@ export function CancelTripDialog({ trip, open, onOpenChange, focusAfterQueued }:
   )
 }
 
-function CancelTripForm(props: { trip: Trip; onClose(): void; onQueued(): void }) {
-  const { trip, onClose, onQueued } = props
+function CancelTripForm(props: {
+  trip: Trip
+  laterInSeries: TripRef[] | null
+  onClose(): void
+  onQueued(): void
+}) {
+  const { trip, laterInSeries, onClose, onQueued } = props
   const { t } = useLingui()
   const { sessions } = usePlatform()
   // The dialog's machine with the real outbox; it closes when the machine reaches `queued`.
@@ -67,13 +83,13 @@ function CancelTripForm(props: { trip: Trip; onClose(): void; onQueued(): void }
     }),
   )
   const [snapshot, send] = useMachine(machine, {
-    input: { trip: { id: trip.id, date: trip.date }, passengerId: trip.passenger.id },
+    input: { trip: { id: trip.id, date: trip.date }, passengerId: trip.passenger.id, laterInSeries },
   })
   const queued = snapshot.matches('queued')
   useEffect(() => {
     if (queued) onQueued()
   }, [queued, onQueued])
-  const { reason, touched, failed } = snapshot.context
+  const { reason, touched, failed, following } = snapshot.context
   const valid = snapshot.matches('valid')
   const busy = snapshot.matches('queueing')
   return (
@@ -84,6 +100,16 @@ function CancelTripForm(props: { trip: Trip; onClose(): void; onQueued(): void }
         send({ type: 'cancel.confirm' })
       }}
     >
+      {laterInSeries ? (
+        <Fieldset legend={<Trans id="trips.cancel_scope">Which trips?</Trans>} gap="gap-2" className="mb-4">
+          <ScopeChoice checked={!following} onChoose={() => send({ type: 'scope.change', following: false })}>
+            <Trans id="trips.cancel_scope_this">This trip</Trans>
+          </ScopeChoice>
+          <ScopeChoice checked={following} onChoose={() => send({ type: 'scope.change', following: true })}>
+            <Trans id="trips.cancel_scope_following">This and the following trips of the series</Trans>
+          </ScopeChoice>
+        </Fieldset>
+      ) : null}
       <TextArea
         label={t(cancelReasonTexts.label)}
         value={reason}
@@ -107,5 +133,21 @@ function CancelTripForm(props: { trip: Trip; onClose(): void; onQueued(): void }
         </Button>
       </div>
     </form>
+  )
+}
+
+/** One of the dialog's two scopes: a native radio button in a label a whole row tall (24 px and more). */
+function ScopeChoice(props: { checked: boolean; onChoose(): void; children: ReactNode }) {
+  return (
+    <label className="flex min-h-target cursor-pointer items-center gap-3">
+      <input
+        type="radio"
+        name="cancel-scope"
+        className="size-5 shrink-0 accent-primary"
+        checked={props.checked}
+        onChange={props.onChoose}
+      />
+      <span>{props.children}</span>
+    </label>
   )
 }

@@ -6,6 +6,7 @@ import type { Trip, TripAddress } from '../../contract/trip'
 import { clockTime } from '../../domain/dateDisplay'
 import { Avatar } from '../ui/Avatar'
 import { AlertIcon, CarIcon } from '../ui/icons'
+import { SeriesMark } from './SeriesMark'
 import { TripChip } from './TripChip'
 import { placeLabel } from './tripFormat'
 
@@ -44,6 +45,7 @@ export function TripSummary({ trip, timeZone, pending = null, cancelRejection = 
             {trip.carName}
           </span>
         ) : null}
+        {trip.series ? <SeriesMark series={trip.series} /> : null}
         <span className="flex flex-col">
           <RouteStop kind="start" place={trip.startAddress} />
           {trip.viaPoints.map((via, index) => (

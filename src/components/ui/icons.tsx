@@ -112,6 +112,15 @@ export const HourglassIcon = () => (
     <path d="M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9" />
   </Icon>
 )
+/** A repeating ride (a standing order): two arrows in a loop. */
+export const RepeatIcon = () => (
+  <Icon>
+    <path d="M17 2l3 3-3 3" />
+    <path d="M4 11V9a4 4 0 0 1 4-4h12" />
+    <path d="M7 22l-3-3 3-3" />
+    <path d="M20 13v2a4 4 0 0 1-4 4H4" />
+  </Icon>
+)
 export const ChevronLeftIcon = () => (
   <Icon>
     <path d="M15 5l-7 7 7 7" />

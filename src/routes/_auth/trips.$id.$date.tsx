@@ -19,6 +19,8 @@ import { ArrowLeftIcon, CancelIcon } from '../../components/ui/icons'
 import { Page } from '../../components/ui/Page'
 import { LoadingBlock } from '../../components/ui/Spinner'
 import type { Trip } from '../../contract/trip'
+import type { TripRef } from '../../contract/tripCommands'
+import { laterInSeries } from '../../domain/series/laterInSeries'
 import { isFinalStatus } from '../../domain/tracking/finalStatus'
 import { canCancelOnDetail } from '../../domain/trips/cancellation'
 
@@ -41,7 +43,7 @@ function TripDetailScreen() {
       {trips === undefined ? (
         <LoadingBlock />
       ) : trip ? (
-        <TripDetail trip={trip} />
+        <TripDetail trip={trip} laterInSeries={laterInSeries(trip, trips)} />
       ) : (
         <p className="rounded-xl bg-surface p-4 font-semibold">
           <Trans id="trips.not_found">Trip not found.</Trans>
@@ -71,7 +73,7 @@ function BackButton() {
 /** The trip's heading, where focus goes when the dialog's action removed the button that opened it. */
 const tripHeaderId = 'trip-header'
 
-function TripDetail({ trip }: { trip: Trip }) {
+function TripDetail({ trip, laterInSeries }: { trip: Trip; laterInSeries: TripRef[] | null }) {
   const { timeZone, tenant } = useEnvironment()
   const { locale } = useLocale()
   const commands = useTripCommands({ id: trip.id, date: trip.date })
@@ -114,6 +116,7 @@ function TripDetail({ trip }: { trip: Trip }) {
       ) : null}
       <CancelTripDialog
         trip={trip}
+        laterInSeries={laterInSeries}
         open={cancelling}
         onOpenChange={setCancelling}
         focusAfterQueued={() => document.getElementById(tripHeaderId)?.focus()}

@@ -51,12 +51,32 @@ export async function apiGet(
   path: string,
   token: string,
 ): Promise<{ status: number; body: unknown }> {
+  return apiSend(page, path, token, 'GET')
+}
+
+/** A call of the portal's API from the page, with the user's token (and a new Idempotency-Key when it posts). */
+export async function apiSend(
+  page: Page,
+  path: string,
+  token: string,
+  method: 'GET' | 'POST',
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
-    async ({ path, token }) => {
-      const response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } })
+    async ({ path, token, method, body }) => {
+      const headers: Record<string, string> = { Authorization: `Bearer ${token}` }
+      if (method === 'POST') {
+        headers['content-type'] = 'application/json'
+        headers['idempotency-key'] = crypto.randomUUID()
+      }
+      const response = await fetch(path, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
       return { status: response.status, body: await response.json() }
     },
-    { path, token },
+    { path, token, method, body },
   )
 }
 

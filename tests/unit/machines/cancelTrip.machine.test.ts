@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { cancelTripMachine, type CancelTripPayload } from '../../../machines/cancelTrip.machine'
+import type { TripRef } from '../../../src/contract/tripCommands'
 
-function start(queue: (payload: CancelTripPayload) => Promise<string> = () => Promise.resolve('cmd-1')) {
+function start(
+  queue: (payload: CancelTripPayload) => Promise<string> = () => Promise.resolve('cmd-1'),
+  laterInSeries: TripRef[] | null = null,
+) {
   const payloads: CancelTripPayload[] = []
   const machine = cancelTripMachine.provide({
     actors: {
@@ -13,7 +17,7 @@ function start(queue: (payload: CancelTripPayload) => Promise<string> = () => Pr
     },
   })
   const actor = createActor(machine, {
-    input: { trip: { id: 't-1', date: '2026-11-23' }, passengerId: 'p-1' },
+    input: { trip: { id: 't-1', date: '2026-11-23' }, passengerId: 'p-1', laterInSeries },
   }).start()
   const type = (value: string) => actor.send({ type: 'reason.change', value })
   return { actor, type, payloads }
@@ -84,11 +88,41 @@ describe('trip detail cancel dialog machine', () => {
 
   it('has no real outbox without one provided', async () => {
     const actor = createActor(cancelTripMachine, {
-      input: { trip: { id: 't-1', date: '2026-11-23' }, passengerId: 'p-1' },
+      input: { trip: { id: 't-1', date: '2026-11-23' }, passengerId: 'p-1', laterInSeries: null },
     }).start()
     actor.send({ type: 'reason.change', value: 'Sick' })
     actor.send({ type: 'cancel.confirm' })
     await waitFor(actor, (snapshot) => snapshot.context.failed)
     expect(actor.getSnapshot().value).toBe('valid')
+  })
+
+  it("cancels the series' following trips too when chosen, showing this device's later ones pending", async () => {
+    const later = [{ id: 't-2', date: '2026-11-26' }]
+    const { actor, type, payloads } = start(undefined, later)
+    type('Moved away')
+    actor.send({ type: 'scope.change', following: true })
+    actor.send({ type: 'scope.change', following: false })
+    actor.send({ type: 'scope.change', following: true })
+    actor.send({ type: 'cancel.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.matches('queued'))
+    expect(payloads).toEqual([
+      {
+        trips: [{ id: 't-1', date: '2026-11-23' }],
+        reason: 'Moved away',
+        passengerIds: ['p-1'],
+        following: true,
+        followingShown: later,
+      },
+    ])
+  })
+
+  it('offers no following trips for a trip of no series', async () => {
+    const { actor, type, payloads } = start()
+    type('Sick')
+    actor.send({ type: 'scope.change', following: true })
+    expect(actor.getSnapshot().context.following).toBe(false)
+    actor.send({ type: 'cancel.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.matches('queued'))
+    expect(payloads[0]).not.toHaveProperty('following')
   })
 })
