@@ -10,7 +10,7 @@ import { getConfig } from '@lingui/conf'
 import type { Plugin } from 'vite'
 import { catalogPartOf } from './src/app/catalogParts'
 
-const partImport = /\.po\?part=(first|screens|booking|account|texts|settings)$/
+const partImport = /\.po\?part=(first|screens|booking|permissions|account|texts|settings)$/
 
 /**
  * Compiles `locales/{locale}/messages.po?part=first|screens|…|settings` into one part of the catalog (src/app/catalogParts.ts),

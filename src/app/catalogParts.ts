@@ -1,9 +1,10 @@
 /**
- * The portal's catalog comes in six parts per locale, split by message area (the id's first segment), so that
+ * The portal's catalog comes in seven parts per locale, split by message area (the id's first segment), so that
  * a screen does not download the long texts of others (src/app/i18n.ts):
  * - `first`: home, the shell (menus, drawer, notices, dialogs) and every screen's title, loaded at start;
  * - `screens`: what the other screens show, loaded before any of them renders and when a user is known;
- * - `booking`: what only the booking wizard and the transportation permissions show, loaded with those;
+ * - `booking`: what only the booking wizard shows, loaded with it;
+ * - `permissions`: what only the transportation permissions show, loaded with them: the wizard does not carry it;
  * - `account`: what only the screens of one's own account and of an invitation show (password, personal
  *   information, invitation, travel card, logged out), loaded with those: a third of what `screens` held, which
  *   a signed-in start and the booking wizard would otherwise carry;
@@ -17,7 +18,7 @@
 
 export type CatalogPart = 'first' | LazyPart
 /** The parts loaded after start, with the screens that show them. */
-export type LazyPart = 'screens' | 'booking' | 'account' | 'texts' | 'settings'
+export type LazyPart = 'screens' | 'booking' | 'permissions' | 'account' | 'texts' | 'settings'
 
 const screenAreas = new Set([
   'canceltrips',
@@ -30,7 +31,7 @@ const screenAreas = new Set([
   'trips',
 ])
 
-const bookingAreas = new Set(['booking', 'permissions'])
+const bookingAreas = new Set(['booking'])
 
 const accountAreas = new Set(['invitation', 'logged_out', 'password', 'personal_info', 'travel_card'])
 
@@ -63,6 +64,7 @@ export function catalogPartOf(id: string): CatalogPart | null {
   // A screen's title (`privacy.title`) also names it in the menus.
   if (id === `${area}.title`) return 'first'
   if (bookingAreas.has(area)) return 'booking'
+  if (area === 'permissions') return 'permissions'
   if (formTexts.test(id)) return 'screens'
   if (accountAreas.has(area)) return 'account'
   if (textAreas.has(area)) return 'texts'

@@ -28,3 +28,7 @@ declare module '*.po?part=settings' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+declare module '*.po?part=permissions' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}

@@ -24,6 +24,11 @@ const lazyParts: Record<LazyPart, Record<Locale, Part>> = {
     sv: () => import('../../locales/sv/messages.po?part=booking'),
     en: () => import('../../locales/en/messages.po?part=booking'),
   },
+  permissions: {
+    fi: () => import('../../locales/fi/messages.po?part=permissions'),
+    sv: () => import('../../locales/sv/messages.po?part=permissions'),
+    en: () => import('../../locales/en/messages.po?part=permissions'),
+  },
   account: {
     fi: () => import('../../locales/fi/messages.po?part=account'),
     sv: () => import('../../locales/sv/messages.po?part=account'),
@@ -98,7 +103,8 @@ export function activateCatalog(locale: Locale, variant?: TextVariant): Catalog 
 
 /** The routes that show a part beyond the screens' (route ids, matched as prefixes). */
 const routesOfPart: Record<Exclude<LazyPart, 'screens'>, readonly string[]> = {
-  booking: ['/_auth/booking', '/_auth/transportationPermissions/'],
+  booking: ['/_auth/booking'],
+  permissions: ['/_auth/transportationPermissions/'],
   account: [
     '/_auth/password',
     '/_auth/personal-info',
@@ -112,7 +118,7 @@ const routesOfPart: Record<Exclude<LazyPart, 'screens'>, readonly string[]> = {
 
 /**
  * The parts the matched routes show beyond the first: none for home and the not-found page, the screens' part
- * for every other screen, and the booking, account, texts or settings part too for the screens that show them.
+ * for every other screen, and the booking, permissions, account, texts or settings part too for the screens that show them.
  */
 export function lazyPartsFor(routeIds: readonly unknown[]): LazyPart[] {
   const screens = routeIds.filter(
