@@ -7,7 +7,6 @@ import { Alert } from '../ui/Alert'
 import { Avatar } from '../ui/Avatar'
 import { EmptyValue } from '../ui/EmptyValue'
 import { PhoneIcon } from '../ui/icons'
-import { SeriesMark } from './SeriesMark'
 import { formatEuros, placeLabel } from './tripFormat'
 import { TripChip } from './TripChip'
 import { DetailList, TripSection } from './TripSection'
@@ -156,12 +155,6 @@ export function TripDetails({ trip, timeZone, locale }: Omit<TripDetailsProps, '
             value={trip.deductible === null ? null : formatEuros(trip.deductible, locale)}
           />
           <Item label={<Trans id="trips.note">Note</Trans>} value={trip.note} />
-          {trip.series ? (
-            <Item
-              label={<Trans id="trips.series">Standing order</Trans>}
-              value={<SeriesMark series={trip.series} />}
-            />
-          ) : null}
         </DetailList>
       </TripSection>
     </>

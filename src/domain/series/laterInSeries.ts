@@ -3,27 +3,26 @@ import type { Trip, TripRef } from '../../contract'
 
 type SeriesTrip = Pick<Trip, 'id' | 'date' | 'startDateTime' | 'cancelledAt' | 'series'>
 
+const startOf = (trip: SeriesTrip) => Temporal.Instant.from(trip.startDateTime)
+
 /**
- * The trips of `trip`'s standing order that start after it and are not cancelled, among `trips` (what this
- * device has: two weeks), in start order; null when the trip belongs to no series. A trip stored before series
- * existed has no `series` field at all.
+ * The trips of `trip`'s standing order among `trips` (what this device has: two weeks), itself included, in start
+ * order; null when the trip belongs to no series. A trip stored before series existed has no `series` at all.
  */
-export function laterInSeries(trip: SeriesTrip, trips: readonly SeriesTrip[]): TripRef[] | null {
+export function seriesTrips<T extends SeriesTrip>(trip: SeriesTrip, trips: readonly T[]): T[] | null {
   const series = trip.series ?? null
   if (series === null) return null
-  const start = Temporal.Instant.from(trip.startDateTime)
   return trips
-    .filter(
-      (other) =>
-        other.series?.id === series.id &&
-        other.cancelledAt === null &&
-        Temporal.Instant.compare(Temporal.Instant.from(other.startDateTime), start) > 0,
-    )
-    .sort((a, b) =>
-      Temporal.Instant.compare(
-        Temporal.Instant.from(a.startDateTime),
-        Temporal.Instant.from(b.startDateTime),
-      ),
-    )
-    .map(({ id, date }) => ({ id, date }))
+    .filter((other) => other.series?.id === series.id)
+    .sort((a, b) => Temporal.Instant.compare(startOf(a), startOf(b)))
+}
+
+/** The trips of `trip`'s series that start after it and are not cancelled, named as the portal names them. */
+export function laterInSeries(trip: SeriesTrip, trips: readonly SeriesTrip[]): TripRef[] | null {
+  const start = startOf(trip)
+  return (
+    seriesTrips(trip, trips)
+      ?.filter((other) => other.cancelledAt === null && Temporal.Instant.compare(startOf(other), start) > 0)
+      .map(({ id, date }) => ({ id, date })) ?? null
+  )
 }

@@ -11,6 +11,7 @@ import { screenTitles } from '../../components/screenTitles'
 import { CancelStatus } from '../../components/trips/CancelStatus'
 import { CancelTripDialog } from '../../components/trips/CancelTripDialog'
 import { ReviewSection } from '../../components/trips/ReviewSection'
+import { SeriesSection } from '../../components/trips/SeriesSection'
 import { CancellationAlert, TripDetails, TripHeader } from '../../components/trips/TripDetails'
 import { ShareTracking } from '../../components/tracking/ShareTracking'
 import { TripTracking } from '../../components/tracking/TripTracking'
@@ -19,8 +20,7 @@ import { ArrowLeftIcon, CancelIcon } from '../../components/ui/icons'
 import { Page } from '../../components/ui/Page'
 import { LoadingBlock } from '../../components/ui/Spinner'
 import type { Trip } from '../../contract/trip'
-import type { TripRef } from '../../contract/tripCommands'
-import { laterInSeries } from '../../domain/series/laterInSeries'
+import { laterInSeries, seriesTrips } from '../../domain/series/laterInSeries'
 import { isFinalStatus } from '../../domain/tracking/finalStatus'
 import { canCancelOnDetail } from '../../domain/trips/cancellation'
 
@@ -43,7 +43,7 @@ function TripDetailScreen() {
       {trips === undefined ? (
         <LoadingBlock />
       ) : trip ? (
-        <TripDetail trip={trip} laterInSeries={laterInSeries(trip, trips)} />
+        <TripDetail trip={trip} series={seriesTrips(trip, trips)} />
       ) : (
         <p className="rounded-xl bg-surface p-4 font-semibold">
           <Trans id="trips.not_found">Trip not found.</Trans>
@@ -73,7 +73,8 @@ function BackButton() {
 /** The trip's heading, where focus goes when the dialog's action removed the button that opened it. */
 const tripHeaderId = 'trip-header'
 
-function TripDetail({ trip, laterInSeries }: { trip: Trip; laterInSeries: TripRef[] | null }) {
+/** `series`: the trips of its standing order on this device (`seriesTrips`), null for a trip of none. */
+function TripDetail({ trip, series }: { trip: Trip; series: Trip[] | null }) {
   const { timeZone, tenant } = useEnvironment()
   const { locale } = useLocale()
   const commands = useTripCommands({ id: trip.id, date: trip.date })
@@ -102,6 +103,7 @@ function TripDetail({ trip, laterInSeries }: { trip: Trip; laterInSeries: TripRe
       <TripTracking trip={trip} timeZone={timeZone} />
       {/* The map (a later issue) goes under the tracking panel. */}
       <TripDetails trip={trip} timeZone={timeZone} locale={locale} />
+      {series ? <SeriesSection trip={trip} trips={series} timeZone={timeZone} /> : null}
       {shareable(trip, today) ? <ShareTracking trip={trip} /> : null}
       {commands !== undefined ? (
         <ReviewSection trip={trip} scale={tenant.starScale} command={commands.review} />
@@ -116,7 +118,7 @@ function TripDetail({ trip, laterInSeries }: { trip: Trip; laterInSeries: TripRe
       ) : null}
       <CancelTripDialog
         trip={trip}
-        laterInSeries={laterInSeries}
+        laterInSeries={series && laterInSeries(trip, series)}
         open={cancelling}
         onOpenChange={setCancelling}
         focusAfterQueued={() => document.getElementById(tripHeaderId)?.focus()}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { laterInSeries } from '../../../../src/domain/series/laterInSeries'
+import { laterInSeries, seriesTrips } from '../../../../src/domain/series/laterInSeries'
 import { seriesWords } from '../../../../src/domain/series/seriesWords'
 import { tripWith } from '../trips/fixtures'
 
@@ -30,6 +30,7 @@ describe('a trip of a standing order', () => {
       { id: 'b', date: '2026-10-22' },
       { id: 'd', date: '2026-10-29' },
     ])
+    expect(seriesTrips(first, trips)?.map((trip) => trip.id)).toEqual(['a', 'b', 'c', 'd'])
     expect(laterInSeries(trips[1]!, [])).toEqual([])
     expect(laterInSeries(tripWith(), trips)).toBeNull()
   })
