@@ -4,6 +4,7 @@ import { clockTime, shellDate, wizardDate } from '../../src/domain/dateDisplay'
 import { fakeService } from '../server/support/fakeService'
 import { catalog, type Catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
+import { savedSnapshot } from './support/snapshots'
 import { portalUrl, signIn, type Locale } from './support/portal'
 import { startServer } from './support/server'
 import { grantViaPointPermission, serverTrips, useUpQuota, type ApiTrip } from './support/trips'
@@ -185,6 +186,13 @@ test('a half-made booking survives a reload', async ({ page, server }) => {
   await next.click()
   await expect(await stepHeading(page, 'sv', 4, 'booking.step_trip')).toBeVisible()
   await chooseAddress(page, text('booking.trip.from'), 0)
+  // The wizard's state is written to IndexedDB after each change: the reload continues from what was written.
+  await expect
+    .poll(
+      async () =>
+        ((await savedSnapshot(page, 'booking'))?.context?.order as { fromAddress?: unknown })?.fromAddress,
+    )
+    .toBeTruthy()
 
   await page.reload()
   await expect(await stepHeading(page, 'sv', 4, 'booking.step_trip')).toBeVisible()

@@ -2,34 +2,14 @@ import type { Page } from '@playwright/test'
 import { Temporal } from 'temporal-polyfill'
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn } from './support/portal'
+import { savedSnapshot } from './support/snapshots'
 import { serverTrips } from './support/trips'
 
 const helsinkiDay = (days: number) => Temporal.Now.plainDateISO('Europe/Helsinki').add({ days }).toString()
 
-/** The reason in the cancel wizard's snapshot as the portal saved it in the user's IndexedDB, or null. */
-function savedWizardReason(page: Page): Promise<string | null> {
-  return page.evaluate(async () => {
-    const request = <T>(call: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        call.onsuccess = () => resolve(call.result)
-        call.onerror = () => reject(call.error)
-      })
-    for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith('portal:')) continue
-      const db = await request(indexedDB.open(name))
-      try {
-        if (!db.objectStoreNames.contains('snapshots')) continue
-        const row = (await request(
-          db.transaction('snapshots').objectStore('snapshots').get('canceltrips'),
-        )) as { value?: { context?: { reason?: string } } } | undefined
-        if (row) return row.value?.context?.reason ?? null
-      } finally {
-        db.close()
-      }
-    }
-    return null
-  })
-}
+/** The reason in the cancel wizard's snapshot as the portal saved it, or null. */
+const savedWizardReason = async (page: Page) =>
+  ((await savedSnapshot(page, 'canceltrips'))?.context?.reason as string | undefined) ?? null
 
 test('the wizard cancels chosen trips of chosen passengers and survives a reload', async ({
   page,
