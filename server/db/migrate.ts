@@ -22,6 +22,7 @@ import * as calendarFeeds from './migrations/0019_calendar_feeds'
 import * as pushSender from './migrations/0020_push_sender'
 import * as pushWake from './migrations/0021_push_wake'
 import * as tripSeries from './migrations/0022_trip_series'
+import * as awaitingBookings from './migrations/0023_awaiting_bookings'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -47,6 +48,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0020_push_sender': pushSender,
   '0021_push_wake': pushWake,
   '0022_trip_series': tripSeries,
+  '0023_awaiting_bookings': awaitingBookings,
 }
 
 /**

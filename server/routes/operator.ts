@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import { errorCodes } from '../../src/contract/common'
-import { operatorEndpoints } from '../../src/contract/operator'
+import { awaitingBookingsMax, operatorEndpoints } from '../../src/contract/operator'
 import type { KeyStore } from '../auth/accessTokens'
 import { retryOnConflict } from '../db/conflicts'
 import type { PermissionRecord } from '../db/repositories/permissions'
@@ -31,6 +31,19 @@ export function registerOperatorRoutes(app: FastifyInstance, keys: KeyStore): vo
       request.db.transaction((db) => appendOperatorEvent(db, params.id, body, Temporal.Now.instant())),
     )
     return { tripId: params.id, seq }
+  })
+
+  registerEndpoint(app, keys, operatorEndpoints.listAwaitingBookings, async ({ request }) => {
+    const timeZone = requestTimeZone(request)
+    const trips = await request.db.trips.listAwaiting(awaitingBookingsMax)
+    return trips.map((trip) => ({
+      tripId: trip.id,
+      passengerId: trip.passengerId,
+      date: trip.start.toZonedDateTimeISO(timeZone).toPlainDate().toString(),
+      startDateTime: zonedIso(trip.start, timeZone),
+      endDateTime: zonedIso(trip.end, timeZone),
+      seriesId: trip.series?.id ?? null,
+    }))
   })
 
   registerEndpoint(app, keys, operatorEndpoints.getSeries, async ({ request, params }) => {

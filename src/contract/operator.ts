@@ -120,6 +120,20 @@ export const operatorSeries = tripSeries.extend({
   ),
 })
 
+/** The most bookings awaiting approval one answer lists: the earliest first. */
+export const awaitingBookingsMax = 500
+
+/** A booking made in the portal that awaits the operator's decision, with its series when it is a ride of one. */
+export const awaitingBooking = z.object({
+  tripId: id,
+  passengerId: id,
+  /** The trip's date in the tenant's zone. */
+  date: isoDate,
+  startDateTime: isoDateTime,
+  endDateTime: isoDateTime,
+  seriesId: id.nullable(),
+})
+
 /**
  * The operator integration API, apart from the portal's `endpoints` so that the portal's bundle does not carry
  * it. Registered and documented (OpenAPI, `apiKey` scheme) the same way.
@@ -164,6 +178,14 @@ export const operatorEndpoints = {
     params: z.object({ id }),
     body: z.object({ date: isoDate }),
     response: trackingLink,
+  },
+  listAwaitingBookings: {
+    method: 'GET',
+    path: '/api/operator/bookings',
+    summary:
+      "The tenant's bookings made in the portal that await the operator's approval or refusal, earliest start first (at most 500): each with its trip id, to decide with an approved or refused event, and its standing order's id (GET api/operator/series/{id}) when it is a ride of one",
+    auth: 'apiKey',
+    response: z.array(awaitingBooking).max(awaitingBookingsMax),
   },
   getSeries: {
     method: 'GET',

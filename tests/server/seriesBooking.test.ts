@@ -133,6 +133,13 @@ describe.each(backends)('standing orders on $name', (backend) => {
       until: dates.at(-1)!.toString(),
     })
     expect((await operator('GET', `/api/operator/series/${randomUUID()}`)).statusCode).toBe(404)
+    // The operator finds the rides still awaiting its decision, each with its series.
+    const awaiting = (await operator('GET', '/api/operator/bookings')).json<
+      { tripId: string; date: string; seriesId: string | null }[]
+    >()
+    const rides = awaiting.filter((ride) => ride.seriesId === booked.seriesId)
+    expect(rides.map((ride) => ride.tripId)).toEqual(booked.booked.slice(1).map((ride) => ride.tripId))
+    expect(rides.map((ride) => ride.date)).toEqual(dates.slice(1).map(String))
   })
 
   it('books all or none: a date over the quota refuses the series, naming the date, and uses nothing', async () => {

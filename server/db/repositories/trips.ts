@@ -112,6 +112,17 @@ export function tripsRepository(db: ScopedDb) {
       return rows.map(fromTripRow)
     },
 
+    /** The tenant's portal bookings awaiting the operator's decision, earliest start first. */
+    async listAwaiting(limit: number): Promise<TripProjection[]> {
+      const rows = await trips()
+        .where('approval', '=', 'awaiting')
+        .orderBy('start_time')
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+      return rows.map(fromTripRow)
+    },
+
     /** The trips of a standing order (issue 24), by start time. */
     async listSeries(seriesId: string): Promise<TripProjection[]> {
       const rows = await trips()
