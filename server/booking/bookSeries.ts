@@ -24,15 +24,18 @@ function invalid(property: string, message: string): HttpError {
 /**
  * What the series says of itself: its dates in order, once each, the first the first ride's, each later one on a
  * chosen weekday and by `until`, and `until` by the end of the permission's last period and the tenant's horizon.
+ * The first date is the booked time's, or the day before it: a return's time just past midnight is booked on
+ * the day of its outbound, which the series' dates name.
  */
 async function checkSeries(
   db: TenantDb,
   context: SeriesContext,
-  first: BookingResponse,
+  bookedDate: Temporal.PlainDate,
 ): Promise<Temporal.PlainDate[]> {
   const { series } = context
-  if (series.dates[0] !== first.date) throw invalid('dates.0', "The first date is the first ride's")
   const dates = series.dates.map((date) => Temporal.PlainDate.from(date))
+  const dayOffset = dates[0]!.until(bookedDate).days
+  if (dayOffset !== 0 && dayOffset !== 1) throw invalid('dates.0', "The first date is the first ride's")
   const until = Temporal.PlainDate.from(series.until)
   const days = new Set(series.weekdays)
   dates.forEach((date, index) => {
@@ -75,8 +78,8 @@ export async function bookSeries(db: TenantDb, context: SeriesContext): Promise<
   } catch (error) {
     throw atDate(error, 0)
   }
-  const dates = await checkSeries(db, context, first)
-  // The booked time's day may differ from the trip's (an arrival just after midnight): it moves with the date.
+  const dates = await checkSeries(db, context, bookedAt.toPlainDate())
+  // The booked time's day may follow the series' date (a return just past midnight): it moves with the date.
   const bookedDayOffset = dates[0]!.until(bookedAt.toPlainDate())
   const booked = [first]
   const skipped: SeriesBookingResponse['skipped'] = []

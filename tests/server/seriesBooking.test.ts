@@ -190,6 +190,27 @@ describe.each(backends)('standing orders on $name', (backend) => {
     expect(await used(id)).toBe(0)
   })
 
+  it("books a return just past midnight on the day after each of the dates, which name its outbound's days", async () => {
+    const dates = tuesdaysAndThursdays(1)
+    const id = await permission()
+    const at0030 = dates[0]!
+      .add({ days: 1 })
+      .toZonedDateTime({ timeZone, plainTime: '00:30' })
+      .toString({ timeZoneName: 'never' })
+    const response = await post({ ...series(id, dates), booking: homeToMain(passenger, places, id, at0030) })
+    expect(response.statusCode).toBe(200)
+    expect(response.json<SeriesBookingResponse>().booked.map((ride) => ride.date)).toEqual(
+      dates.map((date) => date.add({ days: 1 }).toString()),
+    )
+    // Two days on is no such return.
+    const late = dates[0]!.add({ days: 2 }).toZonedDateTime({ timeZone, plainTime: '00:30' })
+    const refused = await post({
+      ...series(id, dates),
+      booking: homeToMain(passenger, places, id, late.toString({ timeZoneName: 'never' })),
+    })
+    expect(refused.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'dates.0' }] })
+  })
+
   it('cancels a trip and the following ones of its series that can still be cancelled, leaving the earlier', async () => {
     const dates = tuesdaysAndThursdays()
     const id = await permission()
