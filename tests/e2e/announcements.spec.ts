@@ -6,6 +6,7 @@ import { demoUsers, expect, test } from './support/fixtures'
 import { openLoginPage, submitPassword } from './support/locales'
 import { guardianView, operatorMessage } from './support/messages'
 import { portalUrl, type Locale } from './support/portal'
+import { chooseAddress } from './support/wizard'
 import {
   futureTrips,
   grantViaPointPermission,
@@ -174,17 +175,6 @@ async function cancelOnDetail(page: Page, _: Catalog): Promise<void> {
   await dialog.getByRole('textbox').fill('Ei tarvita')
   await dialog.getByRole('button', { name: _('trips.cancel_trip') }).click()
   await expect(dialog).toBeHidden()
-}
-
-/** Chooses the n-th option (from 0) an address combobox offers, by keyboard, once the saved places are in. */
-async function chooseAddress(page: Page, name: string, index: number): Promise<void> {
-  const box = page.getByRole('combobox', { name })
-  await box.click()
-  await box.press('ArrowDown')
-  await expect(page.getByRole('listbox', { name }).getByRole('option').nth(index)).toBeVisible()
-  for (let moved = 0; moved < index; moved += 1) await box.press('ArrowDown')
-  await box.press('Enter')
-  await expect(box).not.toHaveValue('')
 }
 
 // Each language on a tenant of its own, as its single user (one passenger, so the wizards start at the date),

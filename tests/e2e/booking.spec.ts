@@ -7,6 +7,7 @@ import { demoUsers, expect, test } from './support/fixtures'
 import { savedSnapshot } from './support/snapshots'
 import { portalUrl, signIn, type Locale } from './support/portal'
 import { startServer } from './support/server'
+import { chooseAddress, stepHeading } from './support/wizard'
 import { grantViaPointPermission, serverTrips, useUpQuota, type ApiTrip } from './support/trips'
 
 /** The tenants' zone, where the wizard's dates and the trips' times are. */
@@ -16,24 +17,6 @@ const timeZone = 'Europe/Helsinki'
 function tomorrow() {
   const date = Temporal.Now.plainDateISO(timeZone).add({ days: 1 })
   return { date, typed: shellDate(date) }
-}
-
-/** The wizard's step heading, 'Step N: title', in the page's language. */
-async function stepHeading(page: Page, locale: Locale, step: number, titleId: string) {
-  const text = await catalog(locale)
-  const heading = text('booking.step_heading', { step, title: text(titleId) })
-  return page.getByRole('heading', { level: 2, name: heading })
-}
-
-/** Chooses the n-th option (from 0) an address combobox offers, by keyboard, once the saved places are in. */
-async function chooseAddress(page: Page, name: string | RegExp, index: number) {
-  const box = page.getByRole('combobox', { name })
-  await box.click()
-  await box.press('ArrowDown')
-  await expect(page.getByRole('listbox', { name }).getByRole('option').nth(index)).toBeVisible()
-  for (let moved = 0; moved < index; moved += 1) await box.press('ArrowDown')
-  await box.press('Enter')
-  await expect(box).not.toHaveValue('')
 }
 
 /** The summary's deductible line ('Deductible: 12,30 €'), shown once the estimate is in. */
