@@ -10,7 +10,8 @@ import {
   type ErrorActorEvent,
   type SnapshotFrom,
 } from 'xstate'
-import type { BookingEstimate, BookingResponse } from '../src/contract/booking'
+import type { BookingEstimate } from '../src/contract/booking'
+import type { HolidayView } from '../src/contract/series'
 import type { Passenger } from '../src/contract/passenger'
 import type { Quota } from '../src/contract/permissions'
 import { routeMaxPoints } from '../src/contract/codes'
@@ -20,12 +21,16 @@ import { newViaPoint, returnOrder } from '../src/domain/booking/order'
 import type { BookingStep } from '../src/domain/booking/steps'
 import { viaPointRemovalStatusMs } from '../src/domain/booking/viaPoints'
 import { timeFieldMinutes } from '../src/domain/booking/time'
+import { newRepeat, returnRepeat, withRemoved, withWeekday } from '../src/domain/series/repeat'
+import { defaultSeriesHorizonWeeks } from '../src/domain/series/seriesDates'
 import {
   callFailureOf,
   estimateKey,
   freshOrder,
+  holidaysKey,
   problemsAt,
   quotaKey,
+  repeatOf,
   requestOf,
   routeKey,
   routePoints,
@@ -35,6 +40,7 @@ import {
   type BookingContext,
   type BookingEvent,
   type BookingInput,
+  type Booked,
   type PendingSave,
 } from './booking.rules'
 
@@ -85,6 +91,16 @@ const edits = {
 
 const reset = { 'wizard.reset': { target: '#booking.wizard.starting', actions: 'reset' } } as const
 
+/** The summary's "Repeat this ride" and its choices, taken while it is not saving or saved. */
+const repeatEdits = {
+  'repeat.toggle': { guard: 'canRepeat', actions: 'toggleRepeat' },
+  'repeat.weekday': { guard: 'isRepeated', actions: 'setRepeatWeekday' },
+  'repeat.until': { guard: 'isRepeated', actions: 'setRepeatUntil' },
+  'repeat.holidays': { guard: 'isRepeated', actions: 'setRepeatHolidays' },
+  'repeat.date': { guard: 'isRepeated', actions: 'setRepeatDate' },
+  'repeat.fitOnly': { guard: 'isRepeated', actions: 'setRepeatFitOnly' },
+} as const
+
 /** A fetch that failed: over the user's limit (429: wait a moment), or any other way. */
 const callFailed = [
   { guard: 'isTooManyRequests', target: 'failed.tooManyRequests' },
@@ -98,7 +114,12 @@ function summary(step: 6 | 9, back: string, afterSave: object) {
     { guard: and([valid(step), 'isOffline']), target: 'offline' },
     { guard: valid(step), target: 'saving', actions: 'prepareSave' },
   ] as const
-  const summaryActions = { 'booking.save': save, 'wizard.back': { target: back }, ...reset } as const
+  const summaryActions = {
+    'booking.save': save,
+    'wizard.back': { target: back },
+    ...reset,
+    ...repeatEdits,
+  } as const
   // The save's done and error events are read in the actions by a cast: this config is built outside setup's typing.
   return {
     initial: 'ready',
@@ -145,9 +166,13 @@ export const bookingMachine = setup({
     searchAddresses: fromPromise<AddressSearchResult[], { query: string }>(() =>
       Promise.reject(new Error('no searchAddresses actor')),
     ),
-    /** Sends the booking with `Idempotency-Key: key`; fails with the API client's error. */
-    createBooking: fromPromise<BookingResponse, PendingSave>(() =>
+    /** Sends the booking, or the series, with `Idempotency-Key: key`; fails with the API client's error. */
+    createBooking: fromPromise<Booked, PendingSave>(() =>
       Promise.reject(new Error('no createBooking actor')),
+    ),
+    /** The public holidays from `from` to `to`, named in the user's language. */
+    fetchHolidays: fromPromise<HolidayView[], { from: string; to: string }>(() =>
+      Promise.reject(new Error('no fetchHolidays actor')),
     ),
   },
   actions: {
@@ -282,19 +307,22 @@ export const bookingMachine = setup({
     })),
     prepareSave: assign(({ context }) => {
       const request = requestOf(context)!
+      const series = repeatOf(context)?.series ?? null
       // The same request again (a retry) keeps its key: if the lost answer was a booking, the server replays it.
-      const same = context.save && JSON.stringify(context.save.request) === JSON.stringify(request)
-      return { save: same ? context.save : { key: newKey(), request }, failure: null }
+      const same =
+        context.save &&
+        JSON.stringify([context.save.request, context.save.series]) === JSON.stringify([request, series])
+      return { save: same ? context.save : { key: newKey(), request, series }, failure: null }
     }),
     storeBooked: assign(({ event }) => ({
-      booked: (event as unknown as DoneActorEvent<BookingResponse>).output,
+      booked: (event as unknown as DoneActorEvent<Booked>).output,
       failure: null,
       // The quota was used: fetch its counts again.
       quotasFor: null,
     })),
-    storeFailure: assign(({ event }) => {
+    storeFailure: assign(({ context, event }) => {
       const { status, body } = callFailureOf((event as unknown as ErrorActorEvent).error)
-      return { failure: bookingFailure(status ?? 0, body) }
+      return { failure: bookingFailure(status ?? 0, body, context.save?.series?.dates) }
     }),
     /** Has the passenger's trips pulled again after a save (the screen provides it). */
     reloadTrips: () => {},
@@ -304,13 +332,66 @@ export const bookingMachine = setup({
       const chosen = context.quotas ? withQuotas({ ...context, order }, context.quotas).order : order
       return { ...startedOver(chosen!), passengerSkipped: false }
     }),
-    startReturn: assign(({ context }) => startedOver(returnOrder(context.order), context.order.time)),
+    startReturn: assign(({ context }) => {
+      // The return of a series repeats on the dates its outbound booked.
+      const { save, booked } = context
+      const outbound = save?.series && booked && 'seriesId' in booked ? save.series : null
+      const skipped = new Set(booked && 'seriesId' in booked ? booked.skipped.map(({ date }) => date) : [])
+      const repeat = outbound
+        ? returnRepeat(
+            outbound,
+            outbound.dates.filter((date) => !skipped.has(date)),
+          )
+        : null
+      return startedOver(returnOrder(context.order), context.order.time, repeat)
+    }),
+    toggleRepeat: assign(({ context, event }) => {
+      if (event.type !== 'repeat.toggle') return {}
+      const { date, quota } = context.order
+      return { repeat: event.on ? newRepeat(date!, quota!, context.seriesHorizonWeeks) : null }
+    }),
+    setRepeatWeekday: assign(({ context, event }) =>
+      event.type === 'repeat.weekday' && context.repeat
+        ? { repeat: withWeekday(context.repeat, event.day, event.on) }
+        : {},
+    ),
+    setRepeatUntil: assign(({ context, event }) =>
+      event.type === 'repeat.until' && context.repeat
+        ? { repeat: { ...context.repeat, until: event.date } }
+        : {},
+    ),
+    setRepeatHolidays: assign(({ context, event }) =>
+      event.type === 'repeat.holidays' && context.repeat
+        ? { repeat: { ...context.repeat, includeHolidays: event.include } }
+        : {},
+    ),
+    setRepeatDate: assign(({ context, event }) =>
+      event.type === 'repeat.date' && context.repeat
+        ? { repeat: withRemoved(context.repeat, event.date, event.removed) }
+        : {},
+    ),
+    setRepeatFitOnly: assign(({ context, event }) =>
+      event.type === 'repeat.fitOnly' && context.repeat
+        ? { repeat: { ...context.repeat, fitOnly: event.value } }
+        : {},
+    ),
+    markHolidaysFetch: assign(({ context }) => ({ holidaysFor: holidaysKey(context), holidays: null })),
+    setHolidays: assign((_, holidays: HolidayView[]) => ({ holidays })),
     skipPassenger: assign({ passengerSkipped: true }),
   },
   guards: {
     // A summary also needs the request to be built: its places have coordinates.
     isStepValid: ({ context }, { step }: { step: BookingStep }) =>
-      problemsAt(step, context).length === 0 && ((step !== 6 && step !== 9) || requestOf(context) !== null),
+      problemsAt(step, context).length === 0 &&
+      ((step !== 6 && step !== 9) ||
+        (requestOf(context) !== null && (context.repeat === null || repeatOf(context)?.series != null))),
+    // A series needs the first ride's date and permission, which a summary always has.
+    canRepeat: ({ context }) => context.order.date !== null && context.order.quota !== null,
+    isRepeated: ({ context }) => context.repeat !== null,
+    holidaysStale: ({ context }) => {
+      const key = holidaysKey(context)
+      return key !== null && key !== context.holidaysFor
+    },
     isDataReady: ({ context }) => context.passengers !== null,
     hasOnePassenger: ({ context }) => context.passengers?.length === 1,
     wasPassengerSkipped: ({ context }) => context.passengerSkipped,
@@ -345,6 +426,9 @@ export const bookingMachine = setup({
     now: input.now,
     online: input.online ?? true,
     phoneRules: input.phoneRules,
+    seriesHorizonWeeks: input.seriesHorizonWeeks ?? defaultSeriesHorizonWeeks,
+    holidays: null,
+    holidaysFor: null,
     passengers: null,
     email: null,
     places: null,
@@ -489,6 +573,35 @@ export const bookingMachine = setup({
           ...failedStates,
           always: { guard: and([atSummary(), 'estimateStale']), target: 'loading' },
           on: { 'estimate.retry': { guard: atSummary(), target: 'loading' } },
+        },
+      },
+    },
+    /** The public holidays a repeated ride's dates leave out, fetched when it is repeated. */
+    holidays: {
+      initial: 'idle',
+      states: {
+        idle: { always: { guard: 'holidaysStale', target: 'loading' } },
+        loading: {
+          entry: 'markHolidaysFetch',
+          always: { guard: 'holidaysStale', target: 'loading', reenter: true },
+          invoke: {
+            src: 'fetchHolidays',
+            input: ({ context }) => {
+              const [from, to] = holidaysKey(context)!.split('|')
+              return { from: from!, to: to! }
+            },
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'setHolidays', params: ({ event }) => event.output },
+            },
+            onError: callFailed,
+          },
+        },
+        loaded: { always: { guard: 'holidaysStale', target: 'loading' } },
+        failed: {
+          ...failedStates,
+          always: { guard: 'holidaysStale', target: 'loading' },
+          on: { 'holidays.retry': 'loading' },
         },
       },
     },

@@ -5,8 +5,8 @@ import type { FlowPersistence } from './persistence'
 
 /**
  * The booking wizard's persisted snapshot: what is saved, when, and what may be restored. The order, the step,
- * the return trip and a save in flight are saved; the local data and the answers of the quotas, route,
- * estimate and search are not (they are fetched again after a restore). What may be restored is
+ * the repeat choice, the return trip and a save in flight are saved; the local data and the answers of the
+ * quotas, route, estimate, holidays and search are not (they are fetched again after a restore). What may be restored is
  * booking.restore.ts, loaded only when a snapshot was saved: it brings zod.
  */
 
@@ -34,12 +34,15 @@ const answers = {
   route: null,
   routeFor: null,
   estimateFor: null,
+  holidays: null,
+  holidaysFor: null,
   search: null,
 }
 const settledRegions = {
   quotas: 'idle',
   route: 'idle',
   estimate: 'idle',
+  holidays: 'idle',
   search: 'idle',
   viaPointRemoval: 'hidden',
 }

@@ -4,6 +4,7 @@ import { bookingRequest } from '../src/contract/booking'
 import { isoDate, isoDateTime, textLimits } from '../src/contract/common'
 import { passenger, place } from '../src/contract/passenger'
 import { quota } from '../src/contract/permissions'
+import { seriesBookingRequest, weekday } from '../src/contract/series'
 import { minutesPerDay } from '../src/domain/booking/time'
 import { waitTimeOptions } from '../src/domain/booking/viaPoints'
 import { viaPointMax, type BookingSnapshot } from './booking.machine'
@@ -14,11 +15,15 @@ import { viaPointMax, type BookingSnapshot } from './booking.machine'
  * fresh. Loaded only when a snapshot was saved, so the wizard's first paint does not wait for zod.
  */
 
-/** What a saved snapshot is judged against: the screen's clock and time zone, and the user's passengers now. */
+/**
+ * What a saved snapshot is judged against: the screen's clock and time zone, the user's passengers now, and the
+ * tenant's reach for a series (taken as it is now).
+ */
 export interface BookingFacts {
   now: string
   timeZone: string
   passengerIds: readonly string[]
+  seriesHorizonWeeks: number
 }
 
 /** A half-made booking is kept this long; after that the wizard starts fresh. */
@@ -58,6 +63,18 @@ const order = z.object({
   price: z.null(),
 })
 
+const dates = seriesBookingRequest.shape.dates
+/** The summary's "Repeat this ride" (src/domain/series/repeat.ts). */
+const repeat = z.object({
+  weekdays: z.array(weekday).max(7),
+  until: isoDate.nullable(),
+  includeHolidays: z.boolean(),
+  removed: dates.min(0),
+  within: dates.nullable(),
+  fitOnly: z.boolean(),
+})
+const series = seriesBookingRequest.omit({ booking: true })
+
 const context = z.object({
   timeZone: z.string(),
   now: isoDateTime,
@@ -70,17 +87,27 @@ const context = z.object({
   order,
   // Absent in a snapshot saved before return times could pass midnight: an outbound trip's.
   returnFrom: minutes.default(null),
+  // Absent in a snapshot saved before series: a ride booked once.
+  repeat: repeat.nullable().default(null),
+  holidays: z.null().default(null),
+  holidaysFor: z.null().default(null),
   quotas: z.null(),
   quotasFor: z.null(),
   route: z.null(),
   routeFor: z.null(),
   estimateFor: z.null(),
   search: z.null(),
-  save: z.object({ key: z.string().min(1).max(textLimits.code), request: bookingRequest }).nullable(),
+  save: z
+    .object({
+      key: z.string().min(1).max(textLimits.code),
+      request: bookingRequest,
+      series: series.nullable().default(null),
+    })
+    .nullable(),
   booked: z.null(),
   failure: z
     .union([
-      z.object({ kind: z.literal('failed'), serverMessage: short.nullable() }),
+      z.object({ kind: z.literal('failed'), serverMessage: short.nullable(), date: isoDate.optional() }),
       z.object({ kind: z.literal('municipality') }),
       z.object({ kind: z.literal('tooManyRequests') }),
     ])
@@ -111,6 +138,8 @@ const persisted = z
       quotas: z.literal('idle'),
       route: z.literal('idle'),
       estimate: z.literal('idle'),
+      // Absent in a snapshot saved before series.
+      holidays: z.literal('idle').default('idle'),
       search: z.literal('idle'),
       viaPointRemoval: z.literal('hidden'),
     }),
@@ -140,15 +169,31 @@ export function restorable(saved: unknown, current: BookingFacts): BookingSnapsh
     ('summary' in wizard && wizard.summary === 'saving') ||
     ('returnSummary' in wizard && wizard.returnSummary === 'saving')
   if (midSave && !raw.context.save) return null
+  // A save from before series has none: the same request, which keeps its key.
+  const save = raw.context.save && { ...raw.context.save, series: raw.context.save.series ?? null }
   const children = midSave
     ? {
         saveBooking: {
-          snapshot: { status: 'active', input: raw.context.save },
+          snapshot: { status: 'active', input: save },
           src: 'createBooking',
           syncSnapshot: false,
         },
       }
     : {}
-  const context = { ...raw.context, returnFrom: savedContext.returnFrom, now: current.now }
-  return { ...raw, children, context } as unknown as BookingSnapshot
+  const context = {
+    ...raw.context,
+    save,
+    returnFrom: savedContext.returnFrom,
+    repeat: savedContext.repeat,
+    holidays: null,
+    holidaysFor: null,
+    seriesHorizonWeeks: current.seriesHorizonWeeks,
+    now: current.now,
+  }
+  return {
+    ...raw,
+    value: { ...raw.value, holidays: 'idle' },
+    children,
+    context,
+  } as unknown as BookingSnapshot
 }

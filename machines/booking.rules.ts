@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import type { BookingRequest, BookingResponse } from '../src/contract/booking'
+import type { HolidayView, SeriesBookingResponse } from '../src/contract/series'
 import type { Passenger, Place } from '../src/contract/passenger'
 import type { Quota } from '../src/contract/permissions'
 import type { AddressSearchResult, RouteDetails, RoutePoint } from '../src/contract/places'
@@ -19,6 +20,14 @@ import {
 } from '../src/domain/booking/steps'
 import { defaultBookingTime } from '../src/domain/booking/time'
 import { viaPointDeviation, type ViaPointDeviation, type WaitTime } from '../src/domain/booking/viaPoints'
+import {
+  holidayRange,
+  repeatOutcome,
+  type RepeatChoice,
+  type RepeatOutcome,
+  type SeriesPart,
+} from '../src/domain/series/repeat'
+import type { Weekday } from '../src/domain/series/seriesDates'
 
 /** The booking wizard's context, events and the pure rules over them (the machine is booking.machine.ts). */
 
@@ -37,11 +46,18 @@ export interface AddressSearch {
   failure: { status: number | null } | null
 }
 
-/** A save: the request and the idempotency key it is sent with, kept for retries of this very request. */
+/**
+ * A save: the request, the series it repeats on (null for one ride) and the idempotency key it is sent with, kept
+ * for retries of this very request.
+ */
 export interface PendingSave {
   key: string
   request: BookingRequest
+  series: SeriesPart | null
 }
+
+/** The server's answer to a save: the trip awaiting approval, or a series' rides. */
+export type Booked = BookingResponse | SeriesBookingResponse
 
 export interface BookingContext {
   timeZone: string
@@ -57,7 +73,15 @@ export interface BookingContext {
   places: Place[] | null
   /** Exactly one passenger: step 1 was skipped, and step 2 has no Back. */
   passengerSkipped: boolean
+  /** How far a series may reach from its first ride, in weeks (the tenant's). */
+  seriesHorizonWeeks: number
   order: BookingOrder
+  /** The summary's "Repeat this ride" (issue 24); null while the ride is booked once. */
+  repeat: RepeatChoice | null
+  /** The public holidays for `holidaysFor`, which a series leaves out by default. Not persisted. */
+  holidays: HolidayView[] | null
+  /** The range (`holidaysKey`) of the last holidays fetch started; null: fetch again. */
+  holidaysFor: string | null
   /**
    * On a return trip, the outbound trip's time: the time field's from time, so a return time typed earlier
    * than it is on the next day (spec section 5). Null on an outbound trip.
@@ -76,8 +100,8 @@ export interface BookingContext {
   search: AddressSearch | null
   /** The last save tried, with its key: a retry of the same request reuses the key, so it never books twice. */
   save: PendingSave | null
-  /** The server's answer to the save: the trip awaiting approval. */
-  booked: BookingResponse | null
+  /** The server's answer to the save: the trip awaiting approval, or the series'. */
+  booked: Booked | null
   failure: BookingFailure | null
 }
 
@@ -116,6 +140,16 @@ export type BookingEvent =
   /** Back to the first step with a new order for the same passenger (also "new booking" after a save). */
   | { type: 'wizard.reset' }
   | { type: 'booking.save' }
+  /** The summary's "Repeat this ride", and its choices (issue 24). */
+  | { type: 'repeat.toggle'; on: boolean }
+  | { type: 'repeat.weekday'; day: Weekday; on: boolean }
+  /** The end date as an ISO date, or null while its field holds no date. */
+  | { type: 'repeat.until'; date: string | null }
+  | { type: 'repeat.holidays'; include: boolean }
+  /** A date of the series taken out by hand, or put back. */
+  | { type: 'repeat.date'; date: string; removed: boolean }
+  | { type: 'repeat.fitOnly'; value: boolean }
+  | { type: 'holidays.retry' }
   /** From the saved booking's summary: its return trip (steps 7-9). */
   | { type: 'booking.return' }
   | { type: 'quotas.retry' }
@@ -127,6 +161,8 @@ export interface BookingInput {
   now: string
   online?: boolean
   phoneRules: PhoneRules
+  /** The tenant's reach for a series, in weeks; 13 unless it sets its own. */
+  seriesHorizonWeeks?: number
 }
 
 /** A new order for the passenger at the default time (now + 5 minutes, capped at the end of today). */
@@ -141,13 +177,24 @@ export function freshOrder(passenger: Passenger | null, context: Pick<BookingCon
 export function startedOver(
   order: BookingOrder,
   returnFrom: number | null = null,
+  repeat: RepeatChoice | null = null,
 ): Pick<
   BookingContext,
-  'order' | 'returnFrom' | 'route' | 'routeFor' | 'estimateFor' | 'search' | 'save' | 'booked' | 'failure'
+  | 'order'
+  | 'returnFrom'
+  | 'repeat'
+  | 'route'
+  | 'routeFor'
+  | 'estimateFor'
+  | 'search'
+  | 'save'
+  | 'booked'
+  | 'failure'
 > {
   return {
     order,
     returnFrom,
+    repeat,
     route: null,
     routeFor: null,
     estimateFor: null,
@@ -260,6 +307,9 @@ export function withViaPoint(
   }
 }
 
+/** The contract's error body, as far as the wizard reads it. */
+type CallFailureBody = { code?: string; message?: string; errors?: { property?: string }[] }
+
 /**
  * A failed call's HTTP status and error body, read from what the app's actors throw (the API client's
  * ApiRequestError: `status` 0 when the server could not be reached, the contract's error `body`) without
@@ -267,10 +317,32 @@ export function withViaPoint(
  */
 export function callFailureOf(error: unknown): {
   status: number | null
-  body: { code?: string; message?: string } | null
+  body: CallFailureBody | null
 } {
   if (typeof error !== 'object' || error === null || !('status' in error) || typeof error.status !== 'number')
     return { status: null, body: null }
-  const body = 'body' in error && typeof error.body === 'object' ? (error.body as { code?: string }) : null
+  const body = 'body' in error && typeof error.body === 'object' ? (error.body as CallFailureBody) : null
   return { status: error.status, body }
+}
+
+/** The holidays a repeated ride needs: those its first ride's series may reach; null while it is not repeated. */
+export function holidaysKey(context: BookingContext): string | null {
+  const { date } = context.order
+  if (!context.repeat || date === null) return null
+  const { from, to } = holidayRange(date, context.seriesHorizonWeeks)
+  return `${from}|${to}`
+}
+
+/** What the repeat choice comes to (`repeatOutcome`), with the holidays only once they are for its dates. */
+export function repeatOf(context: BookingContext): RepeatOutcome | null {
+  const { repeat, order } = context
+  if (!repeat || order.date === null || !order.quota) return null
+  const holidays = context.holidaysFor === holidaysKey(context) ? context.holidays : null
+  return repeatOutcome(repeat, {
+    first: order.date,
+    quota: order.quota,
+    holidays,
+    price: order.price,
+    horizonWeeks: context.seriesHorizonWeeks,
+  })
 }

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { bookingMachine, PendingSave } from '../../machines/booking.machine'
+import type { Booked, bookingMachine, PendingSave } from '../../machines/booking.machine'
 import type { BookingRequest } from '../contract/booking'
 import type { RoutePoint } from '../contract/places'
 import { reachClient } from './actions'
@@ -39,11 +39,16 @@ export function bookingEffects({
       searchAddresses: fromPromise(async ({ input }: { input: { query: string } }) =>
         (await client()).call('searchAddresses', { query: { q: input.query, lang: locale } }),
       ),
-      createBooking: fromPromise(async ({ input }: { input: PendingSave }) =>
-        (await client()).call('createBooking', {
-          body: input.request,
-          headers: { ...language, 'Idempotency-Key': input.key },
-        }),
+      // A repeated ride is a series (issue 24): one request books all its rides.
+      createBooking: fromPromise(async ({ input }: { input: PendingSave }): Promise<Booked> => {
+        const headers = { ...language, 'Idempotency-Key': input.key }
+        const api = await client()
+        return input.series
+          ? api.call('createSeriesBooking', { body: { booking: input.request, ...input.series }, headers })
+          : api.call('createBooking', { body: input.request, headers })
+      }),
+      fetchHolidays: fromPromise(async ({ input }: { input: { from: string; to: string } }) =>
+        (await client()).call('listHolidays', { query: input, headers: language }),
       ),
     },
     actions: {

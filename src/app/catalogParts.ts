@@ -1,9 +1,11 @@
 /**
- * The portal's catalog comes in seven parts per locale, split by message area (the id's first segment), so that
+ * The portal's catalog comes in eight parts per locale, split by message area (the id's first segment), so that
  * a screen does not download the long texts of others (src/app/i18n.ts):
  * - `first`: home, the shell (menus, drawer, notices, dialogs) and every screen's title, loaded at start;
  * - `screens`: what the other screens show, loaded before any of them renders and when a user is known;
- * - `booking`: what only the booking wizard shows, loaded with it;
+ * - `booking`: the booking wizard's step headings and first two steps, loaded with it;
+ * - `bookingSteps`: the rest of the wizard's texts (steps 3 to 9, the summary's repeat of issue 24), loaded with
+ *   the later steps' code: the wizard's first visit carries a fifth of its texts;
  * - `permissions`: what only the transportation permissions show, loaded with them: the wizard does not carry it;
  * - `account`: what only the screens of one's own account and of an invitation show (password, personal
  *   information, invitation, travel card, logged out), loaded with those: a third of what `screens` held, which
@@ -18,7 +20,8 @@
 
 export type CatalogPart = 'first' | LazyPart
 /** The parts loaded after start, with the screens that show them. */
-export type LazyPart = 'screens' | 'booking' | 'permissions' | 'account' | 'texts' | 'settings'
+export type LazyPart =
+  'screens' | 'booking' | 'permissions' | 'account' | 'texts' | 'settings' | 'bookingSteps'
 
 const screenAreas = new Set([
   'canceltrips',
@@ -31,7 +34,9 @@ const screenAreas = new Set([
   'trips',
 ])
 
-const bookingAreas = new Set(['booking'])
+const bookingAreas = new Set(['booking', 'booking_repeat'])
+/** What the wizard shows before its later steps' code has loaded: the step headings, the passenger and the date. */
+const bookingStart = /^booking\.(step_\w+|date_legend|date_typed|passenger_legend)$/
 
 const accountAreas = new Set(['invitation', 'logged_out', 'password', 'personal_info', 'travel_card'])
 
@@ -63,7 +68,7 @@ export function catalogPartOf(id: string): CatalogPart | null {
   if (serverAreas.has(area)) return null
   // A screen's title (`privacy.title`) also names it in the menus.
   if (id === `${area}.title`) return 'first'
-  if (bookingAreas.has(area)) return 'booking'
+  if (bookingAreas.has(area)) return bookingStart.test(id) ? 'booking' : 'bookingSteps'
   if (area === 'permissions') return 'permissions'
   if (formTexts.test(id)) return 'screens'
   if (accountAreas.has(area)) return 'account'

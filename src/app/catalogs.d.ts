@@ -32,3 +32,7 @@ declare module '*.po?part=permissions' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+declare module '*.po?part=bookingSteps' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}

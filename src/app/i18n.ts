@@ -44,6 +44,23 @@ const lazyParts: Record<LazyPart, Record<Locale, Part>> = {
     sv: () => import('../../locales/sv/messages.po?part=settings'),
     en: () => import('../../locales/en/messages.po?part=settings'),
   },
+  bookingSteps: {
+    fi: () => import('../../locales/fi/messages.po?part=bookingSteps'),
+    sv: () => import('../../locales/sv/messages.po?part=bookingSteps'),
+    en: () => import('../../locales/en/messages.po?part=bookingSteps'),
+  },
+}
+
+/** The last activated catalog's loader of a part: for a part that code loaded on demand shows (`loadCatalogPart`). */
+let loadActive: ((part: LazyPart) => Promise<void>) | null = null
+
+/**
+ * Loads a part of the active catalog that a screen's code loaded on demand shows, not a route (the booking
+ * wizard's later steps): that code's loader waits for it beside its chunk. Before any catalog is active there
+ * is nothing to load into.
+ */
+export function loadCatalogPart(part: LazyPart): Promise<void> {
+  return loadActive ? loadActive(part) : Promise.resolve()
 }
 
 const variants: Record<TextVariant, () => Promise<{ overrides: TextOverrides }>> = {
@@ -89,6 +106,7 @@ export function activateCatalog(locale: Locale, variant?: TextVariant): Catalog 
     }
     return promise
   }
+  loadActive = load
   return {
     ready: loadPart(firstParts[locale]).then(() => {
       i18n.activate(locale)
@@ -102,7 +120,7 @@ export function activateCatalog(locale: Locale, variant?: TextVariant): Catalog 
 }
 
 /** The routes that show a part beyond the screens' (route ids, matched as prefixes). */
-const routesOfPart: Record<Exclude<LazyPart, 'screens'>, readonly string[]> = {
+const routesOfPart: Record<Exclude<LazyPart, 'screens' | 'bookingSteps'>, readonly string[]> = {
   booking: ['/_auth/booking'],
   permissions: ['/_auth/transportationPermissions/'],
   account: [

@@ -33,8 +33,19 @@ export function useBookingFlow(): RunningFlow<typeof bookingMachine> | null {
       ? () => {
           const now = Temporal.Now.instant().toString()
           return {
-            input: { timeZone, now, online: navigator.onLine, phoneRules: tenant.phone },
-            facts: { now, timeZone, passengerIds: known.map((passenger) => passenger.id) },
+            input: {
+              timeZone,
+              now,
+              online: navigator.onLine,
+              phoneRules: tenant.phone,
+              seriesHorizonWeeks: tenant.seriesHorizonWeeks,
+            },
+            facts: {
+              now,
+              timeZone,
+              passengerIds: known.map((passenger) => passenger.id),
+              seriesHorizonWeeks: tenant.seriesHorizonWeeks,
+            },
           }
         }
       : null,

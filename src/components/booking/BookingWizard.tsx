@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Suspense, useCallback, useRef, type ComponentType } from 'react'
 import { stepOf } from '../../../machines/booking.machine'
 import type { BookingStep } from '../../domain/booking/steps'
+import { loadCatalogPart } from '../../app/i18n'
 import { useBookingFlow } from '../../app/useBookingFlow'
 import { Button } from '../ui/Button'
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons'
@@ -13,13 +14,26 @@ import { PassengerStep } from './PassengerStep'
 import type { StepProps } from './stepProps'
 
 // The first two steps (where the wizard starts) come with the screen; the others load when it reaches them,
-// which keeps the first visit within its script budget (the trip step's fields are most of the wizard's code).
-const QuotaStep = lazyPart(() => import('./QuotaStep').then((module) => module.QuotaStep))
-const TripStep = lazyPart(() => import('./TripStep').then((module) => module.TripStep))
-const AdditionalInfoStep = lazyPart(() =>
-  import('./AdditionalInfoStep').then((module) => module.AdditionalInfoStep),
+// with their texts (a catalog part of their own), which keeps the first visit within its script budget (the
+// trip step's fields are most of the wizard's code).
+const laterStep = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType<StepProps>) =>
+  lazyPart(() => Promise.all([load(), loadCatalogPart('bookingSteps')]).then(([module]) => pick(module)))
+const QuotaStep = laterStep(
+  () => import('./QuotaStep'),
+  (module) => module.QuotaStep,
 )
-const SummaryStep = lazyPart(() => import('./SummaryStep').then((module) => module.SummaryStep))
+const TripStep = laterStep(
+  () => import('./TripStep'),
+  (module) => module.TripStep,
+)
+const AdditionalInfoStep = laterStep(
+  () => import('./AdditionalInfoStep'),
+  (module) => module.AdditionalInfoStep,
+)
+const SummaryStep = laterStep(
+  () => import('./SummaryStep'),
+  (module) => module.SummaryStep,
+)
 
 const steps: Record<BookingStep, ComponentType<StepProps>> = {
   1: PassengerStep,

@@ -1,12 +1,15 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { expressStatusOf, stepOf } from '../../../machines/booking.machine'
+import { expressStatusOf, repeatOf, stepOf } from '../../../machines/booking.machine'
+import { wizardDate } from '../../domain/dateDisplay'
 import { Alert } from '../ui/Alert'
 import { Button, buttonClasses } from '../ui/Button'
 import { Spinner } from '../ui/Spinner'
 import { ChevronLeftIcon } from '../ui/icons'
 import { tooManyRequestsText } from './bookingTexts'
 import { OrderSummary } from './OrderSummary'
+import { RepeatSection } from './repeat/RepeatSection'
+import { SeriesSaved } from './repeat/SeriesSaved'
 import type { StepProps } from './stepProps'
 
 type SaveState = 'ready' | 'saving' | 'saved' | 'failed' | 'offline'
@@ -27,6 +30,7 @@ export function SummaryStep({ snapshot, send }: StepProps) {
       <OrderSummary order={order} />
       {state === 'saved' ? null : <Estimate snapshot={snapshot} send={send} />}
       <ExpressStatus snapshot={snapshot} send={send} />
+      {state === 'saved' ? null : <RepeatSection snapshot={snapshot} send={send} />}
       {/* Here since the summary opened, so that saving, saved and offline are read as they appear (a region
           made with its text is not read); a refusal is an alert of its own. Empty, it takes back the gap. */}
       <div role="status" className="flex flex-col gap-5 empty:-mt-5">
@@ -46,13 +50,21 @@ export function SummaryStep({ snapshot, send }: StepProps) {
               disabled={!snapshot.can({ type: 'booking.save' })}
               onClick={() => send({ type: 'booking.save' })}
             >
-              <Trans id="booking.save">Book the trip</Trans>
+              <SaveLabel snapshot={snapshot} send={send} />
             </Button>
           </div>
         </div>
       )}
     </div>
   )
+}
+
+/** "Book the trip", or for a series the number of rides it books. */
+function SaveLabel({ snapshot }: StepProps) {
+  const rides = repeatOf(snapshot.context)?.plan?.toBook.length
+  if (snapshot.context.repeat === null || rides === undefined)
+    return <Trans id="booking.save">Book the trip</Trans>
+  return <Plural id="booking_repeat.save" value={rides} one="Book # ride" other="Book # rides" />
 }
 
 /** The deductible of this trip, fetched at the summary: what the passenger pays. */
@@ -138,11 +150,15 @@ function Outcome({ state, snapshot, send }: StepProps & { state: SaveState }) {
     return (
       <>
         <Alert severity="success" title={<Trans id="booking.confirmed">Confirmed</Trans>}>
-          <p>
-            <Trans id="booking.awaiting_approval">
-              The booking awaits the transport service&apos;s approval. The trip then shows on your trips.
-            </Trans>
-          </p>
+          {snapshot.context.booked && 'seriesId' in snapshot.context.booked ? (
+            <SeriesSaved booked={snapshot.context.booked} />
+          ) : (
+            <p>
+              <Trans id="booking.awaiting_approval">
+                The booking awaits the transport service&apos;s approval. The trip then shows on your trips.
+              </Trans>
+            </p>
+          )}
           <Link to="/trips" className={buttonClasses('secondary', 'mt-3')}>
             <Trans id="booking.to_trips">Go to trips</Trans>
           </Link>
@@ -169,6 +185,8 @@ function Outcome({ state, snapshot, send }: StepProps & { state: SaveState }) {
           </Trans>
         ) : failure.kind === 'tooManyRequests' ? (
           t(tooManyRequestsText)
+        ) : failure.date ? (
+          `${wizardDate(failure.date)}: ${failure.serverMessage ?? ''}`
         ) : (
           failure.serverMessage
         )}

@@ -18,3 +18,6 @@ export const addressPickerClasses = {
 
 /** A via point's frame. */
 export const viaPointClasses = 'flex flex-col gap-3 rounded-xl border-2 border-muted/40 p-4'
+
+/** A checkbox of the summary's repeat: 24 px, in the action colour. */
+export const repeatCheckboxClasses = 'size-6 shrink-0 accent-action'

@@ -30,6 +30,8 @@ export interface SeriesChoice {
   includeHolidays: boolean
   /** Dates the user took out by hand (YYYY-MM-DD). */
   removed: ReadonlySet<string>
+  /** A return's series: only these dates (its outbound series'), the others not named at all. */
+  within?: ReadonlySet<string> | null
 }
 
 /** One date of the series as the user sees it: booked, or left out and why. */
@@ -76,8 +78,9 @@ export function seriesDates(choice: SeriesChoice, holidays: readonly Holiday[]):
     date = date.add({ days: 1 })
   ) {
     const isFirst = date.equals(choice.first)
-    if (!isFirst && !choice.days.has(date.dayOfWeek as Weekday)) continue
     const key = date.toString()
+    if (!isFirst && (!choice.days.has(date.dayOfWeek as Weekday) || choice.within?.has(key) === false))
+      continue
     const holiday = holidayOn.get(key) ?? null
     const skipped = isFirst
       ? null

@@ -70,8 +70,18 @@ describe('catalog parts', async () => {
   it.each([
     {
       part: 'booking',
-      loaders: ['src/components/booking', 'src/routes/_auth/booking.tsx'],
-      least: 100,
+      loaders: [
+        'src/components/booking/BookingWizard.tsx',
+        'src/components/booking/bookingTexts.ts',
+        'src/components/booking/DateStep.tsx',
+        'src/components/booking/PassengerStep.tsx',
+      ],
+      least: 10,
+    },
+    {
+      part: 'bookingSteps',
+      loaders: ['src/components/booking'],
+      least: 120,
     },
     {
       part: 'permissions',
@@ -142,6 +152,8 @@ describe('catalog parts', async () => {
     expect(catalogPartOf('calendar_feed.copy')).toBe('settings')
     expect(catalogPartOf('push.eta.title')).toBeNull()
     expect(catalogPartOf('booking.step_heading')).toBe('booking')
+    expect(catalogPartOf('booking.save')).toBe('bookingSteps')
+    expect(catalogPartOf('booking_repeat.toggle')).toBe('bookingSteps')
     expect(catalogPartOf('permissions.choose_passenger')).toBe('permissions')
     expect(catalogPartOf('booking.title')).toBe('first')
   })

@@ -3,6 +3,7 @@ import { createActor, fromPromise, SimulatedClock, type Snapshot } from 'xstate'
 import {
   bookingMachine,
   stepOf,
+  type Booked,
   type BookingEvent,
   type PendingSave,
 } from '../../../machines/booking.machine'
@@ -10,6 +11,7 @@ import type { BookingEstimate, BookingRequest, BookingResponse } from '../../../
 import type { Passenger } from '../../../src/contract/passenger'
 import type { Quota } from '../../../src/contract/permissions'
 import type { AddressSearchResult, RouteDetails, RoutePoint } from '../../../src/contract/places'
+import type { HolidayView } from '../../../src/contract/series'
 import { home, library, passenger, placeWith, quotaWith, school } from '../domain/booking/fixtures'
 
 /** The booking wizard's world: Saturday 21.11.2026 at 08:00 in Helsinki, Ella and her saved places. */
@@ -48,7 +50,8 @@ export interface Fakes {
   route?: (points: RoutePoint[]) => Promise<RouteDetails>
   estimate?: (request: BookingRequest) => Promise<BookingEstimate>
   search?: (query: string) => Promise<AddressSearchResult[]>
-  create?: (save: PendingSave) => Promise<BookingResponse>
+  create?: (save: PendingSave) => Promise<Booked>
+  holidays?: (range: { from: string; to: string }) => Promise<HolidayView[]>
 }
 
 /** Starts the wizard with fake calls that record what they were asked, optionally from a restored snapshot. */
@@ -62,6 +65,7 @@ export function startBooking(
     estimate: [] as BookingRequest[],
     search: [] as string[],
     create: [] as PendingSave[],
+    holidays: [] as { from: string; to: string }[],
   }
   const reloadTrips = vi.fn()
   const machine = bookingMachine.provide({
@@ -93,6 +97,10 @@ export function startBooking(
         calls.create.push(input)
         return options.create?.(input) ?? Promise.resolve(booked)
       }),
+      fetchHolidays: fromPromise(({ input }: { input: { from: string; to: string } }) => {
+        calls.holidays.push(input)
+        return options.holidays?.(input) ?? Promise.resolve([])
+      }),
     },
     actions: { reloadTrips },
   })
@@ -111,7 +119,7 @@ export function startBooking(
     context: () => actor.getSnapshot().context,
     step: () => stepOf(actor.getSnapshot()),
     can: (event: BookingEvent) => actor.getSnapshot().can(event),
-    region: (name: 'quotas' | 'route' | 'estimate' | 'search' | 'viaPointRemoval') =>
+    region: (name: 'quotas' | 'route' | 'estimate' | 'holidays' | 'search' | 'viaPointRemoval') =>
       (actor.getSnapshot().value as Record<string, unknown>)[name],
   }
 }

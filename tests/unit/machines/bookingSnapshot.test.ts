@@ -21,7 +21,7 @@ import {
   type Fakes,
 } from './bookingFixtures'
 
-const current: BookingFacts = { now, timeZone, passengerIds: [ella.id, otto.id] }
+const current: BookingFacts = { now, timeZone, passengerIds: [ella.id, otto.id], seriesHorizonWeeks: 13 }
 
 /** What the screen saves and reads back: the persisted snapshot, through JSON as IndexedDB would keep it. */
 const saved = (booking: Booking) =>

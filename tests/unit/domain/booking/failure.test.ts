@@ -21,6 +21,25 @@ describe('what a failed booking says (spec section 8)', () => {
     expect(bookingFailure(400, body)).toEqual({ kind: 'municipality' })
   })
 
+  it('a series refused for one of its rides names that ride’s date', () => {
+    const dates = ['2026-12-01', '2026-12-03', '2026-12-08']
+    const body = {
+      code: 'booking_no_quota',
+      message: 'No trips left',
+      errors: [{ property: 'dates.2' }, { property: 'transportationPermissionId' }],
+    }
+    expect(bookingFailure(400, body, dates)).toEqual({
+      kind: 'failed',
+      serverMessage: 'No trips left',
+      date: '2026-12-08',
+    })
+    // A refusal of the series itself, or one of a single ride, names none.
+    expect(bookingFailure(400, { ...body, errors: [{ property: 'until' }] }, dates)).not.toHaveProperty(
+      'date',
+    )
+    expect(bookingFailure(400, body)).not.toHaveProperty('date')
+  })
+
   it('a 429 says to wait a moment, whatever the message', () => {
     expect(
       bookingFailure(429, { code: 'too_many_requests', message: 'Too many route measurements' }),

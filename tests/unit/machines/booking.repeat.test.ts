@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest'
+import { savedState } from '../../../machines/booking.persist'
+import { restorable } from '../../../machines/booking.restore'
+import type { QuotaPeriod } from '../../../src/contract/permissions'
+import type { SeriesBookingResponse } from '../../../src/contract/series'
+import { quotaWith } from '../domain/booking/fixtures'
+import {
+  atSummary,
+  dataOf,
+  ella,
+  now,
+  otto,
+  placesOf,
+  settle,
+  startBooking,
+  timeZone,
+} from './bookingFixtures'
+
+/** Saturday 21.11.2026 is the wizard's date; November has 5 trips left, December 10. */
+const period = (startDate: string, endDate: string, totalQuota: number, usedQuota = 0): QuotaPeriod => ({
+  startDate,
+  endDate,
+  totalQuota,
+  usedQuota,
+  totalExpressQuota: 0,
+  usedExpressQuota: 0,
+  savedToNext: 0,
+  borrowed: 0,
+})
+const seriesQuota = (novemberLeft = 5) =>
+  quotaWith({
+    id: 'q-series',
+    tripDestinations: 2,
+    periods: [
+      period('2026-11-01', '2026-11-30', 6, 6 - novemberLeft),
+      period('2026-12-01', '2026-12-31', 10),
+    ],
+  })
+const independenceDay = { date: '2026-12-06', name: 'Itsenäisyyspäivä' }
+
+const repeated = (novemberLeft?: number) =>
+  atSummary({
+    quotas: () => Promise.resolve([seriesQuota(novemberLeft)]),
+    holidays: () => Promise.resolve([independenceDay]),
+  })
+
+describe('repeating a ride (issue 24)', () => {
+  it('repeats on the chosen weekdays, leaves out holidays and removed dates, and saves the series', async () => {
+    const booking = await repeated()
+    expect(booking.can({ type: 'repeat.weekday', day: 7, on: true })).toBe(false)
+    booking.send({ type: 'repeat.toggle', on: true })
+    // On the first ride's weekday, four weeks on.
+    expect(booking.context().repeat).toEqual({
+      weekdays: [6],
+      until: '2026-12-19',
+      includeHolidays: false,
+      removed: [],
+      within: null,
+      fitOnly: false,
+    })
+    // The dates are not known before the holidays are.
+    expect(booking.can({ type: 'booking.save' })).toBe(false)
+    await settle()
+    expect(booking.calls.holidays).toEqual([{ from: '2026-11-21', to: '2027-02-20' }])
+    booking.send(
+      { type: 'repeat.weekday', day: 7, on: true },
+      { type: 'repeat.until', date: '2026-12-07' },
+      { type: 'repeat.date', date: '2026-11-29', removed: true },
+    )
+    expect(booking.can({ type: 'booking.save' })).toBe(true)
+    booking.send({ type: 'booking.save' })
+    await settle()
+    expect(booking.calls.create[0]!.series).toEqual({
+      weekdays: [6, 7],
+      until: '2026-12-07',
+      // 29.11. taken out by hand, 6.12. a holiday.
+      dates: ['2026-11-21', '2026-11-22', '2026-11-28', '2026-12-05'],
+      fitOnly: false,
+    })
+    // The holidays of the same range are not fetched again.
+    expect(booking.calls.holidays).toHaveLength(1)
+  })
+
+  it('refuses to save dates the quota does not hold until the user books only those that fit', async () => {
+    const booking = await repeated(2)
+    booking.send({ type: 'repeat.toggle', on: true })
+    await settle()
+    booking.send({ type: 'repeat.weekday', day: 7, on: true }, { type: 'repeat.until', date: '2026-11-30' })
+    expect(booking.can({ type: 'booking.save' })).toBe(false)
+    booking.send({ type: 'repeat.fitOnly', value: true }, { type: 'booking.save' })
+    await settle()
+    expect(booking.calls.create[0]!.series).toMatchObject({
+      dates: ['2026-11-21', '2026-11-22'],
+      fitOnly: true,
+    })
+  })
+
+  it('does not save an end date that is no date, before the first ride, past the last period, or no weekday', async () => {
+    const booking = await repeated()
+    booking.send({ type: 'repeat.toggle', on: true })
+    await settle()
+    for (const date of [null, '2026-11-21', '2027-01-01']) {
+      booking.send({ type: 'repeat.until', date })
+      expect(booking.can({ type: 'booking.save' }), String(date)).toBe(false)
+    }
+    booking.send({ type: 'repeat.until', date: '2026-12-31' }, { type: 'repeat.weekday', day: 6, on: false })
+    expect(booking.can({ type: 'booking.save' })).toBe(false)
+    booking.send({ type: 'repeat.toggle', on: false })
+    expect(booking.context().repeat).toBeNull()
+    expect(booking.can({ type: 'booking.save' })).toBe(true)
+  })
+
+  it('repeats the return of a series on the dates its outbound booked, with a key of its own', async () => {
+    const skipped = { date: '2026-11-28', code: 'booking_no_quota', message: 'No trips left' }
+    const booking = await atSummary({
+      quotas: () => Promise.resolve([seriesQuota()]),
+      holidays: () => Promise.resolve([]),
+      create: (save) =>
+        Promise.resolve({
+          seriesId: `s-${save.key}`,
+          booked: save
+            .series!.dates.filter((date) => date !== skipped.date)
+            .map((date) => ({ tripId: `t-${date}`, date, status: 'awaitingApproval' as const })),
+          skipped: save.series!.dates.includes(skipped.date) ? [skipped] : [],
+        }) satisfies Promise<SeriesBookingResponse>,
+    })
+    booking.send({ type: 'repeat.toggle', on: true })
+    await settle()
+    booking.send({ type: 'repeat.until', date: '2026-12-05' }, { type: 'booking.save' })
+    await settle()
+    booking.send({ type: 'booking.return' })
+    expect(booking.context().repeat).toMatchObject({
+      weekdays: [6],
+      until: '2026-12-05',
+      within: ['2026-11-21', '2026-12-05'],
+    })
+    booking.send({ type: 'wizard.next' }, { type: 'wizard.next' })
+    await settle()
+    booking.send({ type: 'booking.save' })
+    await settle()
+    const [outbound, inbound] = booking.calls.create
+    expect(inbound!.key).not.toBe(outbound!.key)
+    expect(inbound!.series).toMatchObject({ dates: ['2026-11-21', '2026-12-05'] })
+    // A new booking repeats nothing.
+    booking.send({ type: 'wizard.reset' })
+    expect(booking.context().repeat).toBeNull()
+  })
+
+  it('keeps the repeat choice across a reload, and fetches the holidays again', async () => {
+    const booking = await repeated()
+    booking.send({ type: 'repeat.toggle', on: true })
+    await settle()
+    booking.send(
+      { type: 'repeat.weekday', day: 2, on: true },
+      { type: 'repeat.date', date: '2026-11-24', removed: true },
+    )
+    const raw = JSON.parse(JSON.stringify(savedState(booking.actor.getPersistedSnapshot())))
+    expect(raw.context.holidays).toBeNull()
+    const snapshot = restorable(raw, {
+      now,
+      timeZone,
+      passengerIds: [ella.id, otto.id],
+      seriesHorizonWeeks: 13,
+    })
+    const after = startBooking({
+      snapshot: snapshot!,
+      quotas: () => Promise.resolve([seriesQuota()]),
+      holidays: () => Promise.resolve([independenceDay]),
+    })
+    after.send(dataOf([ella, otto]), placesOf())
+    await settle()
+    expect(after.context().repeat).toEqual(booking.context().repeat)
+    expect(after.calls.holidays).toHaveLength(1)
+    expect(after.can({ type: 'booking.save' })).toBe(true)
+  })
+})
