@@ -97,6 +97,17 @@ for (const { locale, tenant, returnTime, returnDays } of journeys) {
     await expect(await stepHeading(page, locale, 6, 'booking.step_summary')).toBeVisible()
     await expect(deductible(page, text)).toBeVisible()
     await expectAccessible()
+    // Its repeat, opened in each language, then closed: this journey books one trip.
+    const repeat = page.getByRole('switch', { name: text('booking_repeat.toggle') })
+    await repeat.check()
+    await expect(
+      page
+        .getByRole('list', { name: text('booking_repeat.dates') })
+        .getByRole('listitem')
+        .first(),
+    ).toContainText(text('booking_repeat.date_first'))
+    await expectAccessible()
+    await repeat.uncheck()
     const known = new Set((await serverTrips(page)).map((trip) => trip.id))
     await save.click()
     await expect(confirmed).toBeVisible()
