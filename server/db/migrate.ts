@@ -23,6 +23,7 @@ import * as pushSender from './migrations/0020_push_sender'
 import * as pushWake from './migrations/0021_push_wake'
 import * as tripSeries from './migrations/0022_trip_series'
 import * as awaitingBookings from './migrations/0023_awaiting_bookings'
+import * as withdrawnBookings from './migrations/0024_withdrawn_bookings'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -49,6 +50,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0021_push_wake': pushWake,
   '0022_trip_series': tripSeries,
   '0023_awaiting_bookings': awaitingBookings,
+  '0024_withdrawn_bookings': withdrawnBookings,
 }
 
 /**

@@ -4,8 +4,11 @@ import { tripStatusCodes, type TripStatusCode } from '../../src/contract/trip'
 import { finalStatusCodes } from '../../src/domain/tracking/finalStatus'
 import type { Location, ReviewData, TripBooking, TripEvent } from './tripEvents'
 
-/** Where a booking made in the portal stands; null for a trip the operator booked. */
-export type TripApproval = 'awaiting' | 'approved' | 'refused'
+/**
+ * Where a booking made in the portal stands; null for a trip the operator booked. `withdrawn`: its user cancelled
+ * it while it awaited the decision (a series' following rides), which the operator can no longer take.
+ */
+export type TripApproval = 'awaiting' | 'approved' | 'refused' | 'withdrawn'
 
 export interface TripReview extends ReviewData {
   at: Temporal.Instant
@@ -113,8 +116,8 @@ function opened(tripId: string, event: OpeningEvent): TripProjection {
 function rejection(trip: TripProjection, event: Exclude<TripEvent, OpeningEvent>): TripEventRejection | null {
   if (event.type === 'approved' || event.type === 'refused')
     return trip.approval === 'awaiting' ? null : 'not_awaiting_approval'
-  // Until the operator approves, nothing else happens to the trip: it is not yet one.
-  if (trip.approval === 'awaiting') return 'awaiting_approval'
+  // Until the operator approves, nothing else happens to the trip but its withdrawal: it is not yet one.
+  if (trip.approval === 'awaiting') return event.type === 'cancelled' ? null : 'awaiting_approval'
   if (event.type === 'reviewed') {
     if (trip.cancelledAt || trip.noShowTime) return 'not_reviewable'
     return trip.reviews.length > 0 ? 'already_reviewed' : null
@@ -176,6 +179,7 @@ function applied(trip: TripProjection, event: TripEvent): TripProjection {
     case 'cancelled':
       return {
         ...next,
+        approval: trip.approval === 'awaiting' ? 'withdrawn' : trip.approval,
         statusCode: tripStatusCodes.Cancelled,
         cancelledAt: event.at,
         cancelReason: event.reason,

@@ -60,14 +60,20 @@ export interface UserTrip {
   view: Trip
 }
 
-/** The trip `ref` names, when it exists on that date and its passenger is granted to the user; else null. */
+/**
+ * The trip `ref` names, when it exists on that date and its passenger is granted to the user; else null. Only
+ * those shown to the passenger, unless `awaiting` also takes a booking that awaits approval (which a series'
+ * "this and the following" withdraws).
+ */
 export function userTrip(
   trip: TripProjection | undefined,
   ref: TripRef,
   passengers: ReadonlyMap<string, TripPassenger>,
   timeZone: string,
+  { awaiting = false }: { awaiting?: boolean } = {},
 ): UserTrip | null {
-  const passenger = trip && isShownToPassenger(trip) && passengers.get(trip.passengerId)
+  const theirs = trip && (isShownToPassenger(trip) || (awaiting && trip.approval === 'awaiting'))
+  const passenger = theirs && passengers.get(trip.passengerId)
   if (!trip || !passenger || !isOnDate(trip, ref.date, timeZone)) return null
   return { trip, passenger, view: toTripView(trip, passenger, timeZone) }
 }

@@ -4,6 +4,7 @@ import type { Trip } from '../../src/contract/trip'
 import type { CancelSource, TripRef } from '../../src/contract/tripCommands'
 import { cancellationProblem, wizardCancellationProblem } from '../../src/domain/trips/cancellation'
 import type { TenantDb } from '../db/tenantDb'
+import { returnBookingQuota } from '../booking/returnQuota'
 import { isShownToPassenger, type TripProjection } from '../domain/tripProjection'
 import { toTripView, type TripPassenger } from '../domain/tripView'
 import { userTrip } from './access'
@@ -47,12 +48,15 @@ export async function cancelTrips(db: TenantDb, command: CancelCommand): Promise
   }
   const outcome: CancelOutcome = { cancelled: [], problems: [] }
   for (const [index, ref] of refs.entries()) {
-    const found = userTrip(current.get(ref.id), ref, command.passengers, command.timeZone)
+    const asked = index < command.trips.length
+    // A later trip of the series may still await approval: it is withdrawn.
+    const found = userTrip(current.get(ref.id), ref, command.passengers, command.timeZone, {
+      awaiting: !asked,
+    })
     const problem: TripProblemCode | null = found ? problemFor(command, found.view) : 'not_found'
     if (problem || !found) {
       // A later trip of the series that cannot be cancelled any more is simply not: only the asked are problems.
-      if (index < command.trips.length)
-        outcome.problems.push({ property: `trips.${index}`, error: problem ?? 'not_found' })
+      if (asked) outcome.problems.push({ property: `trips.${index}`, error: problem ?? 'not_found' })
       continue
     }
     const next = await db.trips.append(
@@ -61,14 +65,17 @@ export async function cancelTrips(db: TenantDb, command: CancelCommand): Promise
       command.now,
     )
     current.set(ref.id, next)
-    outcome.cancelled.push(toTripView(next, found.passenger, command.timeZone))
+    // A withdrawn booking gives its quota trip back, as a refused one does; the passenger never saw it.
+    if (next.approval === 'withdrawn') await returnBookingQuota(db, ref.id)
+    else outcome.cancelled.push(toTripView(next, found.passenger, command.timeZone))
   }
   return outcome
 }
 
 /**
- * The one trip asked, then the later trips of its standing order that its passenger sees (named by id and date,
- * as the portal names them), those beyond the portal's two weeks too. A trip of no series is itself alone.
+ * The one trip asked, then the later trips of its standing order that its passenger sees or that await approval
+ * (named by id and date, as the portal names them), those beyond the portal's two weeks too. A trip of no series
+ * is itself alone.
  */
 async function withFollowing(db: TenantDb, command: CancelCommand): Promise<TripRef[]> {
   const [ref] = command.trips
@@ -77,7 +84,9 @@ async function withFollowing(db: TenantDb, command: CancelCommand): Promise<Trip
   const start = asked.trip.start
   const later = (await db.trips.listSeries(asked.trip.series.id)).filter(
     (trip) =>
-      trip.id !== ref.id && Temporal.Instant.compare(trip.start, start) > 0 && isShownToPassenger(trip),
+      trip.id !== ref.id &&
+      Temporal.Instant.compare(trip.start, start) > 0 &&
+      (isShownToPassenger(trip) || trip.approval === 'awaiting'),
   )
   const dateOf = (trip: TripProjection) =>
     trip.start.toZonedDateTimeISO(command.timeZone).toPlainDate().toString()

@@ -114,7 +114,8 @@ export const operatorSeries = tripSeries.extend({
       /** The ride's date in the tenant's zone. */
       date: isoDate,
       startDateTime: isoDateTime,
-      approval: z.enum(['awaiting', 'approved', 'refused']),
+      /** `withdrawn`: its user cancelled it with the series' following rides before the decision. */
+      approval: z.enum(['awaiting', 'approved', 'refused', 'withdrawn']),
       cancelled: z.boolean(),
     }),
   ),

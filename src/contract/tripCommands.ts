@@ -29,12 +29,14 @@ export const cancelTripsRequest = z.object({
   /**
    * Cancel the following trips of the one trip's series too (issue 24): every trip of its standing order on a
    * later date that can still be cancelled by the detail screen's rule, those beyond the portal's two weeks
-   * included. Only with one trip.
+   * included, and those still awaiting approval withdrawn (their quota given back). Only with one trip.
    */
   following: z
     .boolean()
     .default(false)
-    .describe("With one trip of a series: that trip and the series' later trips that can still be cancelled"),
+    .describe(
+      "With one trip of a series: that trip and the series' later trips that can still be cancelled; those awaiting approval are withdrawn, and the answer lists only the trips the passenger saw",
+    ),
 })
 export type CancelTripsRequest = z.input<typeof cancelTripsRequest>
 

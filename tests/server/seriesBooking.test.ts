@@ -253,6 +253,39 @@ describe.each(backends)('standing orders on $name', (backend) => {
     expect(twice.statusCode).toBe(400)
   })
 
+  it('withdraws the following rides still awaiting approval, giving their quota back, which the operator then cannot approve', async () => {
+    const dates = tuesdaysAndThursdays()
+    const id = await permission()
+    const booked = (await post(series(id, dates))).json<SeriesBookingResponse>()
+    // The first two are approved; the others still await the operator's decision.
+    for (const ride of booked.booked.slice(0, 2))
+      await operator('POST', `/api/operator/trips/${ride.tripId}/events`, { type: 'approved' })
+    const from = booked.booked[1]!
+    const response = await api(test.app, 'espoo', token, {
+      method: 'POST',
+      url: '/api/trip/cancel',
+      payload: { trips: [{ id: from.tripId, date: from.date }], reason: 'Muutto', following: true },
+    })
+    expect(response.statusCode).toBe(200)
+    // Only what the passenger sees comes back as cancelled; the withdrawn bookings were never shown.
+    expect(response.json<Trip[]>().map((trip) => trip.id)).toEqual([from.tripId])
+    const seen = (await operator('GET', `/api/operator/series/${booked.seriesId}`)).json()
+    expect(
+      seen.trips.map((ride: { approval: string; cancelled: boolean }) => [ride.approval, ride.cancelled]),
+    ).toEqual(
+      booked.booked.map((_, index) =>
+        index === 0 ? ['approved', false] : index === 1 ? ['approved', true] : ['withdrawn', true],
+      ),
+    )
+    expect(await used(id)).toBe(2)
+    const late = await operator('POST', `/api/operator/trips/${booked.booked[2]!.tripId}/events`, {
+      type: 'approved',
+    })
+    expect(late.statusCode).toBe(409)
+    const awaiting = (await operator('GET', '/api/operator/bookings')).json<{ tripId: string }[]>()
+    expect(awaiting.filter((entry) => booked.booked.some((ride) => ride.tripId === entry.tripId))).toEqual([])
+  })
+
   it('returns the quota trip of a ride the operator refuses', async () => {
     const dates = tuesdaysAndThursdays()
     const id = await permission()

@@ -70,6 +70,8 @@ function log(...entries: [TripEventData, number][]): TripEvent[] {
   return entries.map(([data, minutes], index) => ({ ...data, seq: index + 1, at: at(minutes) }))
 }
 
+const cancelled: TripEventData = { type: 'cancelled', reason: 'Sairastunut', userId: 'u1' }
+
 const cases: [string, TripEvent[], Partial<TripProjection>][] = [
   [
     'booked: waiting for a car',
@@ -236,9 +238,19 @@ const cases: [string, TripEvent[], Partial<TripProjection>][] = [
       version: 2,
     },
   ],
+  [
+    'withdrawn: cancelled by its user before the decision (a series’ following rides)',
+    log([requested, 0], [cancelled, 3]),
+    {
+      statusCode: tripStatusCodes.Cancelled,
+      approval: 'withdrawn',
+      cancelledAt: at(3),
+      cancelReason: 'Sairastunut',
+      cancelledByUserId: 'u1',
+      version: 2,
+    },
+  ],
 ]
-
-const cancelled: TripEventData = { type: 'cancelled', reason: 'Sairastunut', userId: 'u1' }
 
 /** Logs the projection refuses, and why: the operator API answers these with 409 and the reason. */
 const rejections: [string, TripEvent[], TripEventRejection][] = [
@@ -314,7 +326,12 @@ const rejections: [string, TripEvent[], TripEventRejection][] = [
     'not_awaiting_approval',
   ],
   ['a car before the approval', log([requested, 0], [{ type: 'dispatched', car }, 10]), 'awaiting_approval'],
-  ['a cancellation before the approval', log([requested, 0], [cancelled, 10]), 'awaiting_approval'],
+  [
+    'approving a withdrawn booking',
+    log([requested, 0], [cancelled, 10], [approved, 11]),
+    'not_awaiting_approval',
+  ],
+  ['withdrawing twice', log([requested, 0], [cancelled, 10], [cancelled, 11]), 'trip_final'],
   ['a review before the approval', log([requested, 0], [review, 10]), 'awaiting_approval'],
   [
     'the operator’s progress after a refusal',
