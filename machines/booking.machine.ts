@@ -21,16 +21,20 @@ import { newViaPoint, returnOrder } from '../src/domain/booking/order'
 import type { BookingStep } from '../src/domain/booking/steps'
 import { viaPointRemovalStatusMs } from '../src/domain/booking/viaPoints'
 import { timeFieldMinutes } from '../src/domain/booking/time'
-import { newRepeat, returnRepeat, withRemoved, withWeekday } from '../src/domain/series/repeat'
-import { defaultSeriesHorizonWeeks } from '../src/domain/series/seriesDates'
+import type { RepeatChoice, SeriesPart } from '../src/domain/series/repeatChoice'
+import { newRepeat, returnRepeat, withRemoved, withWeekday } from '../src/domain/series/repeatChoice'
+import type { RepeatFacts } from '../src/domain/series/repeat'
+import { defaultSeriesHorizonWeeks } from '../src/domain/series/seriesEnd'
 import {
   callFailureOf,
   estimateKey,
   freshOrder,
   holidaysKey,
+  planKey,
+  planOf,
+  plannedSeries,
   problemsAt,
   quotaKey,
-  repeatOf,
   requestOf,
   routeKey,
   routePoints,
@@ -170,6 +174,14 @@ export const bookingMachine = setup({
     createBooking: fromPromise<Booked, PendingSave>(() =>
       Promise.reject(new Error('no createBooking actor')),
     ),
+    /**
+     * What a repeat comes to: its rules load with the summary's code, apart from the wizard's first steps, so
+     * the machine asks for them here rather than importing them.
+     */
+    planRepeat: fromPromise<SeriesPart | null, { choice: RepeatChoice; facts: RepeatFacts }>(
+      async ({ input }) =>
+        (await import('../src/domain/series/repeat')).repeatOutcome(input.choice, input.facts).series,
+    ),
     /** The public holidays from `from` to `to`, named in the user's language. */
     fetchHolidays: fromPromise<HolidayView[], { from: string; to: string }>(() =>
       Promise.reject(new Error('no fetchHolidays actor')),
@@ -307,7 +319,7 @@ export const bookingMachine = setup({
     })),
     prepareSave: assign(({ context }) => {
       const request = requestOf(context)!
-      const series = repeatOf(context)?.series ?? null
+      const series = context.repeat ? plannedSeries(context) : null
       // The same request again (a retry) keeps its key: if the lost answer was a booking, the server replays it.
       const same =
         context.save &&
@@ -377,6 +389,10 @@ export const bookingMachine = setup({
     ),
     markHolidaysFetch: assign(({ context }) => ({ holidaysFor: holidaysKey(context), holidays: null })),
     setHolidays: assign((_, holidays: HolidayView[]) => ({ holidays })),
+    markPlan: assign(({ context }) => ({ planned: { for: planKey(context)!, series: null } })),
+    setPlanned: assign(({ context }, series: SeriesPart | null) => ({
+      planned: { for: context.planned!.for, series },
+    })),
     skipPassenger: assign({ passengerSkipped: true }),
   },
   guards: {
@@ -384,10 +400,14 @@ export const bookingMachine = setup({
     isStepValid: ({ context }, { step }: { step: BookingStep }) =>
       problemsAt(step, context).length === 0 &&
       ((step !== 6 && step !== 9) ||
-        (requestOf(context) !== null && (context.repeat === null || repeatOf(context)?.series != null))),
+        (requestOf(context) !== null && (context.repeat === null || plannedSeries(context) !== null))),
     // A series needs the first ride's date and permission, which a summary always has.
     canRepeat: ({ context }) => context.order.date !== null && context.order.quota !== null,
     isRepeated: ({ context }) => context.repeat !== null,
+    planStale: ({ context }) => {
+      const key = planKey(context)
+      return key !== null && key !== context.planned?.for
+    },
     holidaysStale: ({ context }) => {
       const key = holidaysKey(context)
       return key !== null && key !== context.holidaysFor
@@ -429,6 +449,7 @@ export const bookingMachine = setup({
     seriesHorizonWeeks: input.seriesHorizonWeeks ?? defaultSeriesHorizonWeeks,
     holidays: null,
     holidaysFor: null,
+    planned: null,
     passengers: null,
     email: null,
     places: null,
@@ -602,6 +623,26 @@ export const bookingMachine = setup({
           ...failedStates,
           always: { guard: 'holidaysStale', target: 'loading' },
           on: { 'holidays.retry': 'loading' },
+        },
+      },
+    },
+    /** What the repeat comes to, worked out again whenever it or what it depends on changes. */
+    plan: {
+      initial: 'idle',
+      states: {
+        idle: { always: { guard: 'planStale', target: 'planning' } },
+        planning: {
+          // No series while it is worked out: the save waits.
+          entry: 'markPlan',
+          always: { guard: 'planStale', target: 'planning', reenter: true },
+          invoke: {
+            src: 'planRepeat',
+            input: ({ context }) => planOf(context)!,
+            onDone: { target: 'idle', actions: { type: 'setPlanned', params: ({ event }) => event.output } },
+            // Its code is the summary's own, which has loaded; should it fail all the same, the save stays off
+            // until a change plans it again.
+            onError: 'idle',
+          },
         },
       },
     },

@@ -6,7 +6,7 @@ import type { FlowPersistence } from './persistence'
 /**
  * The booking wizard's persisted snapshot: what is saved, when, and what may be restored. The order, the step,
  * the repeat choice, the return trip and a save in flight are saved; the local data and the answers of the
- * quotas, route, estimate, holidays and search are not (they are fetched again after a restore). What may be restored is
+ * quotas, route, estimate, holidays, repeat plan and search are not (they are fetched again after a restore). What may be restored is
  * booking.restore.ts, loaded only when a snapshot was saved: it brings zod.
  */
 
@@ -36,6 +36,7 @@ const answers = {
   estimateFor: null,
   holidays: null,
   holidaysFor: null,
+  planned: null,
   search: null,
 }
 const settledRegions = {
@@ -43,6 +44,7 @@ const settledRegions = {
   route: 'idle',
   estimate: 'idle',
   holidays: 'idle',
+  plan: 'idle',
   search: 'idle',
   viaPointRemoval: 'hidden',
 }

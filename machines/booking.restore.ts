@@ -91,6 +91,7 @@ const context = z.object({
   repeat: repeat.nullable().default(null),
   holidays: z.null().default(null),
   holidaysFor: z.null().default(null),
+  planned: z.null().default(null),
   quotas: z.null(),
   quotasFor: z.null(),
   route: z.null(),
@@ -140,6 +141,7 @@ const persisted = z
       estimate: z.literal('idle'),
       // Absent in a snapshot saved before series.
       holidays: z.literal('idle').default('idle'),
+      plan: z.literal('idle').default('idle'),
       search: z.literal('idle'),
       viaPointRemoval: z.literal('hidden'),
     }),
@@ -187,12 +189,13 @@ export function restorable(saved: unknown, current: BookingFacts): BookingSnapsh
     repeat: savedContext.repeat,
     holidays: null,
     holidaysFor: null,
+    planned: null,
     seriesHorizonWeeks: current.seriesHorizonWeeks,
     now: current.now,
   }
   return {
     ...raw,
-    value: { ...raw.value, holidays: 'idle' },
+    value: { ...raw.value, holidays: 'idle', plan: 'idle' },
     children,
     context,
   } as unknown as BookingSnapshot

@@ -20,13 +20,8 @@ import {
 } from '../src/domain/booking/steps'
 import { defaultBookingTime } from '../src/domain/booking/time'
 import { viaPointDeviation, type ViaPointDeviation, type WaitTime } from '../src/domain/booking/viaPoints'
-import {
-  holidayRange,
-  repeatOutcome,
-  type RepeatChoice,
-  type RepeatOutcome,
-  type SeriesPart,
-} from '../src/domain/series/repeat'
+import type { RepeatFacts } from '../src/domain/series/repeat'
+import { holidayRange, type RepeatChoice, type SeriesPart } from '../src/domain/series/repeatChoice'
 import type { Weekday } from '../src/domain/series/seriesDates'
 
 /** The booking wizard's context, events and the pure rules over them (the machine is booking.machine.ts). */
@@ -82,6 +77,11 @@ export interface BookingContext {
   holidays: HolidayView[] | null
   /** The range (`holidaysKey`) of the last holidays fetch started; null: fetch again. */
   holidaysFor: string | null
+  /**
+   * The series the repeat comes to for the plan (`planKey`) it was worked out for: null while something stops
+   * the save. Not persisted; worked out again after a restore.
+   */
+  planned: { for: string; series: SeriesPart | null } | null
   /**
    * On a return trip, the outbound trip's time: the time field's from time, so a return time typed earlier
    * than it is on the next day (spec section 5). Null on an outbound trip.
@@ -333,16 +333,29 @@ export function holidaysKey(context: BookingContext): string | null {
   return `${from}|${to}`
 }
 
-/** What the repeat choice comes to (`repeatOutcome`), with the holidays only once they are for its dates. */
-export function repeatOf(context: BookingContext): RepeatOutcome | null {
+/** What `repeatOutcome` judges the repeat choice by, with the holidays only once they are for its dates. */
+export function planOf(context: BookingContext): { choice: RepeatChoice; facts: RepeatFacts } | null {
   const { repeat, order } = context
   if (!repeat || order.date === null || !order.quota) return null
   const holidays = context.holidaysFor === holidaysKey(context) ? context.holidays : null
-  return repeatOutcome(repeat, {
+  const facts = {
     first: order.date,
     quota: order.quota,
     holidays,
     price: order.price,
     horizonWeeks: context.seriesHorizonWeeks,
-  })
+  }
+  return { choice: repeat, facts }
+}
+
+/** The plan as one string: the repeat is planned again whenever it changes. */
+export function planKey(context: BookingContext): string | null {
+  const plan = planOf(context)
+  return plan && JSON.stringify(plan)
+}
+
+/** The series a save sends for the repeat as it stands: null while it is not planned, or something stops it. */
+export function plannedSeries(context: BookingContext): SeriesPart | null {
+  const { planned } = context
+  return planned && planned.for === planKey(context) ? planned.series : null
 }

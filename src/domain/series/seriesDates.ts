@@ -1,5 +1,4 @@
 import { Temporal } from 'temporal-polyfill'
-import { defaultSeriesHorizonWeeks } from '../../../tenants/defineTenant'
 
 /**
  * Standing orders (issue 24): the dates a repeated ride makes. Pure calendar rules on plain dates; the time of
@@ -10,8 +9,6 @@ import { defaultSeriesHorizonWeeks } from '../../../tenants/defineTenant'
 /** ISO weekdays: 1 is Monday, 7 is Sunday (the week starts on Monday). */
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7
 export const weekdays: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 7]
-
-export { defaultSeriesHorizonWeeks }
 
 /** A public holiday: its date and its name in the user's language. */
 export interface Holiday {
@@ -41,27 +38,6 @@ export interface SeriesDate {
   holiday: string | null
   /** Left out: a holiday the series skips, or taken out by the user; null when the ride is booked. */
   skipped: 'holiday' | 'removed' | null
-}
-
-/**
- * The latest end a series may choose: the end of the chosen permission's last period, and no later than the
- * horizon (13 weeks by default) after the first ride; null when the permission has no period from the first ride
- * on (then no series can be made).
- */
-export function latestSeriesEnd(
-  first: Temporal.PlainDate,
-  periods: readonly { startDate: string; endDate: string }[],
-  horizonWeeks: number = defaultSeriesHorizonWeeks,
-): Temporal.PlainDate | null {
-  const ends = periods
-    .map((period) => Temporal.PlainDate.from(period.endDate))
-    .filter((end) => Temporal.PlainDate.compare(end, first) >= 0)
-  if (ends.length === 0) return null
-  const lastPeriodEnd = ends.reduce((latest, end) =>
-    Temporal.PlainDate.compare(end, latest) > 0 ? end : latest,
-  )
-  const horizon = first.add({ weeks: horizonWeeks })
-  return Temporal.PlainDate.compare(lastPeriodEnd, horizon) < 0 ? lastPeriodEnd : horizon
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { savedState } from '../../../machines/booking.persist'
 import { restorable } from '../../../machines/booking.restore'
 import type { QuotaPeriod } from '../../../src/contract/permissions'
@@ -14,7 +14,14 @@ import {
   settle,
   startBooking,
   timeZone,
+  type Booking,
 } from './bookingFixtures'
+
+/** Lets the calls settle and the repeat's plan, whose rules load on demand, come in. */
+async function planned(booking: Booking) {
+  await settle()
+  await vi.waitFor(() => expect(booking.region('plan')).toBe('idle'))
+}
 
 /** Saturday 21.11.2026 is the wizard's date; November has 5 trips left, December 10. */
 const period = (startDate: string, endDate: string, totalQuota: number, usedQuota = 0): QuotaPeriod => ({
@@ -60,16 +67,17 @@ describe('repeating a ride (issue 24)', () => {
     })
     // The dates are not known before the holidays are.
     expect(booking.can({ type: 'booking.save' })).toBe(false)
-    await settle()
+    await planned(booking)
     expect(booking.calls.holidays).toEqual([{ from: '2026-11-21', to: '2027-02-20' }])
     booking.send(
       { type: 'repeat.weekday', day: 7, on: true },
       { type: 'repeat.until', date: '2026-12-07' },
       { type: 'repeat.date', date: '2026-11-29', removed: true },
     )
+    await planned(booking)
     expect(booking.can({ type: 'booking.save' })).toBe(true)
     booking.send({ type: 'booking.save' })
-    await settle()
+    await planned(booking)
     expect(booking.calls.create[0]!.series).toEqual({
       weekdays: [6, 7],
       until: '2026-12-07',
@@ -84,11 +92,14 @@ describe('repeating a ride (issue 24)', () => {
   it('refuses to save dates the quota does not hold until the user books only those that fit', async () => {
     const booking = await repeated(2)
     booking.send({ type: 'repeat.toggle', on: true })
-    await settle()
+    await planned(booking)
     booking.send({ type: 'repeat.weekday', day: 7, on: true }, { type: 'repeat.until', date: '2026-11-30' })
+    await planned(booking)
     expect(booking.can({ type: 'booking.save' })).toBe(false)
-    booking.send({ type: 'repeat.fitOnly', value: true }, { type: 'booking.save' })
-    await settle()
+    booking.send({ type: 'repeat.fitOnly', value: true })
+    await planned(booking)
+    booking.send({ type: 'booking.save' })
+    await planned(booking)
     expect(booking.calls.create[0]!.series).toMatchObject({
       dates: ['2026-11-21', '2026-11-22'],
       fitOnly: true,
@@ -98,12 +109,17 @@ describe('repeating a ride (issue 24)', () => {
   it('does not save an end date that is no date, before the first ride, past the last period, or no weekday', async () => {
     const booking = await repeated()
     booking.send({ type: 'repeat.toggle', on: true })
-    await settle()
+    await planned(booking)
     for (const date of [null, '2026-11-21', '2027-01-01']) {
       booking.send({ type: 'repeat.until', date })
+      await planned(booking)
       expect(booking.can({ type: 'booking.save' }), String(date)).toBe(false)
     }
-    booking.send({ type: 'repeat.until', date: '2026-12-31' }, { type: 'repeat.weekday', day: 6, on: false })
+    booking.send({ type: 'repeat.until', date: '2026-12-31' })
+    await planned(booking)
+    expect(booking.can({ type: 'booking.save' })).toBe(true)
+    booking.send({ type: 'repeat.weekday', day: 6, on: false })
+    await planned(booking)
     expect(booking.can({ type: 'booking.save' })).toBe(false)
     booking.send({ type: 'repeat.toggle', on: false })
     expect(booking.context().repeat).toBeNull()
@@ -125,9 +141,11 @@ describe('repeating a ride (issue 24)', () => {
         }) satisfies Promise<SeriesBookingResponse>,
     })
     booking.send({ type: 'repeat.toggle', on: true })
-    await settle()
-    booking.send({ type: 'repeat.until', date: '2026-12-05' }, { type: 'booking.save' })
-    await settle()
+    await planned(booking)
+    booking.send({ type: 'repeat.until', date: '2026-12-05' })
+    await planned(booking)
+    booking.send({ type: 'booking.save' })
+    await planned(booking)
     booking.send({ type: 'booking.return' })
     expect(booking.context().repeat).toMatchObject({
       weekdays: [6],
@@ -135,9 +153,9 @@ describe('repeating a ride (issue 24)', () => {
       within: ['2026-11-21', '2026-12-05'],
     })
     booking.send({ type: 'wizard.next' }, { type: 'wizard.next' })
-    await settle()
+    await planned(booking)
     booking.send({ type: 'booking.save' })
-    await settle()
+    await planned(booking)
     const [outbound, inbound] = booking.calls.create
     expect(inbound!.key).not.toBe(outbound!.key)
     expect(inbound!.series).toMatchObject({ dates: ['2026-11-21', '2026-12-05'] })
@@ -149,7 +167,7 @@ describe('repeating a ride (issue 24)', () => {
   it('keeps the repeat choice across a reload, and fetches the holidays again', async () => {
     const booking = await repeated()
     booking.send({ type: 'repeat.toggle', on: true })
-    await settle()
+    await planned(booking)
     booking.send(
       { type: 'repeat.weekday', day: 2, on: true },
       { type: 'repeat.date', date: '2026-11-24', removed: true },
@@ -168,7 +186,7 @@ describe('repeating a ride (issue 24)', () => {
       holidays: () => Promise.resolve([independenceDay]),
     })
     after.send(dataOf([ella, otto]), placesOf())
-    await settle()
+    await planned(after)
     expect(after.context().repeat).toEqual(booking.context().repeat)
     expect(after.calls.holidays).toHaveLength(1)
     expect(after.can({ type: 'booking.save' })).toBe(true)

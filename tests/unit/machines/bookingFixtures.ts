@@ -119,7 +119,7 @@ export function startBooking(
     context: () => actor.getSnapshot().context,
     step: () => stepOf(actor.getSnapshot()),
     can: (event: BookingEvent) => actor.getSnapshot().can(event),
-    region: (name: 'quotas' | 'route' | 'estimate' | 'holidays' | 'search' | 'viaPointRemoval') =>
+    region: (name: 'quotas' | 'route' | 'estimate' | 'holidays' | 'plan' | 'search' | 'viaPointRemoval') =>
       (actor.getSnapshot().value as Record<string, unknown>)[name],
   }
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { QuotaPeriod } from '../../../../src/contract/permissions'
+import { repeatOutcome } from '../../../../src/domain/series/repeat'
 import {
   newRepeat,
-  repeatOutcome,
   returnRepeat,
   withRemoved,
   withWeekday,
   type RepeatChoice,
-} from '../../../../src/domain/series/repeat'
+} from '../../../../src/domain/series/repeatChoice'
 import { quotaWith } from '../booking/fixtures'
 
 const december = (totalQuota: number): QuotaPeriod => ({

@@ -2,13 +2,13 @@ import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import {
   bookedDates,
-  latestSeriesEnd,
   rideInstant,
   seriesDates,
   type Holiday,
   type SeriesChoice,
   type Weekday,
 } from '../../../../src/domain/series/seriesDates'
+import { latestSeriesEnd } from '../../../../src/domain/series/seriesEnd'
 
 const day = (text: string) => Temporal.PlainDate.from(text)
 const choice = (
