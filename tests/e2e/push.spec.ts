@@ -72,12 +72,17 @@ async function clickNotification(context: BrowserContext): Promise<void> {
   })
 }
 
-/** The service worker registration's id, which the DevTools protocol's push delivery names. */
+/**
+ * The id of the service worker registration that controls this page, which the DevTools protocol's push delivery
+ * names. The protocol lists the registrations of every context of the browser, and an earlier journey's on the
+ * same origin may still be there: the one whose worker controls this page's target is the page's.
+ */
 async function registrationId(session: CDPSession): Promise<string> {
+  const { targetInfo } = await session.send('Target.getTargetInfo')
   const found = new Promise<string>((resolve) => {
-    session.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((registration) => !registration.isDeleted)
-      if (live) resolve(live.registrationId)
+    session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const ours = versions.find((version) => version.controlledClients?.includes(targetInfo.targetId))
+      if (ours) resolve(ours.registrationId)
     })
   })
   await session.send('ServiceWorker.enable')
