@@ -15,6 +15,7 @@ import type { HolidayView } from '../src/contract/series'
 import type { Passenger } from '../src/contract/passenger'
 import type { Quota } from '../src/contract/permissions'
 import { routeMaxPoints } from '../src/contract/codes'
+import { classifyFailure } from '../src/contract/failureKind'
 import type { AddressSearchResult, RouteDetails, RoutePoint } from '../src/contract/places'
 import { bookingFailure } from '../src/domain/booking/failure'
 import { newViaPoint, returnOrder } from '../src/domain/booking/order'
@@ -334,7 +335,11 @@ export const bookingMachine = setup({
     })),
     storeFailure: assign(({ context, event }) => {
       const { status, body } = callFailureOf((event as unknown as ErrorActorEvent).error)
-      return { failure: bookingFailure(status ?? 0, body, context.save?.series?.dates) }
+      const failure = bookingFailure(status ?? 0, body, context.save?.series?.dates)
+      // A refusal for good is the answer to that save: the user's next tap is a new request with a new key,
+      // which the server judges again (the quota may have room by then), not a replay of the refusal.
+      const final = classifyFailure(status ?? 0, body?.code ?? null) === 'reject'
+      return { failure, ...(final ? { save: null } : {}) }
     }),
     /** Has the passenger's trips pulled again after a save (the screen provides it). */
     reloadTrips: () => {},

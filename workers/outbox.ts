@@ -2,13 +2,12 @@ import { ApiRequestError } from '../src/api/errors'
 import type { ApiClient } from '../src/api/client'
 import { apiError, endpoints, type ApiError } from '../src/contract'
 import {
-  classifyFailure,
   commandBatchMaxBytes,
   commandBatchMaxCount,
   type BatchedCommand,
   type CommandAnswer,
-  type FailureKind,
 } from '../src/contract/commandBatch'
+import { classifyFailure, type FailureKind } from '../src/contract/failureKind'
 import { commandOf } from '../src/commands/catalogue'
 import { localRefusalCodes, type CommandError } from '../src/commands/definition'
 import type { OutboxCommand } from '../src/commands/outboxCommand'

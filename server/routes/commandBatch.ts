@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
-  batchGoesOn,
   commandBatchMaxBytes,
   type BatchedCommand,
   type CommandAnswer,
 } from '../../src/contract/commandBatch'
 import { errorCodes, type FieldError } from '../../src/contract/common'
 import { endpoints, fillPath, pathParams } from '../../src/contract/endpoints'
+import { batchGoesOn } from '../../src/contract/failureKind'
 import type { KeyStore } from '../auth/accessTokens'
 import { HttpError } from '../plugins/errors'
 import { registerEndpoint } from './registerEndpoint'

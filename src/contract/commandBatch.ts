@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { errorCodes } from './codes'
 import { id } from './common'
 
 /**
@@ -75,25 +74,3 @@ export const commandBatchResponse = z.object({
     ),
 })
 export type CommandBatchResponse = z.output<typeof commandBatchResponse>
-
-export type FailureKind = 'unauthorized' | 'retry' | 'reject'
-
-/**
- * What a failed command's answer means. No answer (status 0), 408, 429, 5xx and a key still in flight may pass,
- * so the command is tried again; a 401 waits for a token; any other 4xx is the server's final word.
- */
-export function classifyFailure(status: number, code: string | null): FailureKind {
-  if (status === 401) return 'unauthorized'
-  if (status === 0 || status === 408 || status === 429 || status >= 500) return 'retry'
-  if (status === 409 && code === errorCodes.idempotencyInFlight) return 'retry'
-  return 'reject'
-}
-
-/**
- * Whether a batch goes on after a command answered so: after a success or a refusal for good, yes. After one
- * that is to be tried again, no: the commands behind it would overtake it (a message after it would land
- * before it in its thread), and the client sends them again behind it anyway.
- */
-export function batchGoesOn(status: number, code: string | null): boolean {
-  return (status >= 200 && status < 300) || classifyFailure(status, code) === 'reject'
-}

@@ -520,6 +520,28 @@ describe('booking wizard: the summary and the save', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
   })
 
+  it('a refusal for good answers that save: the same order tried again goes with a new key', async () => {
+    const failures = [
+      apiFailure(400, { code: 'validation_failed', message: 'Kiintiö on käytetty' }),
+      apiFailure(409, { code: 'idempotency_in_flight', message: 'Still running' }),
+    ]
+    const booking = await atSummary({
+      create: () => (failures.length ? Promise.reject(failures.shift()) : Promise.resolve(booked)),
+    })
+    booking.send({ type: 'booking.save' })
+    await settle()
+    expect(booking.context().failure).toEqual({ kind: 'failed', serverMessage: 'Kiintiö on käytetty' })
+    booking.send({ type: 'booking.save' })
+    await settle()
+    // A key still in flight is not an answer: the next try keeps it, so the first run's answer is replayed.
+    booking.send({ type: 'booking.save' })
+    await settle()
+    const [refused, inFlight, retried] = booking.calls.create.map((save) => save.key)
+    expect(inFlight).not.toBe(refused)
+    expect(retried).toBe(inFlight)
+    expect(booking.actor.getSnapshot().matches({ wizard: { summary: 'saved' } })).toBe(true)
+  })
+
   it('uses a new key once the order changed after a failure', async () => {
     const failures = [apiFailure(0)]
     const booking = await atSummary({

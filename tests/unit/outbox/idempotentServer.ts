@@ -1,7 +1,8 @@
 import { Temporal } from 'temporal-polyfill'
 import type { Message, Trip } from '../../../src/contract'
 import { idempotencyKeyRetention } from '../../../src/contract/codes'
-import { batchGoesOn, type CommandAnswer } from '../../../src/contract/commandBatch'
+import type { CommandAnswer } from '../../../src/contract/commandBatch'
+import { batchGoesOn } from '../../../src/contract/failureKind'
 import { messageOf } from '../db/samples'
 import { tripNo } from './harness'
 import {

@@ -5,12 +5,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { idempotencyKeyRetention } from '../../../src/contract/codes'
 import { getCommand, listCommands, takeUnnotifiedRejections } from '../../../src/db/outbox'
 import { resendMargin } from '../../../src/db/outboxReplay'
-import {
-  batchGoesOn,
-  classifyFailure,
-  commandBatchMaxBytes,
-  commandBatchMaxCount,
-} from '../../../src/contract/commandBatch'
+import { commandBatchMaxBytes, commandBatchMaxCount } from '../../../src/contract/commandBatch'
+import { batchGoesOn, classifyFailure } from '../../../src/contract/failureKind'
 import { backoffBaseMs, backoffCapMs, backoffMs, replayOutbox } from '../../../workers/outbox'
 import { json } from '../api/fakeServer'
 import { account, messageOf, messagePageOf } from '../db/samples'
