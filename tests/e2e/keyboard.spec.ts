@@ -470,3 +470,45 @@ test('changing the password by keyboard alone: the account menu, a refused confi
   await page.keyboard.press('Enter')
   await page.waitForURL(portalUrl(server, tenant, '/passengers'))
 })
+
+/**
+ * Where the focused control lies against the bottom navigation fixed over the page, or null while the focus is
+ * in the navigation itself or on the page's body.
+ */
+const focusAgainstBottomNav = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement
+    const nav = document.querySelector('nav.fixed')
+    if (!focused || focused === document.body || !nav || nav.contains(focused)) return null
+    const label = focused.getAttribute('aria-label') ?? focused.textContent ?? focused.tagName
+    return {
+      label: label.trim().slice(0, 40),
+      bottom: focused.getBoundingClientRect().bottom,
+      navTop: nav.getBoundingClientRect().top,
+    }
+  })
+
+test('on a phone, Tab never leaves the focused control behind the bottom navigation (WCAG 2.4.11)', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signIn(page, server, 'keskustaksi', demoUsers.guardian)
+  const screens = [
+    { path: '/passengers', ready: page.getByRole('button', { name: /^Edit initials/ }).first() },
+    { path: '/notifications', ready: page.getByLabel('Minutes before pickup').first() },
+  ]
+  for (const { path, ready } of screens) {
+    await page.goto(portalUrl(server, 'keskustaksi', path))
+    await expect(ready).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Shortcuts' })).toBeVisible()
+    for (let presses = 0; presses < mostTabs; presses++) {
+      await page.keyboard.press('Tab')
+      const spot = await focusAgainstBottomNav(page)
+      if (spot)
+        baseExpect(spot.bottom, `${path}: "${spot.label}" clear of the navigation`).toBeLessThanOrEqual(
+          spot.navTop,
+        )
+    }
+  }
+})

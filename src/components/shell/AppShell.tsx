@@ -42,7 +42,11 @@ export function AppShell({ children }: { children: ReactNode }) {
           <SyncStatus />
         </Suspense>
       ) : null}
-      <main id="main" tabIndex={-1} className={`flex-1 outline-none ${signedIn ? 'pb-24' : 'pb-8'}`}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={`flex-1 outline-none ${signedIn ? 'pb-[max(6rem,var(--covered-bottom,0px))]' : 'pb-[max(2rem,var(--covered-bottom,0px))]'}`}
+      >
         {children}
       </main>
       {signedIn ? (

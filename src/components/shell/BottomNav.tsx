@@ -1,10 +1,11 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import type { BottomNavItemId } from '../../../tenants'
 import { useMessageSummary } from '../../app/data'
 import { useEnvironment } from '../../app/environment'
 import { CalendarIcon, CancelIcon, CarIcon, MessageIcon, UsersIcon } from '../ui/icons'
+import { useCoversBottom } from './coveredBottom'
 import { bottomNavItems } from './menuItems'
 
 const icons: Record<BottomNavItemId, ReactNode> = {
@@ -36,8 +37,11 @@ export function BottomNav() {
   const { total, unseen } = summary ?? { total: 0, unseen: 0 }
   const risenTo = useArrivals(summary?.unseen)
   const items = bottomNavItems(tenant, total)
+  const ref = useRef<HTMLElement>(null)
+  useCoversBottom(ref)
   return (
     <nav
+      ref={ref}
       aria-label={t({ id: 'shell.bottom_navigation', message: 'Shortcuts' })}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-muted/30 bg-surface text-text shadow-[0_-2px_8px_rgba(0,0,0,0.08)]"
     >

@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
+import { useRef } from 'react'
 import { useNotices } from '../../app/notices'
 import { noticeTones } from '../ui/classes'
 import { CloseIcon } from '../ui/icons'
+import { useCoversBottom } from './coveredBottom'
 
 /**
  * The current notice above the bottom navigation, with its action and a close button. The queue and its
@@ -12,6 +14,8 @@ export function NoticeSnackbar() {
   const { t } = useLingui()
   const navigate = useNavigate()
   const { current, dismiss } = useNotices()
+  const ref = useRef<HTMLDivElement>(null)
+  useCoversBottom(ref)
   const notice = current ? (
     <div
       key={current.id}
@@ -47,7 +51,10 @@ export function NoticeSnackbar() {
   // `aria-live` is explicit: an open dialog hides the rest of the page from screen readers but for it.
   const urgent = current?.severity === 'error'
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-20 z-40 flex flex-col items-center px-4">
+    <div
+      ref={ref}
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-40 flex flex-col items-center px-4"
+    >
       <div role="status" aria-live="polite" className="flex w-full justify-center">
         {urgent ? null : notice}
       </div>
