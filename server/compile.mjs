@@ -50,7 +50,7 @@ export async function compileServer(root = projectRoot) {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node22',
       packages: 'external',
       // For NODE_OPTIONS=--enable-source-maps (see launch.mjs); the sources stay out of it (they are beside it).
       sourcemap: 'linked',
