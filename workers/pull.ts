@@ -79,16 +79,20 @@ export async function fetchReadModels(
 
 /**
  * Fetches and writes one pull in one transaction; returns when it has committed, with the pickups and
- * drop-offs it newly shows. Old settled commands are pruned after it.
+ * drop-offs it newly shows. Old settled commands are pruned after it. Null when an answer was written while it
+ * was on its way (an ack, perhaps by the service worker or another tab): the pull may be older than that answer,
+ * so it wrote nothing, and is to be asked again.
  */
 export async function pullInto(
   db: PortalDb,
   api: ApiClient,
   syncedAt: string,
   scope: PullScope = coreOnly,
-): Promise<{ pull: ReadModelPull; milestones: TripMilestone[] }> {
+): Promise<{ pull: ReadModelPull; milestones: TripMilestone[] } | null> {
+  const asked = await db.answersWritten()
   const pull = await fetchReadModels(api, syncedAt, scope, await db.messagePaging())
-  const milestones = await db.replaceReadModels(pull)
+  const milestones = await db.replaceReadModels(pull, asked)
+  if (!milestones) return null
   await pruneSettled(db, syncedAt)
   return { pull, milestones }
 }

@@ -176,17 +176,20 @@ export class SyncEngine {
       this.again = false
       await this.pullOnce()
     } while (this.again && this.online && this.token !== null)
+    // An outdated pull left the status syncing for the next one, which the network or the token stopped.
+    if (this.status.syncing) this.publish({ syncing: false })
   }
 
   private async pullOnce(): Promise<void> {
     this.publish({ syncing: true })
     try {
-      const { pull, milestones } = await pullInto(
-        this.deps.db,
-        this.deps.api,
-        this.deps.now(),
-        this.deps.scope,
-      )
+      const pulled = await pullInto(this.deps.db, this.deps.api, this.deps.now(), this.deps.scope)
+      if (!pulled) {
+        // An answer was stored while it was on its way, maybe by another replayer: ask the server again.
+        this.again = true
+        return
+      }
+      const { pull, milestones } = pulled
       this.publish({ syncing: false, lastSyncedAt: pull.syncedAt, lastError: null })
       if (milestones.length > 0) this.deps.onMilestones?.(milestones)
       void this.outbox.run()

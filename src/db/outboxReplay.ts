@@ -116,10 +116,12 @@ function messagesOfAnswer(command: OutboxCommand, response: unknown): Message[] 
  * The server's answer, stored and applied to the read models it affects in one transaction: the trips it
  * returns (the ones now cancelled, or the reviewed one) replace the stored ones, and a message it returns (seen
  * or confirmed) the stored one. A trip or message the last pull no longer had is not brought back; the pull that
- * follows every ack settles the rest.
+ * follows every ack settles the rest. It is counted as an answer, so that a pull asked before it, in whichever
+ * context, does not overwrite it (`replaceReadModels`).
  */
 export async function markAcked(db: PortalDb, command: OutboxCommand, response: unknown): Promise<void> {
   await db.transaction('rw', [db.outbox, db.trips, db.messages, db.meta], async () => {
+    await db.countAnswer()
     await db.outbox.update(command.id, {
       status: 'acked',
       response,

@@ -116,8 +116,13 @@ export class PortalDb extends Dexie {
    * is deleted. Answers the pickups and drop-offs that the pull newly shows, compared with the stored trips
    * inside the same transaction. Trips are never changed locally before the server says so, so a trip with a
    * waiting cancel simply stays as the server has it and the screens overlay the outbox.
+   *
+   * `asked` is `answersWritten()` as read before the pull asked the server. When an answer has been written
+   * since (an ack, by this worker, the service worker or another tab's, or an online action), the pull may have
+   * been answered before the server made that change, and would undo it here: nothing is written, and null
+   * says to pull again.
    */
-  async replaceReadModels(pull: ReadModelPull): Promise<TripMilestone[]> {
+  async replaceReadModels(pull: ReadModelPull, asked?: number): Promise<TripMilestone[] | null> {
     const tables = [
       this.account,
       this.passengers,
@@ -128,6 +133,7 @@ export class PortalDb extends Dexie {
       this.meta,
     ]
     return this.transaction('rw', tables, async () => {
+      if (asked !== undefined && (await this.answersWritten()) !== asked) return null
       const before = (await this.trips.toArray()).map(asTrip)
       const passengersBefore = new Set(await this.passengers.toCollection().primaryKeys())
       await Promise.all([
@@ -164,9 +170,24 @@ export class PortalDb extends Dexie {
     })
   }
 
+  /**
+   * How many of the server's answers have been written into the read models outside a pull (acknowledged
+   * commands, online actions). A pull writes only if it has not moved since it asked (`replaceReadModels`).
+   */
+  async answersWritten(): Promise<number> {
+    const row = await this.meta.get('answersWritten')
+    return (row ? metaValue([row], 'answersWritten') : null) ?? 0
+  }
+
+  /** Counts an answer written into the read models, inside the transaction (with `meta`) that writes it. */
+  async countAnswer(): Promise<void> {
+    await this.meta.put({ key: 'answersWritten', value: (await this.answersWritten()) + 1 })
+  }
+
   /** A passenger the server just returned (added or edited); their trips show the new initials at once. */
   async savePassenger(row: Passenger): Promise<void> {
-    await this.transaction('rw', [this.passengers, this.trips], async () => {
+    await this.transaction('rw', [this.passengers, this.trips, this.meta], async () => {
+      await this.countAnswer()
       await this.passengers.put(row)
       await this.trips
         .where('passengerId')
@@ -178,7 +199,10 @@ export class PortalDb extends Dexie {
   }
 
   async saveAccount(row: User): Promise<void> {
-    await this.account.put({ ...row, key: 'me' })
+    await this.transaction('rw', [this.account, this.meta], async () => {
+      await this.countAnswer()
+      await this.account.put({ ...row, key: 'me' })
+    })
   }
 
   async getAccount(): Promise<User | null> {

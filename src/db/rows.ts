@@ -13,10 +13,14 @@ export type StoredPlace = Place & { passengerId: string }
 export type StoredTrip = Trip & { passengerId: string }
 /** A passenger's transportation permission; ids are the server's, keyed with the passenger's like places. */
 export type StoredPermission = Quota & { passengerId: string }
-/** The time of the last pull, the outbox's last allocated sequence number, and which message pages are stored. */
+/**
+ * The time of the last pull, the outbox's last allocated sequence number, how many answers were written outside a
+ * pull (src/db/portalDb.ts, `answersWritten`), and which message pages are stored.
+ */
 export type StoredMeta =
   | { key: 'lastSyncedAt'; value: string }
   | { key: 'outboxSeq'; value: number }
+  | { key: 'answersWritten'; value: number }
   | { key: 'messagePaging'; value: MessagePaging }
   | { key: 'pushDevice'; value: PushDevice }
 

@@ -102,8 +102,7 @@ test('without Background Sync, as in Safari and Firefox, a change made offline s
   await expect
     .poll(async () => (await serverTrips(page)).find((each) => each.id === trip!.id)?.cancelledAt ?? null)
     .not.toBeNull()
-  // Nothing waits to be sent any more. The trip's own "pending" stays until a pull shows the transport service's
-  // confirmation, which the demo gives a second after the cancellation lands.
+  // Nothing waits to be sent any more (the screen's own end of it, the trip shown cancelled, is outbox.spec.ts's).
   await expect(page.getByText(/muutos(ta)? odottaa lähetystä/)).toBeHidden()
   expect(cancels).toHaveLength(1)
 })

@@ -112,7 +112,7 @@ test('offline cancellations and a review stay pending through a reload and reach
   await expect(page.getByText(/was not made|not saved/)).toHaveCount(0)
 })
 
-test('a first visit works offline once its precache is done, without a reload: a cancellation stays pending and lands once', async ({
+test('a first visit works offline once its precache is done, without a reload: a cancellation stays pending, lands once, and then shows as cancelled', async ({
   browser,
   context,
   page,
@@ -145,12 +145,43 @@ test('a first visit works offline once its precache is done, without a reload: a
     await expect(first.getByText('Cancellation pending').first()).toBeVisible()
     expect(cancels).toEqual([])
 
+    // A slow network: the pull that starts as it returns is answered before the cancellation lands, and that
+    // answer reaches the device only once the cancellation has been acknowledged (by whichever replayer).
+    const waiting = first.getByText(/changes? waiting to be sent/)
+    let pullAnswered = () => {}
+    const answered = new Promise<void>((resolve) => (pullAnswered = resolve))
+    await visit.route(
+      '**/api/command/batch',
+      async (route) => {
+        await answered
+        await route.fallback()
+      },
+      { times: 1 },
+    )
+    await visit.route(
+      '**/api/passenger/reads',
+      async (route) => {
+        // Fetched from Node, which does not resolve *.localhost: the tenant goes in its header.
+        const request = route.request()
+        const response = await route.fetch({
+          url: request.url().replace(server.tenantOrigin(tenant), server.origin),
+          headers: { ...(await request.allHeaders()), 'x-tenant': tenant },
+        })
+        pullAnswered()
+        await expect(waiting).toBeHidden({ timeout: 30_000 })
+        await route.fulfill({ response })
+      },
+      { times: 1 },
+    )
     await visit.setOffline(false)
     await expect
       .poll(async () => (await serverTrips(first)).find((each) => each.id === trip!.id)?.cancelledAt ?? null)
       .not.toBeNull()
-    await expect(first.getByText(/changes? waiting to be sent/)).toBeHidden()
+    await expect(waiting).toBeHidden()
     expect(cancels).toHaveLength(1)
+    // The screen catches up by itself, not at the next periodic pull (60 s) or a reload.
+    await expect(first.getByText('The trip has been cancelled')).toBeVisible()
+    await expect(first.getByText('Cancellation pending')).toHaveCount(0)
   } finally {
     await visit.close()
   }

@@ -148,12 +148,12 @@ describe('pull', () => {
   it('tells the pickups and drop-offs that a pull newly shows, compared inside the pull', async () => {
     const state = serverState()
     const { api } = apiFor(state)
-    expect((await pullInto(db, api, '2026-11-21T10:00:00Z')).milestones).toEqual([])
+    expect((await pullInto(db, api, '2026-11-21T10:00:00Z'))?.milestones).toEqual([])
     const t1 = state.trips.p1![0]!
     state.trips.p1 = [{ ...t1, pickupTime: '2026-11-23T08:01:00+02:00' }]
-    const { milestones } = await pullInto(db, api, '2026-11-21T10:01:00Z')
-    expect(milestones.map((m) => [m.kind, m.trip.id])).toEqual([['pickup', 't1']])
-    expect((await pullInto(db, api, '2026-11-21T10:02:00Z')).milestones).toEqual([])
+    const milestones = (await pullInto(db, api, '2026-11-21T10:01:00Z'))?.milestones
+    expect(milestones?.map((m) => [m.kind, m.trip.id])).toEqual([['pickup', 't1']])
+    expect((await pullInto(db, api, '2026-11-21T10:02:00Z'))?.milestones).toEqual([])
   })
 
   it('drops a passenger the server no longer returns', async () => {
