@@ -16,6 +16,7 @@ import type { Db } from './db/schema'
 import { createGeoCallLimits } from './geo/callLimits'
 import { createGeocoder, createRouter } from './geo/fromConfig'
 import { loadServerI18n, type ServerI18n } from './i18n/catalogs'
+import { registerKeyReleases } from './idempotency/keyReleases'
 import { registerIdempotencyPurge } from './idempotency/purge'
 import { registerPollMetrics } from './ops/pollMetrics'
 import { registerOps } from './ops/registerOps'
@@ -132,6 +133,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   registerSecurityHeaders(app, config.mapOrigins)
   registerTenantResolution(app, db, i18n, tenantOptions)
   registerIdempotencyPurge(app, db)
+  registerKeyReleases(app)
   registerRetention(app, db, config)
   await registerPush(app, db, config, i18n)
   await app.register(fastifyCookie)

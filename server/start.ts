@@ -30,7 +30,13 @@ async function main(): Promise<void> {
   }
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir })
-  const applied = await migrateToLatest(db)
+  // A migration may rightly run longer than a request's statements may: on connections of its own on PostgreSQL.
+  const migrating = config.databaseUrl
+    ? await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: null, unlimited: true })
+    : db
+  const applied = await migrateToLatest(migrating).finally(async () => {
+    if (migrating !== db) await migrating.destroy()
+  })
   if (applied.length > 0) console.log(`Migrations applied: ${applied.join(', ')}`)
   const keyGrants = config.operatorApiKeys.map((grant) => ({ ...grant, name: 'OPERATOR_API_KEYS' }))
   const addedKeys = await installOperatorKeys(db, keyGrants)

@@ -2,10 +2,12 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { discardTimedOut } from './discardTimedOut'
 import { usePgliteNotifications, usePostgresNotifications, type ListenerTiming } from './notifications'
 import { usePoolStats } from './poolStats'
 import { usePreparedStatements } from './prepared'
 import type { Database } from './schema'
+import { sessionLimits } from './sessionLimits'
 import { TemporalPlugin } from './temporalPlugin'
 
 export interface DatabaseOptions {
@@ -29,6 +31,26 @@ export interface DatabaseOptions {
    * the tests start each of theirs from one made and migrated once, several times faster than a new cluster.
    */
   pgliteFrom?: Blob
+  /**
+   * On PostgreSQL, connections without the time limits of sessionLimits.ts: for migrations, whose statements (an
+   * index over a large table) may rightly run long.
+   */
+  unlimited?: boolean
+}
+
+/**
+ * The time limits PostgreSQL applies to each connection, as startup parameters. The notification listener takes
+ * the first two: it never opens a transaction, and its heartbeat is its own deadline.
+ */
+const statementLimits = {
+  statement_timeout: sessionLimits.statementTimeoutMs,
+  lock_timeout: sessionLimits.lockTimeoutMs,
+}
+const poolLimits = {
+  ...statementLimits,
+  idle_in_transaction_session_timeout: sessionLimits.idleInTransactionTimeoutMs,
+  // Timed out, a connection is destroyed rather than reused (discardTimedOut.ts).
+  query_timeout: sessionLimits.queryDeadlineMs,
 }
 
 const logIdleError = (error: Error) =>
@@ -49,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
     }
     const pool = new pg.Pool({
       ...connection,
+      ...(options.unlimited ? {} : poolLimits),
       application_name: options.applicationName ?? 'portal',
       max: 10,
       // A database that drops packets instead of refusing: a new connection gives up after 5 s (then 503,
@@ -66,13 +89,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
     // moment earlier) has no listener then, and its error would end the process: the query fails instead, and
     // the pool drops the connection when it comes back.
     pool.on('connect', (client) => client.on('error', () => undefined))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: discardTimedOut(pool) }),
+      plugins,
+    })
     usePreparedStatements(db, pool)
     usePoolStats(db, pool)
     usePostgresNotifications(
       db,
       {
         ...connection,
+        ...(options.unlimited ? {} : statementLimits),
         application_name: `${options.applicationName ?? 'portal'}-notifications`,
       },
       options.listenerTiming,

@@ -23,7 +23,16 @@ export const idempotencyConflict = apiError.meta({
   },
 })
 
-const claims = new WeakMap<FastifyRequest, { ref: KeyRef; lease: string }>()
+interface HeldClaim {
+  ref: KeyRef
+  lease: string
+  /** The key in this instance's releases (keyReleases.ts). */
+  id: string
+  /** When a retry may take the claim over anyway. */
+  staleAt: Temporal.Instant
+}
+
+const claims = new WeakMap<FastifyRequest, HeldClaim>()
 
 /**
  * Before a state-changing handler runs: claims the request's Idempotency-Key for `principal`. Returns true when
@@ -39,16 +48,13 @@ export async function beginIdempotent(
   const key = request.headers['idempotency-key']
   if (typeof key !== 'string') return false
   const ref = { principal, key }
+  const id = JSON.stringify([request.db.tenant, principal, key])
   const fingerprint = requestFingerprint(request.method, request.url, request.body)
-  const claim = await request.db.idempotencyKeys.claim(
-    ref,
-    fingerprint,
-    Temporal.Now.instant(),
-    staleClaimAfter,
-  )
+  const now = Temporal.Now.instant()
+  const claim = await request.db.idempotencyKeys.claim(ref, fingerprint, now, staleClaimAfter)
   switch (claim.kind) {
     case 'claimed':
-      claims.set(request, { ref, lease: claim.lease })
+      claims.set(request, { ref, lease: claim.lease, id, staleAt: now.add(staleClaimAfter) })
       return false
     case 'replay': {
       const { statusCode, contentType, body } = claim.answer
@@ -63,6 +69,8 @@ export async function beginIdempotent(
         'This Idempotency-Key was used with another request',
       )
     case 'in_flight':
+      // A run of this instance that failed while the database was away may still owe the release.
+      if (await request.server.keyReleases.settle(id)) return beginIdempotent(request, reply, principal)
       reply.header('retry-after', String(secondsUntil(claim.staleAt)))
       throw inFlight()
   }
@@ -128,7 +136,8 @@ export async function runIdempotent(
 /**
  * The route's onSend hook, for answers not stored with the handler's writes (errors): a 4xx, already
  * serialized, is stored for byte-identical replays (the handler's writes were rolled back, so a crash before
- * this leaves nothing done); after a 5xx the key is released so that a retry runs again.
+ * this leaves nothing done); after a 5xx, or a 4xx that cannot be stored, the key is released so that a retry
+ * runs again, and released later if the database is away now (keyReleases.ts).
  */
 export async function finishIdempotent(
   request: FastifyRequest,
@@ -139,11 +148,15 @@ export async function finishIdempotent(
   if (!claim) return
   claims.delete(request)
   const keys = request.db.idempotencyKeys
+  const release = () =>
+    request.server.keyReleases.release(claim.id, () => keys.release(claim.ref, claim.lease), claim.staleAt)
+  if (reply.statusCode >= 500 || typeof payload !== 'string') {
+    const released = release()
+    // A 503 says the database (or a service) is away: its answer goes out without waiting for the release.
+    if (reply.statusCode !== 503) await released
+    return
+  }
   try {
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      await keys.release(claim.ref, claim.lease)
-      return
-    }
     const contentType = reply.getHeader('content-type')
     await keys.complete(claim.ref, claim.lease, {
       statusCode: reply.statusCode,
@@ -151,7 +164,8 @@ export async function finishIdempotent(
       body: payload,
     })
   } catch (error) {
-    // The answer still goes out; the key stays in flight until it is stale, and a retry then runs again.
-    request.log.error({ err: error }, 'could not store the answer of an idempotent request')
+    // The answer still goes out, unstored: a retry runs again.
+    request.log.warn({ err: error }, 'could not store the answer of an idempotent request')
+    void release()
   }
 }

@@ -44,8 +44,12 @@ export function isDataException(error: unknown): boolean {
   )
 }
 
-/** PostgreSQL's states of a server going away or refusing connections: class 08, shutdowns, cannot connect now. */
-const unavailableStates = /^(?:08[0-9A-Z]{3}|57P0[123]|53300)$/
+/**
+ * PostgreSQL's states of a server going away or refusing connections (class 08, shutdowns, cannot connect now,
+ * too many connections) and of its time limits (server/db/sessionLimits.ts): a statement or a lock wait that
+ * ran out (57014, 55P03), a session ended idle in its transaction (25P03).
+ */
+const unavailableStates = /^(?:08[0-9A-Z]{3}|57P0[123]|53300|57014|55P03|25P03)$/
 /** A socket to the database refused, cut or never made. */
 const unavailableSocketCodes = new Set([
   'ECONNREFUSED',
@@ -57,13 +61,17 @@ const unavailableSocketCodes = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ])
-/** node-postgres names a lost connection and a pool's connect timeout in words only. */
+/**
+ * node-postgres names a lost connection, a pool's connect timeout and a query unanswered past its deadline
+ * (`query_timeout`, server/db/connect.ts) in words only.
+ */
 const unavailableMessages =
-  /^(?:Connection terminated|Connection ended unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error)/
+  /^(?:Connection terminated|Connection ended unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/
 
 /**
  * Whether an error of the database driver says the database cannot be reached: stopped, restarting, out of
- * connections, or the network to it cut. Nothing the client did; the same request may well succeed shortly.
+ * connections, the network to it cut or gone silent, or a lock held by such a connection. Nothing the client
+ * did; the same request may well succeed shortly.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false

@@ -69,4 +69,19 @@ describe('batched lookups', () => {
     fail = false
     expect(await lookup('a')).toBe('a')
   })
+
+  it('fail the lookups waiting behind a failed query too, rather than keep them for a query of their own', async () => {
+    const queries: string[][] = []
+    let fail: (error: Error) => void = () => {}
+    const lookup = createBatchedLookup<string>(async (keys) => {
+      queries.push([...keys])
+      return new Promise((_, reject) => (fail = reject))
+    })
+    const first = lookup('a')
+    const behind = lookup('b')
+    fail(new Error('Query read timeout'))
+    await expect(first).rejects.toThrow('Query read timeout')
+    expect(queries).toEqual([['a']])
+    await expect(behind).rejects.toThrow('Query read timeout')
+  })
 })

@@ -1,14 +1,19 @@
-import type { FastifyInstance } from 'fastify'
-import type { Kysely } from 'kysely'
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { sql, type Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Passenger } from '../../src/contract/passenger'
 import { buildApp } from '../../server/app'
 import { openDatabase } from '../../server/db/connect'
 import type { Database } from '../../server/db/schema'
+import { sessionLimits } from '../../server/db/sessionLimits'
 import { seedDemoData } from '../../server/demo/seed'
 import { isDatabaseUnavailable } from '../../server/plugins/errors'
-import { accessToken, api, logIn, testConfig, testPort } from './support/app'
+import { accessToken, api, logIn, testConfig, testPort, tokenFor } from './support/app'
 import { backends, createTestDatabase, type TestDatabase } from './support/database'
+import { messagesOf } from './support/messages'
+import { describeOnPostgres } from './support/onPostgres'
 import { startPgProxy, type PgProxy } from './support/pgProxy'
 
 describe('isDatabaseUnavailable', () => {
@@ -23,6 +28,10 @@ describe('isDatabaseUnavailable', () => {
     ['too_many_connections', withCode('53300'), true],
     ['a lost connection', new Error('Connection terminated unexpectedly'), true],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect'), true],
+    ['a query unanswered past its deadline', new Error('Query read timeout'), true],
+    ['a statement past statement_timeout', withCode('57014'), true],
+    ['a lock wait past lock_timeout', withCode('55P03'), true],
+    ['a session ended idle in its transaction', withCode('25P03'), true],
     ['a unique violation', withCode('23505'), false],
     ['a data exception', withCode('22P02'), false],
     ['a plain error', new Error('boom'), false],
@@ -114,4 +123,144 @@ describe.each(postgres)('a database that goes away on $name', (backend) => {
     const after = await Promise.all(requests())
     expect(after.map((response) => response.statusCode)).toEqual([200, 200, 200, 303, 200])
   })
+})
+
+/** The answer of a request and how long it took, or null when it has not answered within `limitMs`. */
+async function answerWithin(
+  request: Promise<LightMyRequestResponse>,
+  limitMs: number,
+): Promise<{ response: LightMyRequestResponse; ms: number } | null> {
+  const start = performance.now()
+  const timer = new AbortController()
+  const answered = request.then((response) => ({ response, ms: performance.now() - start }))
+  const late = sleep(limitMs, null, { signal: timer.signal }).catch(() => null)
+  try {
+    return await Promise.race([answered, late])
+  } finally {
+    timer.abort()
+  }
+}
+
+/** Room for a loaded machine on top of a configured limit. */
+const slackMs = 2_000
+
+/**
+ * A connection to PostgreSQL that goes silent: instance A reaches the database through a proxy that keeps every
+ * connection open and drops its bytes, from the COMMIT of one of A's message writes (so that PostgreSQL keeps
+ * A's session idle in its transaction, holding the passenger's row lock), until it forwards again. Instance B
+ * reaches PostgreSQL directly and writes messages of the same passenger meanwhile.
+ */
+describeOnPostgres('a database connection that goes silent', (backend) => {
+  let database: TestDatabase
+  let proxy: PgProxy
+  let silentDb: Kysely<Database>
+  let a: FastifyInstance
+  let b: FastifyInstance
+  let token: string
+  let passengerId: string
+  let applicationName: string
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend)
+    await seedDemoData(database.db, undefined, ['espoo'])
+    proxy = await startPgProxy(backend.databaseUrl!)
+    applicationName = `portal-${database.schema}-silent`
+    silentDb = await openDatabase({
+      databaseUrl: proxy.url,
+      pgliteDir: null,
+      schema: database.schema!,
+      applicationName,
+      onIdleError: () => undefined,
+    })
+    a = await buildApp({ config: testConfig(), db: silentDb })
+    b = await buildApp({ config: testConfig(), db: await database.connectAgain() })
+    token = await tokenFor(a, 'espoo', 'guardian', 'demo-guardian-2026')
+    passengerId = (await api(a, 'espoo', token, { url: '/api/passenger' })).json<Passenger[]>()[0]!.id
+  })
+  afterAll(async () => {
+    // First: whatever still waits on a silent connection ends with it.
+    await proxy?.close()
+    await a?.close()
+    await b?.close()
+    await silentDb?.destroy()
+    await database?.drop()
+  })
+
+  const send = (app: FastifyInstance, content: string, key: string = randomUUID()) =>
+    messagesOf(app, 'espoo', token).send({ passengerId, content }, key)
+  /** A's sessions that PostgreSQL holds idle inside a transaction. */
+  const idleInTransaction = async () => {
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from pg_stat_activity
+      where application_name = ${applicationName} and state = 'idle in transaction'`.execute(database.db)
+    return rows[0]!.count
+  }
+  const messagesSaying = async (content: string) => {
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from messages where content = ${content}`.execute(database.db)
+    return rows[0]!.count
+  }
+
+  it('answers 503 within the deadline, lets the other instance write within the lock timeout, and serves again by itself', async () => {
+    const { queryDeadlineMs, lockTimeoutMs, idleInTransactionTimeoutMs } = sessionLimits
+    expect((await send(a, 'before the silence')).statusCode).toBe(200)
+
+    const silent = proxy.dropAt('commit')
+    const wedgedKey = randomUUID()
+    const wedged = answerWithin(send(a, 'sent into the silence', wedgedKey), queryDeadlineMs + slackMs)
+    await silent
+    expect(await idleInTransaction()).toBe(1)
+    const silentFrom = performance.now()
+
+    // Every request of A's, reads and writes, more than its pool holds: 503 with Retry-After, none hangs.
+    const onA = Promise.all([
+      wedged,
+      ...Array.from({ length: 12 }, (_, index) =>
+        answerWithin(
+          index % 3 === 0
+            ? send(a, `silent ${index}`)
+            : api(a, 'espoo', token, { url: index % 3 === 1 ? '/api/passenger' : '/api/message' }),
+          queryDeadlineMs + slackMs,
+        ),
+      ),
+    ])
+    // B's writes wait on A's lock no longer than the lock timeout, and get through once PostgreSQL ends A's
+    // silent session.
+    const onB = (async () => {
+      const statuses: (number | null)[] = []
+      while (statuses.at(-1) === undefined || statuses.at(-1) === 503) {
+        const answered = await answerWithin(send(b, 'beside the silence'), lockTimeoutMs + slackMs)
+        statuses.push(answered?.response.statusCode ?? null)
+      }
+      return { statuses, writtenAfterMs: performance.now() - silentFrom }
+    })()
+    const [answersOfA, writesOfB] = await Promise.all([onA, onB])
+    expect
+      .soft(
+        answersOfA.map((answered) =>
+          answered
+            ? { status: answered.response.statusCode, retryAfter: answered.response.headers['retry-after'] }
+            : 'no answer within the deadline',
+        ),
+      )
+      .toEqual(answersOfA.map(() => ({ status: 503, retryAfter: '5' })))
+    expect
+      .soft(writesOfB.statuses.at(-1), 'the last of B’s writes (null: waited past the lock timeout)')
+      .toBe(200)
+    expect.soft(writesOfB.writtenAfterMs).toBeLessThan(idleInTransactionTimeoutMs + lockTimeoutMs + slackMs)
+    await expect.poll(idleInTransaction, { timeout: 2_000 }).toBe(0)
+
+    proxy.restore()
+    const healed = performance.now()
+    const withinHealing = () => ({
+      timeout: Math.max(0, 30_000 - (performance.now() - healed)),
+      interval: 100,
+    })
+    await expect.poll(async () => (await a.inject({ url: '/ready' })).statusCode, withinHealing()).toBe(200)
+    await expect.poll(async () => (await send(a, 'after the silence')).statusCode, withinHealing()).toBe(200)
+    expect(performance.now() - healed).toBeLessThan(30_000)
+    // The write that went silent runs again when retried (its key was released), and is written once.
+    expect((await send(a, 'sent into the silence', wedgedKey)).statusCode).toBe(200)
+    expect(await messagesSaying('sent into the silence')).toBe(1)
+  }, 60_000)
 })

@@ -1,15 +1,21 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Passenger } from '../../src/contract/passenger'
 import type { TenantId } from '../../tenants'
 import { buildApp } from '../../server/app'
+import { openDatabase } from '../../server/db/connect'
+import type { Database } from '../../server/db/schema'
 import { tenantDb } from '../../server/db/tenantDb'
 import { purgeExpiredKeys } from '../../server/idempotency/purge'
 import { api, createTestApp, testConfig, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { createHeldEndpoint, heldPath } from './support/heldEndpoint'
+import { messagesOf } from './support/messages'
+import { describeOnPostgres } from './support/onPostgres'
+import { startPgProxy, type PgProxy } from './support/pgProxy'
 import { bookTrip, helsinkiIn, operatorEvent } from './support/trips'
 
 describe.each(backends)('idempotency keys on $name', (backend) => {
@@ -314,5 +320,75 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
       .where('key', 'in', [older, fresh])
       .execute()
     expect(left.map((row) => row.key)).toEqual([fresh])
+  })
+})
+
+/**
+ * A write whose key was claimed and whose handler then lost the database (instance A reaches PostgreSQL through a
+ * proxy, cut as the message is inserted): it answers 503, and its key must not stay in flight, or every retry
+ * gets 409 for minutes while nothing was written. Instance B reaches PostgreSQL directly.
+ */
+describeOnPostgres('idempotency keys of writes that lost the database', (backend) => {
+  let test: TestApp
+  let proxy: PgProxy
+  let proxied: Kysely<Database>
+  let a: FastifyInstance
+  let b: FastifyInstance
+  let token: string
+  let passengerId: string
+
+  beforeAll(async () => {
+    test = await createTestApp(backend, { seed: ['espoo'] })
+    b = test.app
+    proxy = await startPgProxy(backend.databaseUrl!)
+    proxied = await openDatabase({
+      databaseUrl: proxy.url,
+      pgliteDir: null,
+      schema: test.schema!,
+      applicationName: `portal-${test.schema}-proxied`,
+      onIdleError: () => undefined,
+    })
+    a = await buildApp({ config: testConfig(), db: proxied })
+    token = await tokenFor(a, 'espoo', 'guardian', 'demo-guardian-2026')
+    passengerId = (await api(a, 'espoo', token, { url: '/api/passenger' })).json<Passenger[]>()[0]!.id
+  })
+  afterAll(async () => {
+    await proxy?.close()
+    await a?.close()
+    await proxied?.destroy()
+    await test?.close()
+  })
+
+  const send = (app: FastifyInstance, content: string, key: string) =>
+    messagesOf(app, 'espoo', token).send({ passengerId, content }, key)
+  const written = async (content: string) =>
+    (await test.db.selectFrom('messages').select('id').where('content', '=', content).execute()).length
+  /** A's write of `content` with `key`, answered 503 because the database went away after it claimed the key. */
+  const lostWrite = async (content: string, key: string) => {
+    const cut = proxy.cutAt('insert into "messages"')
+    const lost = await send(a, content, key)
+    await cut
+    expect(lost.statusCode, lost.body).toBe(503)
+    expect(await written(content)).toBe(0)
+    proxy.restore()
+  }
+
+  it('answers the retry on the same instance once the database is back, writing the message once', async () => {
+    const key = `lost-${randomUUID()}`
+    await lostWrite('lost and retried here', key)
+    const retry = await send(a, 'lost and retried here', key)
+    expect(retry.statusCode, retry.body).toBe(200)
+    expect(await written('lost and retried here')).toBe(1)
+    expect((await send(a, 'lost and retried here', key)).headers['idempotent-replayed']).toBe('true')
+    expect(await written('lost and retried here')).toBe(1)
+  })
+
+  it('answers the retry on another instance within seconds of the database coming back', async () => {
+    const key = `lost-${randomUUID()}`
+    await lostWrite('lost and retried elsewhere', key)
+    await expect
+      .poll(async () => (await send(b, 'lost and retried elsewhere', key)).statusCode, { timeout: 5_000 })
+      .toBe(200)
+    expect(await written('lost and retried elsewhere')).toBe(1)
   })
 })
