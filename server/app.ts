@@ -28,7 +28,7 @@ import { registerCompression } from './plugins/compression'
 import { registerErrorHandler, sendApiError } from './plugins/errors'
 import { registerSecurityHeaders } from './plugins/securityHeaders'
 import { registerStaticPortal } from './plugins/staticPortal'
-import { registerTenantResolution, tenantRewriteUrl } from './plugins/tenant'
+import { registerTenantResolution, tenantOptionsFrom, tenantRewriteUrl } from './plugins/tenant'
 import { trustedHop } from './net/clientAddress'
 import { apiRoutes } from './routes/api'
 import { registerCalendarFeed } from './routes/calendar'
@@ -99,7 +99,7 @@ function serverWithFront(replay: PollReplay, timeouts: ReturnType<typeof serverT
 /** The API host: tenant resolution, sign-in pages, the JSON API with its OpenAPI document, and the built portal. */
 export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
   const proxies = trustedHop(config.trustProxy)
-  const tenantOptions = { extraHosts: config.extraHosts, proxies }
+  const tenantOptions = tenantOptionsFrom(config, proxies)
   const versionWatch = await watchReadVersions(db)
   const pollReplay = createPollReplay(versionWatch.cache, { tenant: tenantOptions })
   const timeouts = serverTimeouts(config)
@@ -145,7 +145,6 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     errorReportingDsn: config.errorReportingDsn,
     mapStyleUrl: config.mapStyleUrl,
-    extraHosts: config.extraHosts,
     geocoder: createGeocoder(config, app.log),
     router: createRouter(config),
     geoLimits: createGeoCallLimits(config),

@@ -5,6 +5,8 @@ import { parseSentryDsn } from './errorReporting/sentrySink'
 import { geoConfigFrom, type GeoConfig } from './geo/geoConfig'
 import { mapConfigFrom, type MapConfig } from './map/mapConfig'
 import { parseProxyTrust, type ProxyTrust } from './net/clientAddress'
+import { parseForwardedHostTrust } from './net/forwardedHeaders'
+import { parseDevHosts } from './net/sharedHosts'
 import { pushConfigFrom, type PushConfig } from './notifications/pushConfig'
 import { retentionConfigFrom, type RetentionConfig } from './retention/config'
 
@@ -30,14 +32,24 @@ export interface ServerConfig extends GeoConfig, MapConfig, RetentionConfig, Pus
   accessTokenTtlSeconds: number
   sessionTtlSeconds: number
   extraHosts: HostMap
+  /**
+   * Dev and staging host names that serve every tenant under a path prefix, as loopback names do (DEV_HOSTS;
+   * server/net/sharedHosts.ts). No other host serves a tenant it does not name.
+   */
+  devHosts: readonly string[]
   /** Folder of the built portal; null serves no static files (API-only tests). */
   staticDir: string | null
   logLevel: string
   /**
-   * Behind reverse proxies (TRUST_PROXY: how many, or their addresses): the client's address, protocol and host
-   * come from the X-Forwarded-* headers those proxies wrote (server/net/clientAddress.ts); null believes none.
+   * Behind reverse proxies (TRUST_PROXY: how many, or their addresses): the client's address and protocol come
+   * from the X-Forwarded-* headers those proxies wrote (server/net/clientAddress.ts); null believes none.
    */
   trustProxy: ProxyTrust
+  /**
+   * Whether the host comes from those proxies' X-Forwarded-Host rather than the Host header
+   * (TRUST_FORWARDED_HOST=true, only with TRUST_PROXY; server/net/forwardedHeaders.ts).
+   */
+  trustForwardedHost: boolean
   /** A Sentry-compatible DSN that client error reports are forwarded to; null logs them only. */
   errorReportingDsn: string | null
   /** A request (headers and body) must arrive within this; a slower one is cut off with 408. */
@@ -188,6 +200,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080)
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`
   const demo = demoMode(env, publicOrigin)
+  const trustProxy = parseProxyTrust(env.TRUST_PROXY)
   return {
     port,
     host: env.HOST ?? '::',
@@ -201,9 +214,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 300),
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600),
     extraHosts: parseHostMap(env.TENANT_HOSTS),
+    devHosts: parseDevHosts(env.DEV_HOSTS),
     staticDir: env.STATIC_DIR === 'none' ? null : (env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: parseProxyTrust(env.TRUST_PROXY),
+    trustProxy,
+    trustForwardedHost: parseForwardedHostTrust(env.TRUST_FORWARDED_HOST, trustProxy),
     ...timeouts(env),
     trackRateLimitPerMinute: integer(env, 'TRACK_RATE_LIMIT_PER_MINUTE', 300),
     invitationRateLimitPerMinute: integer(env, 'INVITATION_RATE_LIMIT_PER_MINUTE', 30),

@@ -5,7 +5,6 @@ import { isLocale, type Locale } from '../../src/domain/locale'
 import { isUniqueViolation, type UserRow } from '../db/repositories/users'
 import type { TenantDb } from '../db/tenantDb'
 import { pageLocale } from '../i18n/pageLocale'
-import { portalUrl } from '../net/portalUrl'
 import { landingAfterSignIn } from '../invitations/pendingAcceptance'
 import { signTenantJwt, verifyTenantJwt, type KeyStore } from './accessTokens'
 import { sendLoginPage, type LoginPageDeps } from './loginRoutes'
@@ -28,9 +27,9 @@ function stateCookieName(request: FastifyRequest): string {
   return cookieName(request, `portal_oidc_${request.tenant.id}`)
 }
 
-/** Where the identity provider sends the browser back: the host and tenant prefix it came from. */
+/** Where the identity provider sends the browser back: the portal's root on the host it came from. */
 function callbackUrl(request: FastifyRequest): string {
-  return `${portalUrl(request)}/login/callback`
+  return `${request.tenant.portalUrl}/login/callback`
 }
 
 /** Names from the identity's claims: `name`, else given and family name. */

@@ -6,7 +6,6 @@ import type { Locale } from '../../src/domain/locale'
 import { cookieName, cookieOptions } from '../auth/sessions'
 import type { UserRow } from '../db/repositories/users'
 import type { ServerI18n } from '../i18n/catalogs'
-import { requestTimeZone } from '../trips/access'
 import { acceptInvitation } from './invitations'
 
 /** How long a browser on its way through the sign-in keeps the invitation it came to accept. */
@@ -49,7 +48,7 @@ export async function landingAfterSignIn(
   reply.clearCookie(pendingCookieName(request), cookieOptions(request))
   const acceptance = await acceptInvitation(request.db, user, code, Temporal.Now.instant(), {
     i18n,
-    timeZone: requestTimeZone(request),
+    timeZone: request.tenant.timeZone,
   })
   const path = acceptance.kind === 'accepted' ? '/passengers' : `/invitation/${code}`
   return `${request.tenant.pathPrefix}${path}?lang=${locale}`

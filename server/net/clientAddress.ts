@@ -58,7 +58,8 @@ export function trustedHop(trust: ProxyTrust): TrustedHop | null {
 
 /**
  * The client's address: the rightmost address of `X-Forwarded-For` (after the socket's peer) that is not a
- * trusted proxy, as Fastify's `request.ip` is, for code that runs before Fastify (the poll front).
+ * trusted proxy, as Fastify's `request.ip` is, for code that runs before Fastify (the poll front). Both read the
+ * header as `admitForwardedHeaders` left it (server/net/forwardedHeaders.ts): never an entry that is no address.
  */
 export function clientAddress(raw: IncomingMessage, trust: TrustedHop | null): string {
   return trust ? proxyAddr(raw, trust) : (raw.socket.remoteAddress ?? '')
@@ -66,7 +67,8 @@ export function clientAddress(raw: IncomingMessage, trust: TrustedHop | null): s
 
 /**
  * The host the browser asked for, as Fastify's `request.host` is: the last `X-Forwarded-Host` entry (the one
- * the nearest proxy wrote) when the socket's peer is a trusted proxy, else `Host`.
+ * the nearest proxy wrote) when the socket's peer is a trusted proxy, else `Host`. The request keeps that header
+ * only with TRUST_FORWARDED_HOST (`admitForwardedHeaders`, server/net/forwardedHeaders.ts).
  */
 export function requestHost(raw: IncomingMessage, trust: TrustedHop | null): string {
   const forwarded = raw.headers['x-forwarded-host']?.toString()

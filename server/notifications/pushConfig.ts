@@ -13,11 +13,6 @@ export interface PushConfig {
   vapidKeys: VapidKeyPair | null
   /** VAPID_SUBJECT, the contact push services see (mailto: or https:); by default one at PUBLIC_ORIGIN's host. */
   vapidSubject: string
-  /**
-   * PUSH_ALLOWED_ORIGINS: push endpoints' origins accepted even though they are not https on a public host (a
-   * local push service stand-in in tests). Every other endpoint must be https on a public host name.
-   */
-  pushAllowedOrigins: readonly string[]
   /** PUSH_SENDER=off leaves this instance's outbox to the others (it still queues notifications). */
   pushSender: boolean
 }
@@ -46,29 +41,12 @@ function vapidSubjectFrom(env: Env, publicOrigin: string): string {
   return subject
 }
 
-/** Each entry an origin (scheme, host, port), written as one: anything else stops the server at start. */
-function allowedOriginsFrom(raw: string | undefined): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const origin = URL.canParse(entry) ? new URL(entry).origin : 'null'
-      if (origin === 'null' || origin !== entry.replace(/\/$/, ''))
-        throw new Error(
-          `PUSH_ALLOWED_ORIGINS entry "${entry}" is not an origin such as http://127.0.0.1:9000`,
-        )
-      return origin
-    })
-}
-
 export function pushConfigFrom(env: Env, publicOrigin: string): PushConfig {
   const sender = env.PUSH_SENDER ?? ''
   if (sender !== '' && sender !== 'on' && sender !== 'off') throw new Error('PUSH_SENDER must be on or off')
   return {
     vapidKeys: vapidKeysFrom(env),
     vapidSubject: vapidSubjectFrom(env, publicOrigin),
-    pushAllowedOrigins: allowedOriginsFrom(env.PUSH_ALLOWED_ORIGINS),
     pushSender: sender !== 'off',
   }
 }

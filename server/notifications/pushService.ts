@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config'
 import type { Db } from '../db/schema'
 import type { ServerI18n } from '../i18n/catalogs'
 import { systemClock, type Clock } from '../simulator/clock'
+import { createEndpointRefusals, type EndpointRefusals } from './endpointRefusals'
 import { createPushTransport } from './pushTransport'
 import { createPushSender, type PushSender } from './sender'
 import { vapidKeysOnce } from './vapid'
@@ -13,15 +14,20 @@ import { vapidKeysOnce } from './vapid'
 export interface PushService {
   /** The VAPID public key browsers subscribe with. */
   publicKey(): Promise<string>
-  /** PUSH_ALLOWED_ORIGINS. */
-  allowedOrigins: readonly string[]
+  /** Endpoints this instance refused by its policy, at subscribe (the route's) and at send (the sender's). */
+  refusals: EndpointRefusals
   /** Call after committing a row of `push_deliveries`: this instance's sender looks at once. */
   wake(): void
   /**
-   * A subscribing endpoint leaves any other tenant it was kept for (one endpoint, one user on one tenant): the
-   * only write to subscriptions across tenants, on the unscoped database.
+   * A subscribing endpoint leaves any other tenant it was kept for (one endpoint, one user on one tenant) when
+   * it comes with the same keys; false when another tenant keeps it with other keys, which it then still does.
+   * The only write to subscriptions across tenants, on the unscoped database.
    */
-  releaseElsewhere(tenant: TenantId, endpoint: string): Promise<void>
+  releaseElsewhere(
+    tenant: TenantId,
+    endpoint: string,
+    keys: { p256dh: string; auth: string },
+  ): Promise<boolean>
 }
 
 declare module 'fastify' {
@@ -36,8 +42,8 @@ const announcedPoll = Temporal.Duration.from({ seconds: 10 })
 const unannouncedPoll = Temporal.Duration.from({ seconds: 1 })
 
 /**
- * Web Push on this instance: the VAPID keys (configured, else the database's), and the outbox's sender, started
- * when the app is ready and stopped with it (unless PUSH_SENDER=off).
+ * Web Push on this instance: the VAPID keys (configured, else the database's), the outbox's sender, started
+ * when the app is ready and stopped with it (unless PUSH_SENDER=off), and the count of refused endpoints.
  */
 export async function registerPush(
   app: FastifyInstance,
@@ -47,13 +53,16 @@ export async function registerPush(
   clock: Clock = systemClock,
 ): Promise<void> {
   const vapid = vapidKeysOnce(db, config.vapidKeys)
+  const refusals = createEndpointRefusals()
+  app.ops.metrics?.counter({
+    name: 'portal_push_endpoint_refusals_total',
+    help: 'Push endpoints refused by the endpoint policy (SSRF), when a device subscribed or at send, by reason',
+    labelNames: ['stage', 'reason'],
+    read: () => refusals.readings(),
+  })
   let sender: PushSender | null = null
   if (config.pushSender) {
-    const transport = createPushTransport({
-      vapid,
-      subject: config.vapidSubject,
-      allowedOrigins: config.pushAllowedOrigins,
-    })
+    const transport = createPushTransport({ vapid, subject: config.vapidSubject })
     const watch = app.versionWatch
     const running = createPushSender({
       db,
@@ -61,6 +70,8 @@ export async function registerPush(
       i18n,
       clock,
       log: app.log,
+      refusals,
+      extraHosts: config.extraHosts,
       // Every queued row is announced while the listener is connected (migration 0021): the poll then only finds
       // retries come due (their backoff is 24 s or more) and leases run out.
       idlePoll: () => (watch.connected ? announcedPoll : unannouncedPoll),
@@ -82,14 +93,23 @@ export async function registerPush(
   }
   app.decorate('push', {
     publicKey: async () => (await vapid()).publicKey,
-    allowedOrigins: config.pushAllowedOrigins,
+    refusals,
     wake: () => sender?.wake(),
-    async releaseElsewhere(tenant, endpoint) {
+    async releaseElsewhere(tenant, endpoint, keys) {
       await db
         .deleteFrom('push_subscriptions')
         .where('endpoint', '=', endpoint)
         .where('tenant_id', '<>', tenant)
+        .where('p256dh', '=', keys.p256dh)
+        .where('auth', '=', keys.auth)
         .execute()
+      const kept = await db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('endpoint', '=', endpoint)
+        .where('tenant_id', '<>', tenant)
+        .executeTakeFirst()
+      return kept === undefined
     },
   } satisfies PushService)
 }

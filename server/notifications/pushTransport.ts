@@ -1,10 +1,10 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
-import http from 'node:http'
+import type { OutgoingHttpHeaders } from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import { Temporal } from 'temporal-polyfill'
 import webPush from 'web-push'
-import { endpointRefusal, isPublicAddress } from './endpointPolicy'
+import { endpointRefusal, isPublicAddress, type PushPolicyRefusal } from './endpointPolicy'
 import type { VapidKeyPair } from './pushConfig'
 
 /** What the push service said about one message. */
@@ -16,6 +16,11 @@ export type PushOutcome =
   | { kind: 'retry'; status: number | null; retryAfterSeconds: number | null }
   /** Any other answer: this message will not go (too big, malformed, a key the service refuses). */
   | { kind: 'refused'; status: number }
+  /**
+   * Not sent: the endpoint policy refused the endpoint, or an address its host name resolved to (nothing was
+   * connected to). A refusal, not a failure of the network: trying again would be refused again.
+   */
+  | { kind: 'blocked'; reason: PushPolicyRefusal; host: string; address?: string }
 
 export interface PushMessage {
   endpoint: string
@@ -36,20 +41,30 @@ export interface TransportOptions {
   /** Read when a message is sent (vapid.ts, `vapidKeysOnce`). */
   vapid: () => Promise<VapidKeyPair>
   subject: string
-  allowedOrigins: readonly string[]
   /** How long one request may take (10 s). */
   timeoutMs?: number
   /** Connections kept per push service host. */
   maxSockets?: number
 }
 
-/** Resolves as usual, refusing a name that points inside (endpointPolicy.ts): checked for every connection. */
+/** The endpoint's host name resolved to an address the policy refuses. */
+class NonPublicAddress extends Error {
+  constructor(readonly address: string) {
+    super(`Push endpoint host resolves to a non-public address ${address}`)
+  }
+}
+
+/**
+ * Resolves as usual, refusing the name when any address it resolves to is not public (endpointPolicy.ts): run
+ * for every connection the agent makes, so the address connected to is the one checked.
+ */
 const publicLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0)
     const refused = addresses.find((entry) => !isPublicAddress(entry.address))
-    if (refused || addresses.length === 0)
-      return callback(new Error(`Push endpoint host ${hostname} resolves to a non-public address`), '', 0)
+    if (refused) return callback(new NonPublicAddress(refused.address), '', 0)
+    if (addresses.length === 0)
+      return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0)
     if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses)
     callback(null, addresses[0]!.address, addresses[0]!.family)
   })
@@ -76,21 +91,22 @@ function outcomeOf(status: number, retryAfter: string | string[] | undefined): P
 
 /**
  * Sends Web Push messages: `web-push` signs the VAPID JWT and encrypts the payload (RFC 8291, aes128gcm); the
- * request itself is ours, so that it goes over plain http only to a PUSH_ALLOWED_ORIGINS origin, every
- * connection is checked against the endpoint policy, and keep-alive agents carry many sends to one service.
+ * request itself is ours, so that it goes only over https to port 443 of a public host name, every connection is
+ * checked against the endpoint policy, and keep-alive agents carry many sends to one service.
  */
 export function createPushTransport(options: TransportOptions): PushTransport {
   const timeout = options.timeoutMs ?? 10_000
-  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 32, lookup: publicLookup }
-  const httpsAgent = new https.Agent(agentOptions)
-  // Only allowed origins are reached over http; they are the operator's own, so they are resolved as they are.
-  const httpAgent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 32 })
-  const allowedHttpsAgent = new https.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 32 })
+  const agent = new https.Agent({
+    keepAlive: true,
+    maxSockets: options.maxSockets ?? 32,
+    lookup: publicLookup,
+  })
 
   return {
     async send(message) {
-      const refusal = endpointRefusal(message.endpoint, options.allowedOrigins)
-      if (refusal) return { kind: 'gone', status: 0 }
+      const host = URL.canParse(message.endpoint) ? new URL(message.endpoint).hostname : ''
+      const refusal = endpointRefusal(message.endpoint)
+      if (refusal) return { kind: 'blocked', reason: refusal, host }
       const vapid = await options.vapid()
       const details = webPush.generateRequestDetails(
         { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },
@@ -103,14 +119,10 @@ export function createPushTransport(options: TransportOptions): PushTransport {
           contentEncoding: 'aes128gcm',
         },
       )
-      const url = new URL(message.endpoint)
-      const allowed = options.allowedOrigins.includes(url.origin)
-      const secure = url.protocol === 'https:'
-      const agent = !secure ? httpAgent : allowed ? allowedHttpsAgent : httpsAgent
       return new Promise<PushOutcome>((resolve) => {
-        const request = (secure ? https : http).request(
-          url,
-          { method: 'POST', headers: details.headers as http.OutgoingHttpHeaders, agent, timeout },
+        const request = https.request(
+          message.endpoint,
+          { method: 'POST', headers: details.headers as OutgoingHttpHeaders, agent, timeout },
           (response) => {
             response.resume()
             response.on('end', () =>
@@ -120,14 +132,19 @@ export function createPushTransport(options: TransportOptions): PushTransport {
           },
         )
         request.on('timeout', () => request.destroy(new Error('push request timed out')))
-        request.on('error', () => resolve({ kind: 'retry', status: null, retryAfterSeconds: null }))
+        request.on('error', (error) =>
+          resolve(
+            error instanceof NonPublicAddress
+              ? { kind: 'blocked', reason: 'NotPublicAddress', host, address: error.address }
+              : // No answer, a timeout, or a lookup that failed (which may succeed later): try again.
+                { kind: 'retry', status: null, retryAfterSeconds: null },
+          ),
+        )
         request.end(details.body ?? undefined)
       })
     },
     close() {
-      httpsAgent.destroy()
-      httpAgent.destroy()
-      allowedHttpsAgent.destroy()
+      agent.destroy()
     },
   }
 }

@@ -1,9 +1,10 @@
 import { Temporal } from 'temporal-polyfill'
-import { timeZoneForHost } from '../../src/domain/hosts'
+import type { HostMap } from '../../src/domain/tenantResolution'
 import type { Db } from '../db/schema'
 import type { ServerI18n } from '../i18n/catalogs'
 import type { Clock } from '../simulator/clock'
 import { forEachBounded } from './boundedConcurrency'
+import type { EndpointRefusals } from './endpointRefusals'
 import { notificationData } from './notificationData'
 import { pushPayload } from './payload'
 import {
@@ -16,6 +17,7 @@ import {
   type ClaimedDelivery,
 } from './pushOutbox'
 import type { PushOutcome, PushTransport } from './pushTransport'
+import { tenantTimeZone } from './timeZone'
 
 export interface SenderLog {
   warn(details: object, message: string): void
@@ -28,6 +30,10 @@ export interface PushSenderOptions {
   i18n: ServerI18n
   clock: Clock
   log: SenderLog
+  /** Where endpoints the policy refuses are counted (pushService.ts: on /metrics). */
+  refusals: EndpointRefusals
+  /** TENANT_HOSTS, whose .uk and .us hosts give their devices their zone (server/notifications/timeZone.ts). */
+  extraHosts?: HostMap
   /** Rows one claim takes (64). */
   batchSize?: number
   /** Sends in flight at once (16). */
@@ -54,6 +60,8 @@ export interface SendCounts {
   dropped: number
   /** Subscriptions the push service said are gone (404, 410). */
   gone: number
+  /** Not sent: the endpoint policy refused the endpoint or an address of its host (endpointPolicy.ts). */
+  blocked: number
 }
 
 export interface PushSender {
@@ -74,6 +82,7 @@ const emptyCounts = (): SendCounts => ({
   retried: 0,
   dropped: 0,
   gone: 0,
+  blocked: 0,
 })
 
 /** 30 s doubling per try to at most an hour, a little jittered so that a recovered service is not hit at once. */
@@ -82,20 +91,17 @@ export function backoff(attempts: number): Temporal.Duration {
   return Temporal.Duration.from({ milliseconds: Math.round(seconds * 1000 * (0.8 + Math.random() * 0.4)) })
 }
 
-function timeZoneOf(portalUrl: string): string {
-  return URL.canParse(portalUrl) ? timeZoneForHost(new URL(portalUrl).hostname) : 'Europe/Helsinki'
-}
-
 /**
  * Sends the push outbox (docs/architecture.md, "The API host"): every instance runs one. A batch is claimed in
  * one short statement across tenants and leased, then each row is sent outside any transaction, at most
  * `concurrency` at once, and settled: deleted once delivered, expired or given up; tried again later after a
  * 429, a 5xx or no answer (exponential backoff, or the service's Retry-After if longer); its subscription
- * deleted on 404 or 410. Any number of senders over one database send each row once (the lease), unless one dies
- * between a push service's acceptance and the delete, when the row goes again after the lease.
+ * deleted on 404 or 410; given up at once, logged and counted, when the endpoint policy refuses it. Any number
+ * of senders over one database send each row once (the lease), unless one dies between a push service's
+ * acceptance and the delete, when the row goes again after the lease.
  */
 export function createPushSender(options: PushSenderOptions): PushSender {
-  const { db, transport, i18n, clock, log } = options
+  const { db, transport, i18n, clock, log, refusals } = options
   const batchSize = options.batchSize ?? 64
   const concurrency = options.concurrency ?? 16
   const lease = options.lease ?? Temporal.Duration.from({ seconds: 60 })
@@ -133,6 +139,24 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         log.warn({ push: { tenant: row.tenant_id, kind: row.kind, status: outcome.status } }, 'push refused')
         await countFailure(db, row)
         await removeDelivery(db, row)
+        return
+      case 'blocked': {
+        counts.blocked++
+        refusals.add('send', outcome.reason)
+        const { reason, host, address } = outcome
+        log.warn(
+          { push: { tenant: row.tenant_id, kind: row.kind, reason, host, address } },
+          'push endpoint refused by the endpoint policy',
+        )
+        if (reason === 'NotPublicAddress') {
+          // What the name resolves to may change back (a DNS fault); the device stays, this message goes.
+          await countFailure(db, row)
+          await removeDelivery(db, row)
+        } else {
+          // The endpoint itself can never be sent to (kept before the policy was stricter).
+          await removeSubscription(db, row)
+        }
+      }
     }
   }
 
@@ -157,7 +181,8 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         locale: row.locale,
         hideDetails: row.hide_details,
         portalUrl: row.portal_url,
-        timeZone: timeZoneOf(row.portal_url),
+        // The tenant's zone on the host the device subscribed on.
+        timeZone: tenantTimeZone(row.tenant_id, URL.parse(row.portal_url)?.hostname, options.extraHosts),
         createdAt: row.created_at,
       })
       const outcome = await transport.send({

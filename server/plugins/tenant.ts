@@ -1,16 +1,17 @@
 import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errorCodes } from '../../src/contract/common'
-import {
-  resolveTenant,
-  tenantFromPath,
-  type HostMap,
-  type TenantResolution,
-} from '../../src/domain/tenantResolution'
+import { normalizeHostname } from '../../src/domain/hosts'
+import { resolveTenant, tenantFromPath, type HostMap } from '../../src/domain/tenantResolution'
 import { getTenant, type TenantConfig, type TenantId } from '../../tenants'
+import type { ServerConfig } from '../config'
 import { tenantDb, type TenantDb } from '../db/tenantDb'
 import type { Db } from '../db/schema'
 import { requestHost, type TrustedHop } from '../net/clientAddress'
+import { admitForwardedHeaders } from '../net/forwardedHeaders'
+import { portalUrlRule, type PortalUrlRule } from '../net/portalUrl'
+import { sharedHostRule } from '../net/sharedHosts'
+import { tenantTimeZone } from '../notifications/timeZone'
 import type { ServerI18n } from '../i18n/catalogs'
 import { pageLocale } from '../i18n/pageLocale'
 import { renderUnknownTenantPage } from '../pages/unknownTenant'
@@ -21,6 +22,13 @@ export interface RequestTenant {
   config: TenantConfig
   /** '' or '/espoo' when the tenant came from the path prefix (already stripped from the URL). */
   pathPrefix: string
+  /** The tenant's time zone on the host it was reached on (server/notifications/timeZone.ts). */
+  timeZone: string
+  /**
+   * The portal's root for the absolute links the server writes (calendar feeds, a device's notifications, the
+   * sign-in's return): server/net/portalUrl.ts.
+   */
+  portalUrl: string
 }
 
 declare module 'fastify' {
@@ -37,35 +45,73 @@ declare module 'fastify' {
 
 export interface TenantOptions {
   extraHosts: HostMap
-  /** The trusted proxies (TRUST_PROXY), whose X-Forwarded-Host names the host; null for none. */
+  /** Hosts that serve every tenant: loopback names and DEV_HOSTS. */
+  sharedHost: (hostname: string) => boolean
+  /** The trusted proxies (TRUST_PROXY); null for none. */
   proxies: TrustedHop | null
+  /** Whether the trusted proxies' X-Forwarded-Host names the host (TRUST_FORWARDED_HOST). */
+  forwardedHost: boolean
+  portalUrl: PortalUrlRule
+}
+
+/** The tenant rule of a configuration, with its trusted proxies (TRUST_PROXY's, made once for Fastify too). */
+export function tenantOptionsFrom(config: ServerConfig, proxies: TrustedHop | null): TenantOptions {
+  return {
+    extraHosts: config.extraHosts,
+    sharedHost: sharedHostRule(config.devHosts),
+    proxies,
+    forwardedHost: config.trustForwardedHost,
+    portalUrl: portalUrlRule(config.publicOrigin),
+  }
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
-/** A tenant resolved from the host or header while the path names another tenant as its prefix. */
-type RequestResolution = TenantResolution | { kind: 'mismatch'; resolved: TenantId; prefix: TenantId }
+/**
+ * A request's tenant with what its host decides (`RequestTenant`), an unknown tenant, or a tenant resolved from
+ * the host or header while the path names another tenant as its prefix.
+ */
+type RequestResolution =
+  | ({ kind: 'tenant'; tenantId: TenantId } & Pick<RequestTenant, 'pathPrefix' | 'timeZone' | 'portalUrl'>)
+  | { kind: 'unknown'; requested: string }
+  | { kind: 'mismatch'; resolved: TenantId; prefix: TenantId }
 
 /**
  * The tenant of a request. A `/{tenant}` path prefix that agrees with the host or header is stripped like one
  * on a local host, and one that names another tenant is a mismatch: routing the rest for the resolved tenant
  * would answer one tenant's URL with another's data, and left in place it would reach the portal's fallback.
+ * Only a host the server knows resolves (a tenant's, a loopback or DEV_HOSTS name), so the zone and links that
+ * follow from it are the configuration's, never a Host header's.
  */
 function resolve(raw: IncomingMessage, url: string, options: TenantOptions): RequestResolution {
+  // Every request is resolved before anything reads its X-Forwarded-* headers (Fastify's rewriteUrl, the poll
+  // front): here they are cut to what is trusted, for everything after.
+  admitForwardedHeaders(raw, { proxies: options.proxies, host: options.forwardedHost })
   const pathname = url.split('?')[0] ?? '/'
+  // Resolved before routing, so from the raw request, by the rule Fastify's request.host follows after it.
+  const hostname = requestHost(raw, options.proxies)
   const resolution = resolveTenant({
-    // Resolved before routing, so from the raw request, by the rule Fastify's request.host follows after it.
-    hostname: requestHost(raw, options.proxies),
+    hostname,
     pathname,
     header: headerValue(raw.headers['x-tenant']),
     extraHosts: options.extraHosts,
+    sharedHost: options.sharedHost,
   })
+  if (resolution.kind !== 'tenant') return resolution
+  const { tenantId } = resolution
   const prefix = tenantFromPath(pathname)
-  if (resolution.kind !== 'tenant' || resolution.pathPrefix !== '' || !prefix) return resolution
-  if (prefix !== resolution.tenantId) return { kind: 'mismatch', resolved: resolution.tenantId, prefix }
-  return { ...resolution, pathPrefix: `/${prefix}` }
+  if (resolution.pathPrefix === '' && prefix && prefix !== tenantId)
+    return { kind: 'mismatch', resolved: tenantId, prefix }
+  const host = normalizeHostname(hostname)
+  return {
+    kind: 'tenant',
+    tenantId,
+    pathPrefix: prefix ? `/${prefix}` : '',
+    timeZone: tenantTimeZone(tenantId, host, options.extraHosts),
+    portalUrl: options.portalUrl(tenantId, host, resolution.source === 'host'),
+  }
 }
 
 /**
@@ -90,6 +136,13 @@ export function tenantRewriteUrl(options: TenantOptions): (raw: IncomingMessage)
   }
 }
 
+/** An API call, with or without a tenant's path prefix (unstripped on a host that serves no tenant). */
+function isApiCall(url: string): boolean {
+  const prefix = tenantFromPath(url)
+  const path = (prefix ? url.slice(prefix.length + 1) : url).split('?', 1)[0]!
+  return path === '/api' || path.startsWith('/api/')
+}
+
 function rejectUnknownTenant(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -97,7 +150,7 @@ function rejectUnknownTenant(
   i18n: ServerI18n,
 ): FastifyReply {
   const message = `Unknown tenant "${requested}": no transport service is configured for this address`
-  if (request.url.startsWith('/api/') || request.url === '/api') {
+  if (isApiCall(request.url)) {
     return sendApiError(reply, { statusCode: 404, code: errorCodes.unknownTenant, message })
   }
   const locale = pageLocale(request)
@@ -143,6 +196,8 @@ export function registerTenantResolution(
       id: resolution.tenantId,
       config: getTenant(resolution.tenantId),
       pathPrefix: resolution.pathPrefix,
+      timeZone: resolution.timeZone,
+      portalUrl: resolution.portalUrl,
     }
     request.db = dbOf(resolution.tenantId)
     done()

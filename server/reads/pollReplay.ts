@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener } from 'node
 import { Readable } from 'node:stream'
 import type { TLSSocket } from 'node:tls'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { isLocalHost, timeZoneForHost } from '../../src/domain/hosts'
+import { isLocalHost } from '../../src/domain/hosts'
 import { clientAddress, requestHost, type TrustedHop } from '../net/clientAddress'
 import { resolveOnce, tenantRewriteUrl, type TenantOptions } from '../plugins/tenant'
 import { jsonType, namesEtag, type SerializedAnswer } from './answerCache'
@@ -101,15 +101,15 @@ function requestProtocol(raw: IncomingMessage, trust: TrustedHop | null): string
 }
 
 /**
- * What of the host an answer depends on: its time zone (server/trips/access.ts `requestTimeZone`), and the
- * protocol and whether the host is loopback (Strict-Transport-Security, server/plugins/securityHeaders.ts).
- * Not the host itself: on a host that names no tenant any name will do, and each would be a key of its own.
+ * What of the host an answer depends on besides the tenant's zone (the call's): the protocol and whether the
+ * host is loopback (Strict-Transport-Security, server/plugins/securityHeaders.ts). Not the host itself: on a
+ * host that names no tenant any name will do, and each would be a key of its own.
  */
 function hostPart(raw: IncomingMessage, trust: TrustedHop | null): string {
   const host = requestHost(raw, trust)
   // Fastify's `request.hostname`: the host without its port.
   const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':', 1)[0] ?? '')
-  return `${timeZoneForHost(hostname)}\u0000${requestProtocol(raw, trust)}\u0000${isLocalHost(hostname)}`
+  return `${requestProtocol(raw, trust)}\u0000${isLocalHost(hostname)}`
 }
 
 function headerBytes(headers: OutgoingHttpHeaders): number {
@@ -156,7 +156,10 @@ export function createPollReplay(cache: VersionCache, options: PollReplayOptions
   let replays = 0
   let handedOn = 0
 
-  /** The method, tenant and path (with its query, if the route reads one) of a polled call; null for others. */
+  /**
+   * The method, tenant, the tenant's zone on this host and path (with its query, if the route reads one) of a
+   * polled call; null for others.
+   */
   function polledCall(raw: IncomingMessage): string | null {
     const method = raw.method
     if (method !== 'GET' && method !== 'POST') return null
@@ -167,7 +170,7 @@ export function createPollReplay(cache: VersionCache, options: PollReplayOptions
     const path = query < 0 ? url : url.slice(0, query)
     const route = routes.find((candidate) => candidate.method === method && candidate.matches(path))
     if (!route) return null
-    return `${method}\u0000${resolution.tenantId}\u0000${route.readsQuery ? url : path}`
+    return `${method}\u0000${resolution.tenantId}\u0000${resolution.timeZone}\u0000${route.readsQuery ? url : path}`
   }
 
   function requestKey(raw: IncomingMessage, call: string, body: Buffer | null): string {

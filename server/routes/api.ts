@@ -5,7 +5,6 @@ import type { ServerI18n } from '../i18n/catalogs'
 import type { GeoCallLimits } from '../geo/callLimits'
 import type { Geocoder } from '../geo/geocoder'
 import type { Router } from '../geo/router'
-import type { HostMap } from '../../src/domain/tenantResolution'
 import { registerTextInputCheck } from '../plugins/textInput'
 import { registerAccessTokenRoute } from './accessToken'
 import { registerAccountRoutes } from './account'
@@ -45,8 +44,6 @@ export interface ApiOptions {
   travelCardFailures: { failures: number; windowHours: number }
   /** The map's style (MAP_STYLE_URL), or null for the portal's basemap. */
   mapStyleUrl: string | null
-  /** TENANT_HOSTS: which hosts name a tenant, so that a device's notifications open the portal it subscribed on. */
-  extraHosts: HostMap
 }
 
 /** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
@@ -70,5 +67,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerOperatorMessageRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
   registerMapRoute(api, options.keys, options.mapStyleUrl)
-  registerNotificationRoutes(api, options.keys, options.extraHosts)
+  registerNotificationRoutes(api, options.keys)
 }

@@ -15,7 +15,6 @@ import { routeDetails } from '../geo/routeDetails'
 import type { Router } from '../geo/router'
 import type { ServerI18n } from '../i18n/catalogs'
 import { apiLocale } from '../i18n/apiLocale'
-import { requestTimeZone } from '../trips/access'
 import { registerEndpoint } from './registerEndpoint'
 
 export interface BookingServices {
@@ -40,7 +39,7 @@ export function registerBookingRoutes(app: FastifyInstance, keys: KeyStore, serv
   ): Promise<BookingContext> => ({
     userId,
     request: body,
-    timeZone: requestTimeZone(request),
+    timeZone: request.tenant.timeZone,
     phoneRules: request.tenant.config.phone,
     now: Temporal.Now.instant(),
     i18n: services.i18n(apiLocale(request)),

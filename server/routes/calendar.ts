@@ -10,26 +10,24 @@ import { createRateWindow } from '../errorReporting/rateWindow'
 import { apiLocale } from '../i18n/apiLocale'
 import type { ServerI18n } from '../i18n/catalogs'
 import { limitKey } from '../net/clientAddress'
-import { portalUrl } from '../net/portalUrl'
 import { HttpError } from '../plugins/errors'
 import { namesEtag, SerializedAnswer } from '../reads/answerCache'
 import { tripWindow } from '../reads/tripWindow'
 import { newLinkToken } from '../tracking/links'
-import { requestTimeZone } from '../trips/access'
 import { registerEndpoint } from './registerEndpoint'
 
 /** The user's own feed: shown, or made anew (revoking the one before at once). */
 export function registerCalendarFeedRoutes(app: FastifyInstance, keys: KeyStore): void {
   registerEndpoint(app, keys, endpoints.getCalendarFeed, async ({ request, user }) => {
     const row = await request.db.calendarFeeds.currentOf(user.id)
-    return row ? toCalendarFeed(row, portalUrl(request), requestTimeZone(request)) : null
+    return row ? toCalendarFeed(row, request.tenant.portalUrl, request.tenant.timeZone) : null
   })
 
   registerEndpoint(app, keys, endpoints.renewCalendarFeed, async ({ request, user }) => {
     const row = await request.db.transaction((db) =>
       db.calendarFeeds.renew(user.id, newLinkToken(), apiLocale(request), Temporal.Now.instant()),
     )
-    return toCalendarFeed(row, portalUrl(request), requestTimeZone(request))
+    return toCalendarFeed(row, request.tenant.portalUrl, request.tenant.timeZone)
   })
 }
 

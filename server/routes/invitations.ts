@@ -10,7 +10,6 @@ import { acceptInvitation, invitationForCard, visibleInvitation } from '../invit
 import { isCardHolder, registrationSubjects } from '../invitations/travelCards'
 import { limitKey } from '../net/clientAddress'
 import { HttpError } from '../plugins/errors'
-import { requestTimeZone } from '../trips/access'
 import { authenticate } from './authenticate'
 import { registerEndpoint } from './registerEndpoint'
 import { toPassengerView } from './views'
@@ -61,7 +60,7 @@ export async function invitationRoutes(
       params.code,
       user?.id ?? null,
       Temporal.Now.instant(),
-      requestTimeZone(request),
+      request.tenant.timeZone,
     )
     if (!found) throw new HttpError(404, errorCodes.notFound, 'Invitation not found')
     // The answer depends on the token and names the code: no cache keeps it.
@@ -72,7 +71,7 @@ export async function invitationRoutes(
   registerEndpoint(scope, options.keys, endpoints.acceptInvitation, async ({ request, user, body }) => {
     const acceptance = await acceptInvitation(request.db, user, body.code, Temporal.Now.instant(), {
       i18n: options.i18n,
-      timeZone: requestTimeZone(request),
+      timeZone: request.tenant.timeZone,
     })
     if (acceptance.kind === 'not_found') {
       throw new HttpError(404, errorCodes.notFound, 'Invitation was not found or it has expired')
@@ -113,6 +112,6 @@ export async function invitationRoutes(
       throw noCard()
     }
     await request.db.travelCardThrottles.forgive(subjects)
-    return invitationForCard(request.db, card, now, requestTimeZone(request))
+    return invitationForCard(request.db, card, now, request.tenant.timeZone)
   })
 }

@@ -9,14 +9,13 @@ import { operatorMessagesAfter, sendOperatorMessage } from '../messages/operator
 import { actOnMessage, sendUserMessage, userMessagePage } from '../messages/userMessages'
 import { toMessageView, type MessageReader } from '../messages/views'
 import { HttpError } from '../plugins/errors'
-import { requestTimeZone } from '../trips/access'
 import { registerEndpoint } from './registerEndpoint'
 
 const notFound = (what: string) => new HttpError(404, errorCodes.notFound, `${what} not found`)
 
 /** How a request's reader sees messages: in its time zone, to the tenant's operator. */
 function viewer(request: FastifyRequest, reader: MessageReader) {
-  const timeZone = requestTimeZone(request)
+  const timeZone = request.tenant.timeZone
   const operatorName = request.tenant.config.name
   return (record: MessageRecord) => toMessageView(record, reader, operatorName, timeZone)
 }

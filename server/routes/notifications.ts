@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import { errorCodes } from '../../src/contract/common'
 import { endpoints } from '../../src/contract/endpoints'
 import type { PushSubscriptionView } from '../../src/contract/notifications'
-import { tenantFromHost, type HostMap } from '../../src/domain/tenantResolution'
 import type { KeyStore } from '../auth/accessTokens'
 import { retryOnConflict } from '../db/conflicts'
-import type { PushSubscriptionRow } from '../db/repositories/pushSubscriptions'
+import { heldWithOtherKeys, type PushSubscriptionRow } from '../db/repositories/pushSubscriptions'
 import { perUser } from '../geo/callLimits'
 import { endpointRefusal } from '../notifications/endpointPolicy'
 import { readSettings, saveSettings } from '../notifications/settings'
@@ -19,6 +18,10 @@ export const testNotificationsPerMinute = 5
 
 const notFound = (what: string) => new HttpError(404, errorCodes.notFound, `${what} not found`)
 
+/** An endpoint another user (or tenant) has with other keys: knowing a device's endpoint does not take it. */
+const endpointHeld = () =>
+  new HttpError(403, errorCodes.forbidden, 'This push endpoint is subscribed with other keys')
+
 function toView(row: PushSubscriptionRow): PushSubscriptionView {
   return {
     id: row.id,
@@ -30,22 +33,10 @@ function toView(row: PushSubscriptionRow): PushSubscriptionView {
 }
 
 /**
- * The portal's root as this request reached it, which the device's notifications open: the host's, with the
- * tenant's path prefix where the host does not name the tenant (localhost, dev hosts: `/espoo`).
- */
-function portalUrlOf(request: FastifyRequest, extraHosts: HostMap): string {
-  const tenant = request.tenant.id
-  const named = tenantFromHost(request.hostname, extraHosts)
-  const prefix =
-    tenant === 'default' || (named?.kind === 'tenant' && named.tenantId === tenant) ? '' : `/${tenant}`
-  return `${request.protocol}://${request.host}${prefix}`
-}
-
-/**
  * Notifications (issue 23): a user's settings, their devices' push subscriptions and a test notification. The
  * outbox's sender is server/notifications/sender.ts; `request.server.push` is this instance's part of it.
  */
-export function registerNotificationRoutes(app: FastifyInstance, keys: KeyStore, extraHosts: HostMap): void {
+export function registerNotificationRoutes(app: FastifyInstance, keys: KeyStore): void {
   registerEndpoint(app, keys, endpoints.getNotificationSettings, ({ request, user }) =>
     readSettings(request.db, user.id),
   )
@@ -66,25 +57,33 @@ export function registerNotificationRoutes(app: FastifyInstance, keys: KeyStore,
 
   registerEndpoint(app, keys, endpoints.subscribePush, async ({ request, user, body }) => {
     const { push } = request.server
-    const refusal = endpointRefusal(body.endpoint, push.allowedOrigins)
+    const refusal = endpointRefusal(body.endpoint)
     if (refusal) {
-      throw new HttpError(400, errorCodes.validation, 'The push endpoint is not https on a public host', [
-        { property: 'endpoint', error: refusal },
-      ])
+      push.refusals.add('subscribe', refusal)
+      const host = URL.canParse(body.endpoint) ? new URL(body.endpoint).host : null
+      request.log.warn({ push: { reason: refusal, host } }, 'push endpoint refused by the endpoint policy')
+      throw new HttpError(
+        400,
+        errorCodes.validation,
+        'The push endpoint is not https on port 443 of a public host',
+        [{ property: 'endpoint', error: refusal }],
+      )
     }
-    await push.releaseElsewhere(request.tenant.id, body.endpoint)
+    if (!(await push.releaseElsewhere(request.tenant.id, body.endpoint, body.keys))) throw endpointHeld()
     const device = {
       endpoint: body.endpoint,
       p256dh: body.keys.p256dh,
       auth: body.keys.auth,
       locale: body.locale,
       user_agent_family: userAgentFamilyOf(request.headers['user-agent']),
-      portal_url: portalUrlOf(request, extraHosts),
+      // The portal's root the device's notifications open (server/net/portalUrl.ts).
+      portal_url: request.tenant.portalUrl,
     }
     // Two subscribes of one endpoint at once: the loser's insert meets the unique endpoint and runs again.
     const kept = await retryOnConflict(() =>
       request.db.transaction((trx) => trx.pushSubscriptions.keep(user.id, device)),
     )
+    if (kept === heldWithOtherKeys) throw endpointHeld()
     return toView(kept)
   })
 

@@ -10,14 +10,13 @@ import { zonedIso } from '../domain/tripView'
 import { createPermission, replacePermission } from '../permissions/operatorPermissions'
 import { HttpError } from '../plugins/errors'
 import { toQuotaView } from '../permissions/quotaView'
-import { requestTimeZone } from '../trips/access'
 import { appendOperatorEvent } from '../trips/operatorEvents'
 import { registerOperatorTrackingLinkRoutes } from './operatorTrackingLinks'
 import { registerEndpoint } from './registerEndpoint'
 
 /** A written permission as the operator gets it back: with its passenger and what is left today. */
 function writtenView(request: FastifyRequest, record: PermissionRecord) {
-  const today = Temporal.Now.plainDateISO(requestTimeZone(request)).toString()
+  const today = Temporal.Now.plainDateISO(request.tenant.timeZone).toString()
   return { ...toQuotaView(record, today), passengerId: record.passengerId }
 }
 
@@ -34,7 +33,7 @@ export function registerOperatorRoutes(app: FastifyInstance, keys: KeyStore): vo
   })
 
   registerEndpoint(app, keys, operatorEndpoints.listAwaitingBookings, async ({ request }) => {
-    const timeZone = requestTimeZone(request)
+    const timeZone = request.tenant.timeZone
     const trips = await request.db.trips.listAwaiting(awaitingBookingsMax)
     return trips.map((trip) => ({
       tripId: trip.id,
@@ -50,7 +49,7 @@ export function registerOperatorRoutes(app: FastifyInstance, keys: KeyStore): vo
     const trips = await request.db.trips.listSeries(params.id)
     const series = trips[0]?.series
     if (!series) throw new HttpError(404, errorCodes.notFound, 'Series not found')
-    const timeZone = requestTimeZone(request)
+    const timeZone = request.tenant.timeZone
     return {
       ...series,
       passengerId: trips[0]!.passengerId,

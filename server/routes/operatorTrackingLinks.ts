@@ -5,7 +5,7 @@ import type { KeyStore } from '../auth/accessTokens'
 import type { TenantDb } from '../db/tenantDb'
 import { isShownToPassenger, type TripProjection } from '../domain/tripProjection'
 import { linkNotFound, newLinkToken, toTrackingLink, tripNotFound } from '../tracking/links'
-import { isOnDate, requestTimeZone } from '../trips/access'
+import { isOnDate } from '../trips/access'
 import { registerEndpoint } from './registerEndpoint'
 
 /** A trip of the tenant that its passenger sees, on `date`; else 404. `lock` keeps its row until the transaction ends. */
@@ -32,7 +32,7 @@ export function registerOperatorTrackingLinkRoutes(app: FastifyInstance, keys: K
     keys,
     operatorEndpoints.createTrackingLink,
     async ({ request, operatorKey, params, body }) => {
-      const timeZone = requestTimeZone(request)
+      const timeZone = request.tenant.timeZone
       return request.db.transaction(async (db) => {
         // With the trip's row locked, two calls at once get the same link.
         const trip = await tripOnDate(db, params.id, body.date, timeZone, { lock: true })
@@ -48,7 +48,7 @@ export function registerOperatorTrackingLinkRoutes(app: FastifyInstance, keys: K
   )
 
   registerEndpoint(app, keys, operatorEndpoints.listTrackingLinks, async ({ request, params, query }) => {
-    const timeZone = requestTimeZone(request)
+    const timeZone = request.tenant.timeZone
     const trip = await tripOnDate(request.db, params.id, query.date, timeZone)
     const rows = await request.db.trackingLinks.listOf(trip.id, query.date, 'operator')
     return rows.map((row) => toTrackingLink(row, trip, timeZone))

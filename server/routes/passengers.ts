@@ -10,7 +10,6 @@ import { passengerQuotas } from '../permissions/passengerQuotas'
 import { HttpError } from '../plugins/errors'
 import { SerializedAnswer } from '../reads/answerCache'
 import { tripWindow } from '../reads/tripWindow'
-import { requestTimeZone } from '../trips/access'
 import { registerEndpoint } from './registerEndpoint'
 import { toPassengerView, toPlaceView } from './views'
 
@@ -115,7 +114,7 @@ function withTrips(read: object, trips: SerializedAnswer<unknown>): Buffer {
 async function passengerTrips(request: FastifyRequest, user: UserRow, passengerId: string) {
   const version = await request.db.readVersions.grantedPassenger(user.id, passengerId)
   if (version === undefined) return null
-  const timeZone = requestTimeZone(request)
+  const timeZone = request.tenant.timeZone
   const window = tripWindow(timeZone)
   const key = `trips\u0000${request.tenant.id}\u0000${passengerId}\u0000${timeZone}\u0000${window.today}`
   return request.server.answerCache.answer(key, version, async () => {

@@ -11,7 +11,7 @@ import { limitKey } from '../net/clientAddress'
 import { HttpError } from '../plugins/errors'
 import { linkNotFound, newLinkToken, toTrackingLink, tripNotFound } from '../tracking/links'
 import { toTrackedTrip } from '../tracking/trackedTrip'
-import { grantedTrip, requestTimeZone } from '../trips/access'
+import { grantedTrip } from '../trips/access'
 import { polled, registerEndpoint } from './registerEndpoint'
 
 /** A link's window as epoch milliseconds, kept with its cached answer (the same rule as linkPhase). */
@@ -40,7 +40,7 @@ export function registerTrackingRoutes(
   options: { trackRateLimitPerMinute: number },
 ): void {
   registerEndpoint(app, keys, endpoints.getTrackingLink, async ({ request, user, query }) => {
-    const timeZone = requestTimeZone(request)
+    const timeZone = request.tenant.timeZone
     const found = await grantedTrip(request.db, user.id, query, timeZone)
     if (!found) throw tripNotFound()
     const row = (await request.db.trackingLinks.listOf(query.tripId, query.date, { userId: user.id })).at(-1)
@@ -49,7 +49,7 @@ export function registerTrackingRoutes(
   })
 
   registerEndpoint(app, keys, endpoints.createTrackingLink, async ({ request, user, body }) => {
-    const timeZone = requestTimeZone(request)
+    const timeZone = request.tenant.timeZone
     return request.db.transaction(async (db) => {
       const found = await grantedTrip(db, user.id, body, timeZone)
       if (!found) throw tripNotFound()
@@ -97,7 +97,7 @@ export function registerTrackingRoutes(
       // per version of the trip, on each instance.
       const linked = await request.db.readVersions.trackingLink(params.link, { announced: true })
       if (!linked?.creatorHasPassenger) throw linkNotFound()
-      const timeZone = requestTimeZone(request)
+      const timeZone = request.tenant.timeZone
       const key = `track\u0000${request.tenant.id}\u0000${linked.tripId}\u0000${timeZone}`
       const { answer, meta: window } = await request.server.answerCache.entry<TrackedTrip, WindowMs>(
         key,

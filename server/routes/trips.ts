@@ -7,7 +7,7 @@ import { retryOnConflict } from '../db/conflicts'
 import { grantedPassengerTags } from '../db/repositories/readVersions'
 import { toTripView } from '../domain/tripView'
 import { HttpError } from '../plugins/errors'
-import { grantedPassengers, grantedTrip, requestTimeZone, toTripPassenger } from '../trips/access'
+import { grantedPassengers, grantedTrip, toTripPassenger } from '../trips/access'
 import { cancelTrips } from '../trips/cancel'
 import { reviewTrip, starErrors } from '../trips/review'
 import { polled, registerEndpoint } from './registerEndpoint'
@@ -18,7 +18,7 @@ import { polled, registerEndpoint } from './registerEndpoint'
  */
 export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
   registerEndpoint(app, keys, endpoints.cancelTrips, async ({ request, user, body }) => {
-    const timeZone = requestTimeZone(request)
+    const timeZone = request.tenant.timeZone
     const passengers = await grantedPassengers(request.db, user.id)
     const { trips, reason, source, following } = body
     if (following && trips.length !== 1)
@@ -45,7 +45,7 @@ export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
     if (errors.length > 0) {
       throw new HttpError(400, errorCodes.validation, "Stars go up to the tenant's scale", errors)
     }
-    const timeZone = requestTimeZone(request)
+    const timeZone = request.tenant.timeZone
     const passengers = await grantedPassengers(request.db, user.id)
     const command = { ...body, userId: user.id, passengers, timeZone }
     return retryOnConflict(() =>
@@ -67,7 +67,7 @@ export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
       })
       if (version === undefined) throw notFound()
       replayable({ tags: grantedPassengerTags(user.id, body.passengerId) })
-      const timeZone = requestTimeZone(request)
+      const timeZone = request.tenant.timeZone
       const key = `status\u0000${request.tenant.id}\u0000${body.passengerId}\u0000${body.tripId}\u0000${body.date}\u0000${timeZone}`
       return request.server.answerCache.answer(key, version, async () => {
         const found = await grantedTrip(request.db, user.id, body, timeZone)

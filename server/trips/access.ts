@@ -1,16 +1,9 @@
-import type { FastifyRequest } from 'fastify'
 import type { Trip } from '../../src/contract/trip'
 import type { TripRef } from '../../src/contract/tripCommands'
-import { timeZoneForHost } from '../../src/domain/hosts'
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { TenantDb } from '../db/tenantDb'
 import { isShownToPassenger, type TripProjection } from '../domain/tripProjection'
 import { toTripView, type TripPassenger } from '../domain/tripView'
-
-/** The tenant's time zone for this request: Europe/Helsinki, London on .uk hosts, US/Central on .us hosts. */
-export function requestTimeZone(request: FastifyRequest): string {
-  return timeZoneForHost(request.hostname)
-}
 
 export function toTripPassenger(row: PassengerRow): TripPassenger {
   return { id: row.id, name: row.name, avatarText: row.avatar_text }

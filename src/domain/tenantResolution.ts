@@ -47,23 +47,29 @@ export interface TenantRequest {
   /** The tenant chosen earlier on this device (portal side, local, dev and staging hosts). */
   stored?: string | null | undefined
   extraHosts?: HostMap
+  /**
+   * The hosts that serve every tenant: by default local, dev and staging names (`isDevHost`), as the portal
+   * reads its own location; the server passes the list it is configured with, as a Host header can say anything.
+   */
+  sharedHost?: (hostname: string) => boolean
 }
 
 /**
- * Resolves the tenant of a request or page: host name first, then the tenant header, then on local, dev and
- * staging hosts (spec section 1) the path prefix or a stored choice, then the default tenant there. Anything
- * else is unknown (404).
+ * Resolves the tenant of a request or page: host name first, then on local, dev and staging hosts (spec section
+ * 1) the tenant header, the path prefix or a stored choice, then the default tenant there. Anything else is
+ * unknown (404).
  */
 export function resolveTenant(request: TenantRequest): TenantResolution {
   const fromHost = tenantFromHost(request.hostname, request.extraHosts)
   if (fromHost?.kind === 'unknown') return fromHost
   if (fromHost) return { kind: 'tenant', tenantId: fromHost.tenantId, source: 'host', pathPrefix: '' }
+  if (!(request.sharedHost ?? isDevHost)(request.hostname))
+    return { kind: 'unknown', requested: normalizeHostname(request.hostname) }
   if (request.header) {
     return isTenantId(request.header)
       ? { kind: 'tenant', tenantId: request.header, source: 'header', pathPrefix: '' }
       : { kind: 'unknown', requested: request.header }
   }
-  if (!isDevHost(request.hostname)) return { kind: 'unknown', requested: normalizeHostname(request.hostname) }
   const fromPath = tenantFromPath(request.pathname)
   if (fromPath) return { kind: 'tenant', tenantId: fromPath, source: 'path', pathPrefix: `/${fromPath}` }
   if (request.stored && isTenantId(request.stored) && request.stored !== 'default') {

@@ -1,6 +1,7 @@
 /**
  * The push sender's throughput on one instance: notifications a second from the outbox to a local push service
- * stand-in (tests/server/support/pushServiceStandIn.ts), each encrypted and signed as for a real service. On
+ * stand-in (tests/server/support/pushServiceStandIn.ts), each encrypted and signed as for a real service and sent
+ * over TLS to its public name through the endpoint and address policy, as production sends. On
  * PostgreSQL when TEST_DATABASE_URL is set, else on PGlite. Against the floor measured in the same run: the same
  * messages encrypted, signed and posted by the same transport, 16 at once, with no database. The budget: a
  * school morning of 100,000 pickups within an hour (28 a second) on one instance.
@@ -9,6 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { Temporal } from 'temporal-polyfill'
 import { openDatabase } from '../../server/db/connect'
 import { migrateToLatest } from '../../server/db/migrate'
+import { heldWithOtherKeys } from '../../server/db/repositories/pushSubscriptions'
 import { tenantDb } from '../../server/db/tenantDb'
 import { loadServerI18n } from '../../server/i18n/catalogs'
 import { systemClock } from '../../server/simulator/clock'
@@ -61,18 +63,14 @@ async function benchOn(backend: Backend, label: string, report: BenchReport): Pr
         user_agent_family: 'chrome',
         portal_url: 'https://espoo.matkaportaali.fi',
       })
+      if (kept === heldWithOtherKeys) throw new Error('A new endpoint was held by another user')
       ids.push(kept.id)
       keptDevices.push(device)
     }
     const now = Temporal.Now.instant()
     for (let round = 0; round < perDevice; round++)
       for (const id of ids) await data.pushSubscriptions.queue(id, { kind: 'test' }, now)
-    const { sender, transport } = await senderFor(
-      database.db,
-      standIn.origin,
-      await loadServerI18n(),
-      systemClock,
-    )
+    const { sender, transport } = await senderFor(database.db, await loadServerI18n(), systemClock)
     const started = performance.now()
     const counts = await drain(sender)
     const seconds = (performance.now() - started) / 1000

@@ -7,6 +7,7 @@ import { runRetention } from '../../server/retention/retention'
 import { createTestApp, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { newGuardian } from './support/messages'
+import { describeOnPostgres } from './support/onPostgres'
 import { notificationsOf } from './support/push'
 import { startPushServiceStandIn, type PushServiceStandIn } from './support/pushServiceStandIn'
 
@@ -18,9 +19,7 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
 
   beforeAll(async () => {
     standIn = await startPushServiceStandIn()
-    test = await createTestApp(backend, {
-      config: { pushAllowedOrigins: [standIn.origin], pushSender: false },
-    })
+    test = await createTestApp(backend, { config: { pushSender: false } })
   })
   afterAll(async () => {
     await test.close()
@@ -110,7 +109,7 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
     expect((await calls.unsubscribe(view.id)).statusCode).toBe(404)
   })
 
-  it('moves an endpoint subscribed again by another user, or on another tenant, to them', async () => {
+  it('moves an endpoint subscribed again with its keys by another user, or on another tenant, to them', async () => {
     const first = await newGuardian(test.db, 'espoo', 'Ensimmäinen')
     const second = await newGuardian(test.db, 'espoo', 'Toinen')
     const elsewhere = await newGuardian(test.db, 'demo', 'Muualla')
@@ -128,6 +127,34 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
     expect((await demo.subscriptions()).json()).toHaveLength(1)
   })
 
+  it('refuses an endpoint another user or tenant has with other keys (403), which stays theirs', async () => {
+    const owner = await newGuardian(test.db, 'espoo', 'Omistaja')
+    const taker = await newGuardian(test.db, 'espoo', 'Ottaja')
+    const elsewhere = await newGuardian(test.db, 'demo', 'Muualta')
+    const device = standIn.device()
+    const mine = notificationsOf(test.app, 'espoo', owner.token)
+    expect((await mine.subscribe(device)).statusCode).toBe(200)
+    const [view] = (await mine.subscriptions()).json<PushSubscriptionView[]>()
+    // The endpoint alone, with keys of the caller's own.
+    const taking = { subscription: { ...device.subscription, keys: standIn.device().subscription.keys } }
+    for (const calls of [
+      notificationsOf(test.app, 'espoo', taker.token),
+      notificationsOf(test.app, 'demo', elsewhere.token),
+    ]) {
+      const refused = await calls.subscribe(taking)
+      expect(refused.statusCode, refused.body).toBe(403)
+      expect(refused.json()).toMatchObject({ statusCode: 403, code: 'forbidden' })
+      expect((await calls.subscriptions()).json()).toEqual([])
+    }
+    expect((await mine.subscriptions()).json()).toEqual([view])
+    const keys = await sql<{ p256dh: string; auth: string }>`
+      select p256dh, auth from push_subscriptions where id = ${view!.id}`.execute(test.db)
+    expect(keys.rows).toEqual([device.subscription.keys])
+    // Its own user may change its keys (a subscription made anew that got the same endpoint).
+    const renewed = await mine.subscribe(taking)
+    expect(renewed.json<PushSubscriptionView>()).toMatchObject({ id: view!.id })
+  })
+
   it.each([
     ['http://push.example.com/x', 'NotHttps'],
     ['https://127.0.0.1/x', 'NotPublicHost'],
@@ -137,6 +164,8 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
     ['https://metadata.internal/x', 'NotPublicHost'],
     ['https://intranet/x', 'NotPublicHost'],
     ['http://127.0.0.1:1/push/x', 'NotHttps'],
+    ['https://push.example.com:8443/x', 'NotPort443'],
+    ['https://push.example.com:80/x', 'NotPort443'],
   ])('refuses the endpoint %s (the server would POST to it)', async (endpoint, error) => {
     const guardian = await newGuardian(test.db, 'espoo', 'Ssrf Huoltaja')
     const keys = standIn.device().subscription.keys
@@ -211,5 +240,33 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
     const marks = await sql<{ mark: string }>`
       select mark from notification_marks where user_id = ${guardian.userId}`.execute(test.db)
     expect(marks.rows.map((row) => row.mark)).toEqual(['reminder:new'])
+  })
+})
+
+describeOnPostgres('the device limit under concurrent subscribes', (backend) => {
+  let test: TestApp
+  let standIn: PushServiceStandIn
+
+  beforeAll(async () => {
+    standIn = await startPushServiceStandIn()
+    test = await createTestApp(backend, { config: { pushSender: false } })
+  })
+  afterAll(async () => {
+    await test.close()
+    await standIn.close()
+  })
+
+  it(`keeps at most ${subscriptionsPerUser} devices of a user subscribing ${2 * subscriptionsPerUser} at once on two instances`, async () => {
+    const guardian = await newGuardian(test.db, 'espoo', 'Kiireinen Huoltaja')
+    const instances = [test.app, await test.secondInstance()]
+    const responses = await Promise.all(
+      Array.from({ length: 2 * subscriptionsPerUser }, (_, index) =>
+        notificationsOf(instances[index % 2]!, 'espoo', guardian.token).subscribe(standIn.device()),
+      ),
+    )
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200))
+    const kept = await sql<{ n: number }>`
+      select count(*)::int as n from push_subscriptions where user_id = ${guardian.userId}`.execute(test.db)
+    expect(kept.rows[0]!.n).toBe(subscriptionsPerUser)
   })
 })

@@ -8,12 +8,15 @@ import type { NotificationData } from '../../server/notifications/notificationDa
 import type { DeclarativePush } from '../../server/notifications/payload'
 import { loadVapidKeys } from '../../server/notifications/vapid'
 import type { PushTransport } from '../../server/notifications/pushTransport'
+import type { SenderLog } from '../../server/notifications/sender'
 import { createTestApp, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { newGuardian } from './support/messages'
+import { parsePrometheusText } from './support/prometheusText'
 import { notificationsOf } from './support/push'
 import { drain, senderFor } from './support/pushSenders'
 import {
+  standInPublicAddress,
   startPushServiceStandIn,
   type PushServiceStandIn,
   type StandInDevice,
@@ -31,11 +34,13 @@ describe.each(backends)('the push sender on $name', (backend) => {
   let clock: SimulatedClock
   const transports: PushTransport[] = []
 
-  const sender = async (db = test.db) => {
-    const made = await senderFor(db, standIn.origin, i18n, clock)
+  /** A sender as an instance makes one: its own agent, so its first send to a host looks the name up. */
+  const senderWithCounts = async (db = test.db, log?: SenderLog) => {
+    const made = await senderFor(db, i18n, clock, log)
     transports.push(made.transport)
-    return made.sender
+    return made
   }
+  const sender = async (db = test.db) => (await senderWithCounts(db)).sender
 
   /** A guardian with `count` devices subscribed through the API. */
   const subscribed = async (count: number, locale: 'fi' | 'sv' | 'en' = 'fi') => {
@@ -58,14 +63,13 @@ describe.each(backends)('the push sender on $name', (backend) => {
   beforeAll(async () => {
     standIn = await startPushServiceStandIn()
     i18n = await loadServerI18n()
-    test = await createTestApp(backend, {
-      config: { pushAllowedOrigins: [standIn.origin], pushSender: false },
-    })
+    test = await createTestApp(backend, { config: { pushSender: false } })
   })
   afterEach(async () => {
-    // Each test starts with an empty outbox and the stand-in answering 201.
+    // Each test starts with an empty outbox, the stand-in answering 201 at its public address.
     await sql`delete from push_deliveries`.execute(test.db)
     standIn.answer(null, { status: 201 })
+    standIn.resolveTo(standInPublicAddress)
   })
   afterAll(async () => {
     for (const transport of transports) transport.close()
@@ -252,6 +256,109 @@ describe.each(backends)('the push sender on $name', (backend) => {
     expect(await drain(await sender())).toMatchObject({ claimed: 1, expired: 1, delivered: 0 })
     expect(standIn.received.length).toBe(before)
     expect(await queued()).toBe(0)
+  })
+
+  it('reaches the push service by its name through the address policy: public addresses of both families are delivered to, private ones refused', async () => {
+    clock = simulatedClock(Temporal.Now.instant())
+    const { devices } = await subscribed(1)
+    const device = devices[0]!
+    for (const address of [standInPublicAddress, '2606:4700:4700::1111']) {
+      standIn.resolveTo(address)
+      await queue(device.id, { kind: 'test' })
+      expect(await drain(await sender()), address).toMatchObject({ delivered: 1, retried: 0, blocked: 0 })
+    }
+    expect(standIn.delivered(device.device)).toHaveLength(2)
+
+    for (const address of ['10.0.0.1', '::ffff:127.0.0.1', '169.254.169.254', 'fd00::1']) {
+      standIn.resolveTo(address)
+      const warnings: unknown[] = []
+      const log: SenderLog = { warn: (details) => warnings.push(details), error: () => undefined }
+      const made = await senderWithCounts(test.db, log)
+      const before = standIn.received.length
+      await queue(device.id, { kind: 'test' })
+      // Refused for good at once, not tried again: the name resolves inside, which no retry mends.
+      expect(await drain(made.sender), address).toMatchObject({ claimed: 1, blocked: 1, retried: 0 })
+      expect(standIn.received.length, address).toBe(before)
+      expect(made.refusals.readings()).toEqual([
+        { labels: { stage: 'send', reason: 'NotPublicAddress' }, value: 1 },
+      ])
+      expect(warnings).toEqual([
+        {
+          push: {
+            tenant: 'espoo',
+            kind: 'test',
+            reason: 'NotPublicAddress',
+            host: new URL(standIn.origin).hostname,
+            address,
+          },
+        },
+      ])
+      expect(await queued()).toBe(0)
+    }
+    // The device stays: what its name resolves to may be mended.
+    const kept = await sql<{ failures: number }>`
+      select failures from push_subscriptions where id = ${device.id}`.execute(test.db)
+    expect(kept.rows[0]!.failures).toBe(4)
+  })
+
+  it('tries again when the name does not resolve for now', async () => {
+    clock = simulatedClock(Temporal.Now.instant())
+    const { devices } = await subscribed(1)
+    const device = devices[0]!
+    standIn.resolveTo(null)
+    await queue(device.id, { kind: 'test' })
+    const send = await sender()
+    expect(await drain(send)).toMatchObject({ claimed: 1, retried: 1, blocked: 0 })
+    expect(await queued()).toBe(1)
+    standIn.resolveTo(standInPublicAddress)
+    await clock.advance({ seconds: 40 })
+    expect(await drain(send)).toMatchObject({ delivered: 1 })
+    expect(standIn.delivered(device.device)).toHaveLength(1)
+  })
+
+  it('refuses a kept endpoint on another port than 443 at send, and deletes the device', async () => {
+    clock = simulatedClock(Temporal.Now.instant())
+    const { calls, devices } = await subscribed(1)
+    const device = devices[0]!
+    // Kept before the policy said 443 only: the stand-in's name answers on any port.
+    const elsewhere = `${standIn.origin}:8443/push/${device.device.id}`
+    await sql`update push_subscriptions set endpoint = ${elsewhere} where id = ${device.id}`.execute(test.db)
+    await queue(device.id, { kind: 'test' })
+    const made = await senderWithCounts()
+    const before = standIn.received.length
+    expect(await drain(made.sender)).toMatchObject({ claimed: 1, blocked: 1, delivered: 0 })
+    expect(standIn.received.length).toBe(before)
+    expect(made.refusals.readings()).toEqual([{ labels: { stage: 'send', reason: 'NotPort443' }, value: 1 }])
+    expect((await calls.subscriptions()).json()).toEqual([])
+    expect(await queued()).toBe(0)
+  })
+
+  it('counts the endpoints it refuses on /metrics, at subscribe and at send, by reason', async () => {
+    const app = await test.secondInstance({ pushSender: true, opsPort: 0 })
+    await app.ready()
+    const refusals = async () =>
+      (
+        parsePrometheusText(await app.ops.metrics!.scrape()).get('portal_push_endpoint_refusals_total')
+          ?.samples ?? []
+      ).map(({ labels, value }) => ({ ...labels, value }))
+    const guardian = await newGuardian(test.db, 'espoo', 'Mittari Huoltaja')
+    const calls = notificationsOf(app, 'espoo', guardian.token)
+    const { keys } = standIn.device().subscription
+    const onPort = await calls.subscribe({
+      subscription: { endpoint: 'https://push.example.com:8443/x', keys },
+    })
+    expect(onPort.statusCode, onPort.body).toBe(400)
+    expect(await refusals()).toEqual([{ stage: 'subscribe', reason: 'NotPort443', value: 1 }])
+
+    const device = standIn.device()
+    const subscribedDevice = await calls.subscribe(device)
+    expect(subscribedDevice.statusCode, subscribedDevice.body).toBe(200)
+    standIn.resolveTo('192.168.1.1')
+    expect((await calls.sendTest(subscribedDevice.json<PushSubscriptionView>().id)).statusCode).toBe(200)
+    await expect
+      .poll(refusals, { timeout: 5000, interval: 50 })
+      .toContainEqual({ stage: 'send', reason: 'NotPublicAddress', value: 1 })
+    expect(standIn.delivered(device)).toEqual([])
   })
 
   it('sends a test notification at once through the app’s own sender, and limits how often', async () => {

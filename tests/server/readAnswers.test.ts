@@ -41,7 +41,11 @@ describe.each(backends)('read answers on $name', (backend) => {
   }
 
   beforeAll(async () => {
-    test = await createTestApp(backend, { seed: ['espoo'] })
+    // A .uk host the tenant configures (TENANT_HOSTS): the spec's zone rule applies to it.
+    test = await createTestApp(backend, {
+      seed: ['espoo'],
+      config: { extraHosts: { 'portal.example.uk': 'espoo' } },
+    })
     guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
     passengers = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json()
   })

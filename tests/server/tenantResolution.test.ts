@@ -20,7 +20,11 @@ describe.each(backends)('tenant resolution and the portal host on $name', (backe
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     test = await createTestApp(backend, {
-      config: { staticDir: dist, extraHosts: { 'kyyti.staging.example.fi': 'meneva' } },
+      config: {
+        staticDir: dist,
+        extraHosts: { 'kyyti.staging.example.fi': 'meneva' },
+        devHosts: ['portal.dev.example.fi', 'staging.example.fi'],
+      },
     })
   })
   afterAll(async () => {
@@ -66,7 +70,7 @@ describe.each(backends)('tenant resolution and the portal host on $name', (backe
     expect(login.body).toContain('action="/fimlab/login"')
   })
 
-  it('takes the path prefix on dev and staging hosts too, and strips it', async () => {
+  it('takes the path prefix on the dev and staging hosts it is configured with too, and strips it', async () => {
     const dev = await manifest('/espoo/manifest.webmanifest', { host: 'portal.dev.example.fi' })
     expect(dev).toMatchObject({ name: 'Espoon asiointiliikenne', start_url: '/espoo/' })
     const login = await test.app.inject({ url: '/fimlab/login', headers: { host: 'staging.example.fi' } })

@@ -77,6 +77,27 @@ describe.each(backends)('HSTS and the session cookie’s Secure flag on $name', 
     }
   })
 
+  it('pins https only from a listed proxy’s X-Forwarded-Proto, on tenant and configured staging hosts', async () => {
+    const listed = await buildApp({
+      config: testConfig({ trustProxy: { addresses: ['10.0.0.0/8'] }, devHosts: ['staging.example.fi'] }),
+      db: behindProxy.db,
+    })
+    const https = (host: string, remoteAddress: string, url = '/login') =>
+      listed.inject({ method: 'GET', url, remoteAddress, headers: { host, 'x-forwarded-proto': 'https' } })
+    for (const { host, url } of [
+      { host: productionHost, url: '/login' },
+      { host: 'staging.example.fi', url: '/demo/login' },
+    ]) {
+      const response = await https(host, '10.1.2.3', url)
+      expect(response.statusCode, host).toBe(200)
+      expect(response.headers['strict-transport-security'], host).toBe('max-age=31536000')
+      // A client that reaches the server past the proxy says https in vain.
+      const direct = await https(host, '192.0.2.5', url)
+      expect(direct.headers['strict-transport-security'], host).toBeUndefined()
+    }
+    await listed.close()
+  })
+
   it('sends no HSTS to a loopback host even over https, and keeps path-prefix tenants apart', async () => {
     const response = await login(
       behindProxy,

@@ -11,6 +11,7 @@ import {
   trustedHop,
   type ProxyTrust,
 } from '../../server/net/clientAddress'
+import { admitForwardedHeaders } from '../../server/net/forwardedHeaders'
 import { clientErrorRate } from '../../server/routes/clientErrors'
 import { createTestApp, setCookieHeader, testPort, type TestApp } from './support/app'
 import { backends } from './support/database'
@@ -38,6 +39,15 @@ describe('TRUST_PROXY', () => {
     },
   )
 
+  it('reads X-Forwarded-Host only with TRUST_FORWARDED_HOST=true, and only from TRUST_PROXY’s proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustForwardedHost).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '1', TRUST_FORWARDED_HOST: 'true' }).trustForwardedHost).toBe(true)
+    expect(() => loadConfig({ TRUST_FORWARDED_HOST: 'true' })).toThrow(/TRUST_FORWARDED_HOST.*TRUST_PROXY/)
+    expect(() => loadConfig({ TRUST_PROXY: '1', TRUST_FORWARDED_HOST: 'yes' })).toThrow(
+      /TRUST_FORWARDED_HOST must be true or false/,
+    )
+  })
+
   it('refuses to start with TRUST_PROXY=true, which would believe any client', () => {
     const start = spawnSync(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
       env: {
@@ -57,10 +67,19 @@ describe('TRUST_PROXY', () => {
 })
 
 describe('the rule on a raw request, for code that runs before Fastify', () => {
-  /** A bare Fastify with the rule, answering what it made of the request and what the raw-request functions say. */
-  const echo = async (trust: ProxyTrust) => {
+  /**
+   * A bare Fastify with the rule and the server's door (`admitForwardedHeaders`, which every request passes
+   * first), answering what it made of the request and what the raw-request functions say.
+   */
+  const echo = async (trust: ProxyTrust, forwardedHost = false) => {
     const hop = trustedHop(trust)
-    const app = Fastify({ trustProxy: hop ?? false })
+    const app = Fastify({
+      trustProxy: hop ?? false,
+      rewriteUrl: (raw) => {
+        admitForwardedHeaders(raw, { proxies: hop, host: forwardedHost })
+        return raw.url ?? '/'
+      },
+    })
     app.get('/', (request) => ({
       fastify: { ip: request.ip, host: request.host },
       raw: { ip: clientAddress(request.raw, hop), host: requestHost(request.raw, hop) },
@@ -68,6 +87,11 @@ describe('the rule on a raw request, for code that runs before Fastify', () => {
     await app.ready()
     return app
   }
+  const ask = async (app: FastifyInstance, remoteAddress: string, headers: Record<string, string>) =>
+    (await app.inject({ url: '/', remoteAddress, headers: { host: 'portal.example', ...headers } })).json<{
+      fastify: { ip: string; host: string }
+      raw: { ip: string; host: string }
+    }>()
 
   it.each([
     [null, '127.0.0.1', {}],
@@ -82,15 +106,42 @@ describe('the rule on a raw request, for code that runs before Fastify', () => {
     [{ addresses: ['10.0.0.0/8'] }, '192.0.2.9', { 'x-forwarded-host': 'b.example' }],
     [{ addresses: ['fd00::/8'] }, 'fd00::1', { 'x-forwarded-for': '2001:db8::1, fd00::2' }],
   ] as const)('with %j from %s, %j: the same as Fastify', async (trust, remoteAddress, headers) => {
-    const app = await echo(trust as ProxyTrust)
-    const answer = (
-      await app.inject({ url: '/', remoteAddress, headers: { host: 'portal.example', ...headers } })
-    ).json<{
-      fastify: object
-      raw: object
-    }>()
-    expect(answer.raw).toEqual(answer.fastify)
-    await app.close()
+    for (const forwardedHost of [false, true]) {
+      const app = await echo(trust as ProxyTrust, forwardedHost)
+      const answer = await ask(app, remoteAddress, headers)
+      expect(answer.raw).toEqual(answer.fastify)
+      await app.close()
+    }
+  })
+
+  it.each([
+    [{ hops: 1 }, '127.0.0.1', 'garbage', '127.0.0.1'],
+    [{ hops: 1 }, '127.0.0.1', 'garbage, 198.51.100.7', '198.51.100.7'],
+    [{ hops: 1 }, '127.0.0.1', '198.51.100.7, ', '127.0.0.1'],
+    [{ hops: 2 }, '127.0.0.1', '192.0.2.1, garbage, 10.0.0.2', '10.0.0.2'],
+    [{ addresses: ['10.0.0.0/8'] }, '10.1.2.3', 'garbage, 10.9.9.9', '10.9.9.9'],
+    [{ addresses: ['10.0.0.0/8'] }, '10.1.2.3', '198.51.100.7:5555', '10.1.2.3'],
+    [{ addresses: ['fd00::/8'] }, 'fd00::1', 'not-an-address', 'fd00::1'],
+  ] as const)(
+    'with %j from %s, X-Forwarded-For %j: the client is %s, the hop that delivered what is no address',
+    async (trust, remoteAddress, forwardedFor, client) => {
+      const app = await echo(trust as ProxyTrust)
+      const answer = await ask(app, remoteAddress, { 'x-forwarded-for': forwardedFor })
+      expect(answer.fastify.ip).toBe(client)
+      expect(answer.raw.ip).toBe(client)
+      await app.close()
+    },
+  )
+
+  it('reads X-Forwarded-Host only when it is trusted, and then only from a trusted peer', async () => {
+    const headers = { 'x-forwarded-host': 'a.example, b.example' }
+    const hops = await echo({ hops: 1 })
+    expect((await ask(hops, '127.0.0.1', headers)).fastify.host).toBe('portal.example')
+    await hops.close()
+    const forwarded = await echo({ addresses: ['10.0.0.0/8'] }, true)
+    expect((await ask(forwarded, '10.1.2.3', headers)).fastify.host).toBe('b.example')
+    expect((await ask(forwarded, '192.0.2.9', headers)).fastify.host).toBe('portal.example')
+    await forwarded.close()
   })
 })
 
@@ -125,11 +176,15 @@ const report: ClientErrorReport = {
  */
 describe.each(backends)('behind trusted proxies on $name', (backend) => {
   let test: TestApp
+  /** Trusts only 10.0.0.0/8, and reads the host from their X-Forwarded-Host (TRUST_FORWARDED_HOST). */
   let cidr: FastifyInstance
+  /** TRUST_PROXY=1 with TRUST_FORWARDED_HOST. */
+  let forwardedHost: FastifyInstance
   const limits = { invitationRateLimitPerMinute: 3, trackRateLimitPerMinute: 3 }
   beforeAll(async () => {
     test = await createTestApp(backend, { seed: ['espoo'], config: { ...limits, trustProxy: { hops: 1 } } })
-    cidr = await test.secondInstance({ trustProxy: { addresses: ['10.0.0.0/8'] } })
+    cidr = await test.secondInstance({ trustProxy: { addresses: ['10.0.0.0/8'] }, trustForwardedHost: true })
+    forwardedHost = await test.secondInstance({ trustForwardedHost: true })
   })
   afterAll(() => test.close())
 
@@ -282,11 +337,11 @@ describe.each(backends)('behind trusted proxies on $name', (backend) => {
     expect((await tenantOf('192.0.2.60')).statusCode).toBe(200)
   })
 
-  it('resolves the tenant from the host the proxy forwarded, not one the client added', async () => {
-    const tokenCall = (forwardedHost: string) =>
-      test.app.inject({
+  it('with TRUST_FORWARDED_HOST, resolves the tenant from the host the proxy forwarded, not one the client added', async () => {
+    const tokenCall = (host: string) =>
+      forwardedHost.inject({
         url: '/api/auth/access_token',
-        headers: { host: 'internal.example:8080', 'x-forwarded-host': forwardedHost },
+        headers: { host: 'internal.example:8080', 'x-forwarded-host': host },
       })
     expect((await tokenCall(`portal.unknown.example, ${espooHost}`)).json()).toMatchObject({
       accessToken: null,
@@ -294,6 +349,31 @@ describe.each(backends)('behind trusted proxies on $name', (backend) => {
     expect((await tokenCall(`${espooHost}, portal.unknown.example`)).json()).toMatchObject({
       code: 'unknown_tenant',
     })
+  })
+
+  it('reads no X-Forwarded-Host under TRUST_PROXY alone: the Host header names the tenant', async () => {
+    const tokenCall = (headers: Record<string, string>) =>
+      test.app.inject({ url: '/api/auth/access_token', headers })
+    const client = await tokenCall({ host: espooHost, 'x-forwarded-host': 'portal.unknown.example' })
+    expect(client.statusCode, client.body).toBe(200)
+    expect(client.json()).toMatchObject({ accessToken: null })
+    const staging = await tokenCall({ host: 'internal.example:8080', 'x-forwarded-host': espooHost })
+    expect(staging.json()).toMatchObject({ code: 'unknown_tenant' })
+  })
+
+  it('counts X-Forwarded-For entries that are not addresses against the hop that delivered them', async () => {
+    // Through the trusted proxy at 127.0.0.9: each value would otherwise be a fresh address with a fresh window.
+    const answers: number[] = []
+    for (let i = 0; i <= limits.invitationRateLimitPerMinute; i++)
+      answers.push((await lookUpInvitation(test.app, `garbage-${i}`, '127.0.0.9')).statusCode)
+    expect(answers).toEqual([...Array(limits.invitationRateLimitPerMinute).fill(404), 429])
+    // A listed proxy's entries likewise: the client is the proxy that wrote the garbage.
+    const listed: number[] = []
+    for (let i = 0; i <= limits.invitationRateLimitPerMinute; i++)
+      listed.push((await lookUpInvitation(cidr, `garbage-${i}, 10.7.7.7`, '10.1.2.9')).statusCode)
+    expect(listed).toEqual([...Array(limits.invitationRateLimitPerMinute).fill(404), 429])
+    // Garbage the client put to the left of the address the proxy saw changes nothing.
+    expect((await lookUpInvitation(test.app, 'garbage, 198.51.100.120', '127.0.0.9')).statusCode).toBe(404)
   })
 
   it('gives the embedded identity provider the protocol the proxy forwarded, not one the client added', async () => {

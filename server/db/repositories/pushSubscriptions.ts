@@ -20,6 +20,13 @@ export interface NewPushSubscription {
 /** The most devices one user keeps; a new one beyond it drops the user's oldest. */
 export const subscriptionsPerUser = 20
 
+/** `keep`'s answer for an endpoint another user has with other keys: it stays theirs. */
+export const heldWithOtherKeys = 'HeldWithOtherKeys'
+
+/** Whether a subscribing device holds the keys of `row`: only the browser that made the subscription does. */
+const sameKeys = (row: { p256dh: string; auth: string }, device: { p256dh: string; auth: string }) =>
+  row.p256dh === device.p256dh && row.auth === device.auth
+
 /** A user's devices that receive push notifications (migration 0018), in the tenant. */
 export function pushSubscriptionsRepository(db: ScopedDb) {
   const ofUser = (userId: string) => db.selectFrom('push_subscriptions').where('user_id', '=', userId)
@@ -32,11 +39,19 @@ export function pushSubscriptionsRepository(db: ScopedDb) {
       ofUser(userId).selectAll().where('id', '=', id).executeTakeFirst(),
 
     /**
-     * Keeps `device` for the user: the same endpoint of the same user is updated in place (new keys, language),
-     * one of another user is deleted with its queued notifications (they are about that user's passengers) and
-     * made again, and the user's devices beyond `subscriptionsPerUser` go, oldest first. Run in a transaction.
+     * Keeps `device` for the user: the same endpoint of the same user is updated in place (new keys, language);
+     * one of another user moves only with the same keys (the browser that made it, signed in as someone else),
+     * deleted with its queued notifications (they are about that user's passengers) and made again, else it
+     * stays theirs (`heldWithOtherKeys`: an endpoint alone, which leaks, does not take a device); the user's
+     * devices beyond `subscriptionsPerUser` go, oldest first. Run in a transaction.
      */
-    async keep(userId: string, device: NewPushSubscription): Promise<PushSubscriptionRow> {
+    async keep(
+      userId: string,
+      device: NewPushSubscription,
+    ): Promise<PushSubscriptionRow | typeof heldWithOtherKeys> {
+      // The user's subscribes one at a time: each counts the devices the one before it kept (at once, two
+      // instances each saw room and kept 24 of 40). No key update, so rows referring to the user still insert.
+      await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
       const existing = await db
         .selectFrom('push_subscriptions')
         .selectAll()
@@ -51,6 +66,7 @@ export function pushSubscriptionsRepository(db: ScopedDb) {
           .returningAll()
           .executeTakeFirstOrThrow()
       }
+      if (existing && !sameKeys(existing, device)) return heldWithOtherKeys
       if (existing) await db.deleteFrom('push_subscriptions').where('id', '=', existing.id).execute()
       const kept = await db
         .insertInto('push_subscriptions')

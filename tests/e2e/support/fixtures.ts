@@ -10,7 +10,10 @@ export const demoUsers = {
 
 interface WorkerFixtures {
   server: RunningServer
-  /** A local push service the worker's server may send to (tests/server/support/pushServiceStandIn.ts). */
+  /**
+   * The push service the worker's server sends to (tests/server/support/pushServiceStandIn.ts): by its public
+   * name, through the server's own endpoint and address policy, over the simulated network it is preloaded with.
+   */
   pushService: PushServiceStandIn
 }
 
@@ -41,13 +44,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // (and no pickup notice rises) under a journey that did not ask for it. It has tests of its own.
       // The journeys of a worker all come from one address, which the invitation calls' guess limit (30 a
       // minute, proven by tests/server/invitations.test.ts) would soon refuse.
-      const server = await startServer({
-        DEMO_APPROVAL_DELAY_MS: '1000',
-        DEMO_SIMULATOR: 'off',
-        INVITATION_RATE_LIMIT_PER_MINUTE: '1000',
-        // The push service stand-in is plain http on loopback, which the server refuses unless listed.
-        PUSH_ALLOWED_ORIGINS: pushService.origin,
-      })
+      const network = pushService.childProcess()
+      const server = await startServer(
+        {
+          DEMO_APPROVAL_DELAY_MS: '1000',
+          DEMO_SIMULATOR: 'off',
+          INVITATION_RATE_LIMIT_PER_MINUTE: '1000',
+          ...network.env,
+        },
+        network.nodeArgs,
+      )
       await use(server)
       await server.stop()
     },

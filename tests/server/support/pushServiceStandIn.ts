@@ -1,14 +1,22 @@
 import { createECDH, randomBytes, randomUUID, type ECDH } from 'node:crypto'
-import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders } from 'node:http'
+import { createServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import ece from 'http_ece'
+import { selfSignedCertificate } from '../../support/selfSignedCertificate'
+import { forChildProcess, routeToStandIn } from '../../support/standInNetwork.mjs'
 
 /**
- * A local push service for tests (server, producers' and e2e): a plain http server that records every POST to a
- * device's endpoint, answers as it is told (201, or 404, 410, 429, 500 ...), and decrypts what it got (RFC 8291,
- * aes128gcm) with the keys of the browser it stands in for. The server under test must list its origin in
- * PUSH_ALLOWED_ORIGINS, since it is http on loopback.
+ * A push service for tests (server, bench and e2e): an https server on a public-looking name of its own that
+ * records every POST to a device's endpoint, answers as it is told (201, or 404, 410, 429, 500 ...), and decrypts
+ * what it got (RFC 8291, aes128gcm) with the keys of the browser it stands in for. The server under test reaches
+ * it as it would a real push service, through the same endpoint and address policy: its name resolves to a
+ * public address and the connection is dialled to its loopback port below Node's API
+ * (tests/support/standInNetwork.mjs), in this process and, with `childProcess()`, in a server started apart.
  */
+
+/** What the stand-in's name resolves to until a test says otherwise: IANA's, a public address. */
+export const standInPublicAddress = '192.0.43.10'
 
 /** A browser's push subscription on the stand-in, with the private half of its keys. */
 export interface StandInDevice {
@@ -32,8 +40,15 @@ export interface Answer {
 }
 
 export interface PushServiceStandIn {
-  /** e.g. http://127.0.0.1:40123, for PUSH_ALLOWED_ORIGINS. */
+  /** e.g. https://push-3f9c1a2b.stand-in.example.net: https on the default port, as a real push service. */
   origin: string
+  /**
+   * From now on its name resolves to `address` (a private one, to see the policy refuse it; null: the resolver
+   * fails for now). A connection a sender keeps alive is not looked up again.
+   */
+  resolveTo(address: string | null): void
+  /** The node arguments and environment a server process started apart needs to reach the stand-in. */
+  childProcess(): { nodeArgs: string[]; env: Record<string, string> }
   /** A new browser: a fresh P-256 key pair and auth secret, and an endpoint here. */
   device(): StandInDevice
   /** Every POST in the order it came, answered or refused. */
@@ -73,7 +88,9 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     sticky.get(deviceId) ??
     sticky.get(null) ?? { status: 201 }
 
-  const server = createServer((request, response) => {
+  const hostName = `push-${randomBytes(4).toString('hex')}.stand-in.example.net`
+  const { key, cert } = await selfSignedCertificate(hostName)
+  const server = createServer({ key, cert }, (request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -93,10 +110,21 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const target = {
+    port: (server.address() as AddressInfo).port,
+    ca: cert,
+    address: standInPublicAddress as string | null,
+  }
+  const route = routeToStandIn(hostName, target)
+  const origin = `https://${hostName}`
 
   return {
     origin,
+    resolveTo: (address) => {
+      target.address = address
+      route.resolveTo(address)
+    },
+    childProcess: () => forChildProcess([{ hostName, ...target }]),
     received,
     device() {
       const device = newDevice(origin)
@@ -114,6 +142,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        route.remove()
         server.closeAllConnections()
         server.close((error) => (error ? reject(error) : resolve()))
       }),

@@ -87,6 +87,31 @@ describe('resolveTenant', () => {
     }
   })
 
+  it('serves every tenant only on the hosts a given rule shares (the server’s configured list)', () => {
+    const sharedHost = (hostname: string) => hostname === 'portal.dev.example.fi'
+    expect(resolveTenant({ hostname: 'portal.dev.example.fi', pathname: '/espoo/', sharedHost })).toEqual({
+      kind: 'tenant',
+      tenantId: 'espoo',
+      source: 'path',
+      pathPrefix: '/espoo',
+    })
+    for (const request of [
+      { hostname: 'staging.example.fi', pathname: '/espoo/' },
+      { hostname: 'staging.example.fi', pathname: '/', header: 'espoo' },
+      { hostname: 'portal.example.com', pathname: '/', header: 'espoo' },
+    ]) {
+      expect(resolveTenant({ ...request, sharedHost })).toEqual({
+        kind: 'unknown',
+        requested: request.hostname,
+      })
+    }
+    // A host that names its tenant still does, whatever the rule.
+    expect(resolveTenant({ hostname: 'espoo.matkaportaali.fi', pathname: '/', sharedHost })).toMatchObject({
+      tenantId: 'espoo',
+      source: 'host',
+    })
+  })
+
   it('uses configured extra hosts before the built-in ones', () => {
     const extraHosts = { 'staging.example.fi': 'fcg' } as const
     expect(tenantFromHost('staging.example.fi:443', extraHosts)).toEqual({ kind: 'tenant', tenantId: 'fcg' })
