@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import { errorCodes } from '../src/contract/common'
+import { errorCodes, textLimits } from '../src/contract/common'
 import { createKeyStore } from './auth/accessTokens'
 import { loginScope } from './auth/loginScope'
 import { createSessionCache } from './auth/sessionCache'
@@ -108,6 +108,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     trustProxy: proxies ?? false,
     rewriteUrl: tenantRewriteUrl(tenantOptions),
     bodyLimit: 64 * 1024,
+    // Every path parameter is judged by its schema (400 in the one error shape): the router's own limit, 100
+    // characters, would answer a longer one 414 in a shape of its own.
+    routerOptions: { maxParamLength: textLimits.token },
     ...timeouts,
     serverFactory: serverWithFront(pollReplay, timeouts),
   })

@@ -108,17 +108,28 @@ function batched(command: OutboxCommand): BatchedCommand {
 const batchEnvelopeBytes = 15
 const utf8 = new TextEncoder()
 
+/** What one batch may carry: the contract's limits (a test gives smaller ones to see a batch end early). */
+export interface BatchLimits {
+  count: number
+  bytes: number
+}
+const contractLimits: BatchLimits = { count: commandBatchMaxCount, bytes: commandBatchMaxBytes }
+
 /**
- * `run` in batches, in order: at most `commandBatchMaxCount` commands and `commandBatchMaxBytes` of JSON each (a
- * batch holds at least one command; one alone is far below the limit, as the contract bounds what it carries).
+ * `run` in batches, in order: at most `limits.count` commands and `limits.bytes` of JSON each (a batch holds at
+ * least one command; one alone is far below the limit, as the contract bounds what it carries). Fifty of the
+ * largest commands the contract takes come to about 960 KB today: the byte limit guards a contract that grows.
  */
-function batchesOf(run: OutboxCommand[]): { commands: OutboxCommand[]; items: BatchedCommand[] }[] {
+export function batchesOf(
+  run: OutboxCommand[],
+  limits: BatchLimits = contractLimits,
+): { commands: OutboxCommand[]; items: BatchedCommand[] }[] {
   const batches: { commands: OutboxCommand[]; items: BatchedCommand[]; bytes: number }[] = []
   for (const command of run) {
     const item = batched(command)
     const bytes = utf8.encode(JSON.stringify(item)).length + 1
     const last = batches.at(-1)
-    if (last && last.commands.length < commandBatchMaxCount && last.bytes + bytes <= commandBatchMaxBytes) {
+    if (last && last.commands.length < limits.count && last.bytes + bytes <= limits.bytes) {
       last.commands.push(command)
       last.items.push(item)
       last.bytes += bytes

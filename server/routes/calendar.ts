@@ -60,17 +60,21 @@ export function registerCalendarFeed(
       const token = feedFile.exec((request.params as { file: string }).file)?.[1]
       const feed = token && (await request.db.calendarFeeds.findLive(token))
       if (!feed) throw feedNotFound()
-      const timeZone = requestTimeZone(request)
+      const timeZone = request.tenant.timeZone
       const window = tripWindow(timeZone)
       const { name } = request.tenant.config
       const i18n = translations(feed.locale)
       const body = feedIcs({
         name: i18n._({ id: 'calendar_ics.name', message: 'Trips – {name}', values: { name } }),
+        noShow: i18n._({
+          id: 'calendar_ics.no_show',
+          message: 'No-show: the driver did not meet the passenger at the pickup.',
+        }),
         tenantId: request.tenant.id,
         timeZone,
         from: window.from,
         to: window.to,
-        portalUrl: portalUrl(request),
+        portalUrl: request.tenant.portalUrl,
         trips: await feedTrips(request.db, feed.user_id, window, timeZone),
       })
       const { etag } = new SerializedAnswer(Buffer.from(body))

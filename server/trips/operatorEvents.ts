@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import type { z } from 'zod'
 import { errorCodes, type FieldError } from '../../src/contract/common'
-import type { operatorTripEvent } from '../../src/contract/operator'
+import { tripMaxDurationHours, type operatorTripEvent } from '../../src/contract/operator'
 import { returnBookingQuota } from '../booking/returnQuota'
 import type { TenantDb } from '../db/tenantDb'
 import { notifyTripEvent } from '../notifications/tripNotifications'
@@ -89,19 +89,35 @@ export function toTripEventData(event: OperatorEvent): TripEventData {
 }
 
 /**
+ * A trip's end, booked or moved, is after its start and at most `tripMaxDurationHours` later: its tracking links
+ * work until a grace after it, and an end a day on would keep them open overnight.
+ */
+function checkTripTimes(event: { start: Temporal.Instant; end: Temporal.Instant }): void {
+  if (Temporal.Instant.compare(event.end, event.start) <= 0) {
+    throw new HttpError(400, errorCodes.validation, 'The trip ends before or when it starts', [
+      { property: 'end', error: 'before_start' },
+    ])
+  }
+  if (Temporal.Instant.compare(event.end, event.start.add({ hours: tripMaxDurationHours })) > 0) {
+    throw new HttpError(
+      400,
+      errorCodes.validation,
+      `A trip ends at most ${tripMaxDurationHours} hours after it starts`,
+      [{ property: 'end', error: 'too_long' }],
+    )
+  }
+}
+
+/**
  * A new time for a trip must keep it on its day in the tenant's zone (the portal and its links name a trip by id
- * and date; another day is a new booking) and must not end before it starts.
+ * and date; another day is a new booking), with an end `checkTripTimes` takes.
  */
 function checkReschedule(
   trip: TripProjection,
   event: TripEventData & { type: 'rescheduled' },
   timeZone: string,
 ): void {
-  if (Temporal.Instant.compare(event.end, event.start) < 0) {
-    throw new HttpError(400, errorCodes.validation, 'The trip ends before it starts', [
-      { property: 'end', error: 'before_start' },
-    ])
-  }
+  checkTripTimes(event)
   const day = (instant: Temporal.Instant) => instant.toZonedDateTimeISO(timeZone).toPlainDate()
   if (!day(event.start).equals(day(trip.start))) {
     throw new HttpError(400, errorCodes.validation, 'A trip is moved within its day only', [
@@ -142,11 +158,7 @@ async function book(
   event: TripEventData & { type: 'booked' },
   at: Temporal.Instant,
 ) {
-  if (Temporal.Instant.compare(event.end, event.start) < 0) {
-    throw new HttpError(400, errorCodes.validation, 'The trip ends before it starts', [
-      { property: 'end', error: 'before_start' },
-    ])
-  }
+  checkTripTimes(event)
   if (!(await db.passengers.find(event.passengerId))) {
     throw new HttpError(404, errorCodes.notFound, 'No such passenger in this tenant', [
       { property: 'passengerId', error: 'not_found' },

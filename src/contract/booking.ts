@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id, isoDateTime, text, textLimits } from './common'
+import { id, isoDateTime, text, textLimits, tripId } from './common'
 import { routeMaxPoints } from './places'
 
 /**
@@ -65,7 +65,7 @@ export type BookingEstimate = z.infer<typeof bookingEstimate>
 
 /** A booking received: it is a trip awaiting the operator's approval. */
 export const bookingResponse = z.object({
-  tripId: id,
+  tripId,
   /** The date of the trip's start in the tenant's zone, which names the trip with its id. */
   date: z.iso.date(),
   status: z.literal('awaitingApproval'),

@@ -42,6 +42,19 @@ export function text(max: number, options: { min?: number; trim?: boolean } = {}
 
 export const id = text(textLimits.code, { min: 1 })
 
+/** The longest trip id: the operator's dispatch system names its trips (today's are UUIDs). */
+export const tripIdMaxLength = 100
+
+/**
+ * A trip's id, wherever it enters: letters, digits and `._:-`, so that it can break no line of a calendar feed,
+ * a log or a header, and needs no escaping in a path.
+ */
+export const tripId = z
+  .string()
+  .min(1)
+  .max(tripIdMaxLength)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'A trip id takes letters, digits and ._:- only')
+
 /** A field error of a 400 answer: the property it concerns and a stable error code. */
 export const fieldError = z.object({ property: text(textLimits.name), error: text(textLimits.code) })
 export type FieldError = z.infer<typeof fieldError>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id, isoDate, isoDateTime, text, textLimits } from './common'
+import { id, isoDate, isoDateTime, text, textLimits, tripId, tripIdMaxLength } from './common'
 import type { Endpoint } from './endpoints'
 import {
   message,
@@ -28,13 +28,26 @@ const car = z.object({
 
 const at = { at: isoDateTime.optional().describe('When it happened; defaults to when the event arrives') }
 
+/** The longest trip, from its start to its end: what a tracking link's window (the trip's, plus a grace) may span. */
+export const tripMaxDurationHours = 12
+
+/** A trip's planned times, in a booking and when the operator moves it. */
+const tripTimes = {
+  start: isoDateTime,
+  end: isoDateTime.describe(
+    `After start, at most ${tripMaxDurationHours} hours later (else 400 validation_failed naming end)`,
+  ),
+}
+
+/** The path of the operator's calls on one trip: its id as the dispatch system named it in its booking. */
+const tripParams = z.object({ id: tripId })
+
 export const operatorTripEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('booked'),
     ...at,
     passengerId: id,
-    start: isoDateTime,
-    end: isoDateTime,
+    ...tripTimes,
     startAddress: tripAddress,
     endAddress: tripAddress,
     /** The passenger's saved places the trip starts and ends at, when it does (like a via point's placeId). */
@@ -64,7 +77,7 @@ export const operatorTripEvent = z.discriminatedUnion('type', [
    * The operator moves the trip within its day (a new route, a rebooking): the new pickup and arrival, before the
    * car has picked the passenger up. Its via points move with the pickup; the guardians are told.
    */
-  z.object({ type: z.literal('rescheduled'), ...at, start: isoDateTime, end: isoDateTime }),
+  z.object({ type: z.literal('rescheduled'), ...at, ...tripTimes }),
   z.object({ type: z.literal('dispatched'), ...at, car }),
   z.object({ type: z.literal('enRoute'), ...at, etd: isoDateTime.nullable().default(null) }),
   z.object({ type: z.literal('carWaiting'), ...at }),
@@ -82,7 +95,7 @@ export const operatorTripEvent = z.discriminatedUnion('type', [
 ])
 export type OperatorTripEvent = z.input<typeof operatorTripEvent>
 
-export const appendedTripEvent = z.object({ tripId: id, seq: z.number().int().positive() })
+export const appendedTripEvent = z.object({ tripId, seq: z.number().int().positive() })
 
 /**
  * A transportation permission as an operator writes it: the passenger's view without the remaining quota, which
@@ -110,7 +123,7 @@ export const operatorSeries = tripSeries.extend({
   passengerId: id,
   trips: z.array(
     z.object({
-      tripId: id,
+      tripId,
       /** The ride's date in the tenant's zone. */
       date: isoDate,
       startDateTime: isoDateTime,
@@ -126,7 +139,7 @@ export const awaitingBookingsMax = 500
 
 /** A booking made in the portal that awaits the operator's decision, with its series when it is a ride of one. */
 export const awaitingBooking = z.object({
-  tripId: id,
+  tripId,
   passengerId: id,
   /** The trip's date in the tenant's zone. */
   date: isoDate,
@@ -143,10 +156,9 @@ export const operatorEndpoints = {
   appendTripEvent: {
     method: 'POST',
     path: '/api/operator/trips/:id/events',
-    summary:
-      "Append an event to a trip's log (a booked event creates the trip; approved or refused decides a booking made in the portal, and a refusal returns its quota trip; rescheduled moves it within its day before the pickup); 400 validation_failed when a booking names a place that is not its passenger's saved place or a new time leaves the trip's day; 409 trip_event_rejected when the trip cannot take it",
+    summary: `Append an event to a trip's log (a booked event creates the trip; approved or refused decides a booking made in the portal, and a refusal returns its quota trip; rescheduled moves it within its day before the pickup). The trip's id is the dispatch system's own: letters, digits and ._:- only, at most ${tripIdMaxLength} characters. 400 validation_failed for another id, a booking that names a place that is not its passenger's saved place, an end not after the start or more than ${tripMaxDurationHours} hours after it, or a new time that leaves the trip's day; 409 trip_event_rejected when the trip cannot take it`,
     auth: 'apiKey',
-    params: z.object({ id }),
+    params: tripParams,
     body: operatorTripEvent,
     response: appendedTripEvent,
   },
@@ -176,7 +188,7 @@ export const operatorEndpoints = {
     summary:
       "A tracking link for a trip of the tenant on a date, for a drivers' office the operator serves: the operator's link of the trip that is not revoked when there is one (a link's window is its trip's, so a new one would end no later), else a new one. It shows the trip without contact data, apartments or place names, and ends with the trip (at most 2.5 hours after its planned end) or when revoked, also by revoking the key that made it",
     auth: 'apiKey',
-    params: z.object({ id }),
+    params: tripParams,
     body: z.object({ date: isoDate }),
     response: trackingLink,
   },
@@ -203,7 +215,7 @@ export const operatorEndpoints = {
     summary:
       "The operator's tracking links of a trip of the tenant on a date that are not revoked (guardians' links are theirs), oldest first; links are deleted a day after the trip's planned end",
     auth: 'apiKey',
-    params: z.object({ id }),
+    params: tripParams,
     query: z.object({ date: isoDate }),
     response: z.array(trackingLink),
   },

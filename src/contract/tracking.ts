@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id, isoDate, isoDateTime, text, textLimits } from './common'
+import { id, isoDate, isoDateTime, text, textLimits, tripId } from './common'
 import { tripAddress, tripStatus, viaPoint } from './trip'
 
 /**
@@ -18,7 +18,7 @@ export const trackingLinkToken = z.string().regex(/^[A-Za-z0-9_-]{22,86}$/)
 export const trackingLink = z.object({
   link: trackingLinkToken,
   /** The trip's id; with `date` it names the trip. */
-  id,
+  id: tripId,
   date: isoDate,
   validFrom: isoDateTime,
   validUntil: isoDateTime,
@@ -26,7 +26,7 @@ export const trackingLink = z.object({
 export type TrackingLink = z.infer<typeof trackingLink>
 
 /** Which trip a link is asked for (the passenger must be the user's). */
-export const trackingLinkRequest = z.object({ passengerId: id, tripId: id, date: isoDate })
+export const trackingLinkRequest = z.object({ passengerId: id, tripId, date: isoDate })
 export type TrackingLinkRequest = z.infer<typeof trackingLinkRequest>
 
 export const trackingLinkParams = z.object({ link: trackingLinkToken })
@@ -50,7 +50,7 @@ export const trackedViaPoint = viaPoint
  * trips), the car's location rounded to about 10 m.
  */
 export const trackedTrip = z.object({
-  id,
+  id: tripId,
   date: isoDate,
   /** The passenger's first name, or their initials when the tenant prefers. */
   passengerName: text(textLimits.name),

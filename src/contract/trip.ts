@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { tripStatusCodes, type TripStatusCode } from './codes'
-import { id, isoDate, isoDateTime, text, textLimits } from './common'
+import { id, isoDate, isoDateTime, text, textLimits, tripId } from './common'
 import { avatarTextMaxLength } from './passenger'
 import { tripSeries } from './series'
 import { cancelReasonMaxLength, reviewCommentMaxLength } from './tripCommands'
@@ -50,7 +50,7 @@ export const review = z.object({
 export type Review = z.infer<typeof review>
 
 export const trip = z.object({
-  id,
+  id: tripId,
   /** The trip's date in the tenant's time zone; a trip is identified by id plus date. */
   date: isoDate,
   passenger: z.object({ id, name: text(textLimits.name), avatarText: text(avatarTextMaxLength) }),

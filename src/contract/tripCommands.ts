@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { cancelReasonMaxLength, cancelSources, reviewCommentMaxLength } from './codes'
-import { id, isoDate, text } from './common'
+import { id, isoDate, text, tripId } from './common'
 
 /** A trip is identified by id plus date (spec section 3). */
-export const tripRef = z.object({ id, date: isoDate })
+export const tripRef = z.object({ id: tripId, date: isoDate })
 export type TripRef = z.infer<typeof tripRef>
 
 export { cancelReasonMaxLength, cancelSources, reviewCommentMaxLength, type CancelSource } from './codes'
@@ -49,5 +49,5 @@ export const reviewRequest = z.object({
 })
 export type ReviewRequest = z.input<typeof reviewRequest>
 
-export const tripStatusRequest = z.object({ passengerId: id, tripId: id, date: isoDate })
+export const tripStatusRequest = z.object({ passengerId: id, tripId, date: isoDate })
 export type TripStatusRequest = z.infer<typeof tripStatusRequest>

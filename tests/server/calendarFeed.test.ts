@@ -3,11 +3,14 @@ import ical, { type VEvent } from 'node-ical'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CalendarFeed } from '../../src/contract/notifications'
+import { operatorTripEvent, type OperatorTripEvent } from '../../src/contract/operator'
 import { tenantDb } from '../../server/db/tenantDb'
+import { demoOperatorKey } from '../../server/demo/operatorKeys'
+import { appendOperatorEvent } from '../../server/trips/operatorEvents'
 import type { TenantId } from '../../tenants'
 import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
-import { bookTrip, timeZone } from './support/trips'
+import { address, bookTrip, timeZone } from './support/trips'
 
 const feedCall = (method: 'GET' | 'POST') => ({
   method,
@@ -17,6 +20,50 @@ const feedCall = (method: 'GET' | 'POST') => ({
 
 /** The path of a feed's URL, to fetch it from the test app. */
 const pathOf = (feed: CalendarFeed) => new URL(feed.url).pathname
+
+/** The calendar's properties RFC 5545 (3.6) and the feed's readers want before its components. */
+const calendarProperties = [
+  'VERSION',
+  'PRODID',
+  'NAME',
+  'X-WR-CALNAME',
+  'X-WR-TIMEZONE',
+  'REFRESH-INTERVAL',
+  'X-PUBLISHED-TTL',
+]
+
+/**
+ * A feed read line by line as RFC 5545 writes it: every line ends in CRLF (the last too), none holds a bare CR or
+ * LF, each unfolded line is `NAME[;params]:value`, and BEGIN and END nest. Returns what sits directly in the
+ * VCALENDAR: its properties' names and its components' kinds, in order.
+ */
+function calendarOutline(body: string): { properties: string[]; components: string[] } {
+  expect(body.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/)
+  const lines = body
+    .replace(/\r\n$/, '')
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+  expect(lines[0]).toBe('BEGIN:VCALENDAR')
+  const open: string[] = []
+  const outline = { properties: [] as string[], components: [] as string[] }
+  for (const line of lines) {
+    const [, name, value] = /^([A-Z][A-Z0-9-]*)(?:;[^:]*)?:(.*)$/.exec(line) ?? []
+    expect(name, line).toBeDefined()
+    if (name === 'BEGIN') {
+      if (open.length === 1) outline.components.push(value!)
+      open.push(value!)
+    } else if (name === 'END') {
+      expect(open.pop(), line).toBe(value)
+    } else if (open.length === 1) {
+      // A property after a component is out of order (and an injected SUMMARY would land here).
+      expect(outline.components, line).toEqual([])
+      outline.properties.push(name!)
+    }
+  }
+  expect(open).toEqual([])
+  expect(body.endsWith('END:VCALENDAR\r\n'), 'a CRLF after END:VCALENDAR').toBe(true)
+  return outline
+}
 
 describe.each(backends)('calendar feeds on $name', (backend) => {
   let test: TestApp
@@ -127,6 +174,122 @@ describe.each(backends)('calendar feeds on $name', (backend) => {
       headers: { host: `localhost:${testPort}` },
     })
     expect(got.statusCode).toBe(200)
+  })
+
+  /** A new passenger granted to `guardian`, whose trips their feed shows. */
+  async function grantedPassenger(name = 'Aino Virtanen'): Promise<string> {
+    const passengerId = randomUUID()
+    const db = tenantDb(test.db, 'espoo')
+    await db.passengers.insertMany([{ id: passengerId, name, phone: null, avatar_text: 'AV' }])
+    await db.passengers.grant((await db.users.findByUserName('guardian'))!.id, [passengerId])
+    return passengerId
+  }
+
+  /** An operator's booking of a 30-minute trip at `start`, Helsinki time. */
+  function booked(passengerId: string, start: string): Extract<OperatorTripEvent, { type: 'booked' }> {
+    const at = Temporal.ZonedDateTime.from(`${start}[${timeZone}]`)
+    return {
+      type: 'booked',
+      passengerId,
+      start: at.toString({ timeZoneName: 'never' }),
+      end: at.add({ minutes: 30 }).toString({ timeZoneName: 'never' }),
+      startAddress: address('Koti'),
+      endAddress: address('Koulu'),
+    }
+  }
+
+  const events = (body: string) =>
+    Object.values(ical.sync.parseICS(body)).filter((item): item is VEvent => item?.type === 'VEVENT')
+
+  it('never carries the operator trip id that injected an event: the request is 400', async () => {
+    const passengerId = await grantedPassenger()
+    const feed = await renew()
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2027-06-01T09:00:00Z') })
+    const injection = await test.app.inject({
+      method: 'POST',
+      url: '/api/operator/trips/x%0D%0ABEGIN%3AVEVENT%0D%0ASUMMARY%3APWN%0D%0AEND%3AVEVENT/events',
+      headers: { host: `espoo.localhost:${testPort}`, 'x-api-key': demoOperatorKey('espoo') },
+      payload: booked(passengerId, '2027-06-03T08:00'),
+    })
+    expect(injection.statusCode).toBe(400)
+    expect(injection.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'id' }] })
+    const body = (await poll(pathOf(feed))).body
+    expect(body).not.toContain('PWN')
+    calendarOutline(body)
+  })
+
+  it('escapes every text it writes: a stored trip id, address and name with line breaks break no line', async () => {
+    const passengerId = await grantedPassenger('Aino\r\nSUMMARY:PWN1 Virtanen')
+    const tripId = 'x\r\nBEGIN:VEVENT\r\nSUMMARY:PWN2\r\nEND:VEVENT\r\nX;a=b,c\\d'
+    const event = booked(passengerId, '2027-07-06T08:00')
+    // No house number: the feed names the stop by its whole street address.
+    const home = { ...address('Koti'), alias: null, address: 'Kotikatu\r\nSUMMARY:PWN3\nLOCATION:PWN4' }
+    // An id stored before the contract refused such ids: appended past the route's check.
+    await tenantDb(test.db, 'espoo').transaction((db) =>
+      appendOperatorEvent(
+        db,
+        tripId,
+        operatorTripEvent.parse({ ...event, startAddress: home }),
+        Temporal.Instant.from('2027-07-01T09:00:00Z'),
+      ),
+    )
+    const feed = await renew()
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2027-07-01T09:00:00Z') })
+    const body = (await poll(pathOf(feed))).body
+    const unfolded = body.replace(/\r\n[ \t]/g, '').split('\r\n')
+    expect(unfolded.filter((line) => line.includes('PWN'))).toEqual([
+      'UID:x\\nBEGIN:VEVENT\\nSUMMARY:PWN2\\nEND:VEVENT\\nX\\;a=b\\,c\\\\d-2027-07-06@espoo.portal',
+      // A stop's street address is named in words on one line (`streetAddress`); its comma is escaped.
+      'SUMMARY:Aino: Kotikatu SUMMARY:PWN3 LOCATION:PWN4 → Koulukatu 1\\, 02100 Espoo',
+      'LOCATION:Kotikatu SUMMARY:PWN3 LOCATION:PWN4',
+      expect.stringMatching(/^URL;VALUE=URI:.+\/trips\/x%0D%0ABEGIN%3AVEVENT%0D%0ASUMMARY%3APWN2/),
+    ])
+    const outline = calendarOutline(body)
+    expect(outline.components).toEqual(['VTIMEZONE', 'VEVENT'])
+    const [parsed] = events(body)
+    // TEXT has one kind of line break (\n): the id reads back whole but for its CRs.
+    expect(parsed!.uid).toBe(`${tripId.replaceAll('\r\n', '\n')}-2027-07-06@espoo.portal`)
+    expect(parsed!.summary).toBe('Aino: Kotikatu SUMMARY:PWN3 LOCATION:PWN4 → Koulukatu 1, 02100 Espoo')
+  })
+
+  it('writes the calendar’s properties before its components, and a CRLF after END:VCALENDAR', async () => {
+    const passengerId = await grantedPassenger()
+    await bookTrip(test.app, 'espoo', {
+      passengerId,
+      start: Temporal.ZonedDateTime.from(`2027-08-03T08:00[${timeZone}]`),
+    })
+    const feed = await renew()
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2027-08-01T09:00:00Z') })
+    const body = (await poll(pathOf(feed))).body
+    const outline = calendarOutline(body)
+    expect(outline.properties.toSorted()).toEqual(calendarProperties.toSorted())
+    expect(outline.components).toEqual(['VTIMEZONE', 'VEVENT'])
+    expect(events(body)).toHaveLength(1)
+  })
+
+  it('shows a no-show as cancelled, described as a no-show in the language of the feed', async () => {
+    const passengerId = await grantedPassenger()
+    const trip = await bookTrip(test.app, 'espoo', {
+      passengerId,
+      start: Temporal.ZonedDateTime.from(`2027-09-07T08:00[${timeZone}]`),
+      then: ['noShow'],
+    })
+    for (const [language, description] of [
+      ['fi', 'Ei saapunut kyytiin: kuljettaja ei tavannut matkustajaa noutopaikalla.'],
+      ['sv', 'Uteblev: chauffören träffade inte passageraren på hämtningsplatsen.'],
+      ['en', 'No-show: the driver did not meet the passenger at the pickup.'],
+    ] as const) {
+      vi.useRealTimers()
+      const response = await api(test.app, 'espoo', guardian, {
+        ...feedCall('POST'),
+        headers: { ...feedCall('POST').headers, 'accept-language': language },
+      })
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2027-09-01T09:00:00Z') })
+      const body = (await poll(pathOf(response.json<CalendarFeed>()))).body
+      const [event] = events(body).filter((item) => item.uid === `${trip.id}-${trip.date}@espoo.portal`)
+      expect(event?.status, language).toBe('CANCELLED')
+      expect(event?.description, language).toBe(description)
+    }
   })
 
   it('is read by an iCalendar parser: a trip on each side of a DST change, and a cancelled one', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OperatorTripEvent } from '../../src/contract/operator'
@@ -5,10 +6,11 @@ import type { Passenger } from '../../src/contract/passenger'
 import { tripStatusCodes, type Trip } from '../../src/contract/trip'
 import { generateApiKey, hashApiKey, installOperatorKeys } from '../../server/auth/operatorKeys'
 import { loadConfig } from '../../server/config'
+import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import { tenantDb } from '../../server/db/tenantDb'
-import { api, createTestApp, tokenFor, type TestApp } from './support/app'
+import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
-import { bookTrip, helsinkiIn, operatorEvent, progressEvents } from './support/trips'
+import { bookTrip, helsinkiIn, operatorEvent, progressEvents, timeZone } from './support/trips'
 
 const place = { alias: 'Koti', address: 'Koivukuja 3, 02130 Espoo', lat: 60.2, lng: 24.6 }
 
@@ -223,6 +225,106 @@ describe.each(backends)('the operator API on $name', (backend) => {
     expect(response.json()).toMatchObject({
       code: 'validation_failed',
       errors: [{ property, error: 'invalid_date' }],
+    })
+  })
+
+  describe('trip ids', () => {
+    const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
+      test.app.inject({
+        method,
+        url: path,
+        headers: { host: `espoo.localhost:${testPort}`, 'x-api-key': demoOperatorKey('espoo') },
+        ...(payload ? { payload } : {}),
+      })
+    const date = () => Temporal.Now.plainDateISO(timeZone).toString()
+
+    it.each([
+      ['the issue’s CR/LF injection', 'x\r\nBEGIN:VEVENT\r\nSUMMARY:PWN\r\nEND:VEVENT'],
+      ['a bare line feed', 'x\ny'],
+      ['a space', 'trip 1'],
+      ['a semicolon and comma', 'a;b,c'],
+      ['a letter outside ASCII', 'matka-ä'],
+      ['101 characters', 'a'.repeat(101)],
+    ])('refuses %s in a trip id with 400 validation_failed on every operator route', async (_name, id) => {
+      const path = `/api/operator/trips/${encodeURIComponent(id)}`
+      for (const response of [
+        await operatorEvent(test.app, 'espoo', id, booking(passenger.id)),
+        await operatorEvent(test.app, 'espoo', id, progressEvents.pickedUp),
+        await call('POST', `${path}/trackingLinks`, { date: date() }),
+        await call('GET', `${path}/trackingLinks?date=${date()}`),
+      ]) {
+        expect(response.statusCode).toBe(400)
+        expect(response.json()).toEqual({
+          statusCode: 400,
+          code: 'validation_failed',
+          message: expect.any(String),
+          errors: [expect.objectContaining({ property: 'id' })],
+        })
+      }
+      expect(await tenantDb(test.db, 'espoo').trips.find(id)).toBeUndefined()
+    })
+
+    it('takes a trip id of letters, digits and ._:- up to 100 characters', async () => {
+      const id = `Op.1:2_3-${randomUUID()}`.padEnd(100, 'z')
+      const response = await operatorEvent(test.app, 'espoo', id, booking(passenger.id))
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ tripId: id, seq: 1 })
+    })
+
+    it('refuses a trip id that could break a line in the portal’s bodies too', async () => {
+      const response = await api(test.app, 'espoo', guardian, {
+        method: 'POST',
+        url: '/api/trip/status',
+        payload: { passengerId: passenger.id, tripId: 'x\r\nSUMMARY:PWN', date: date() },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'tripId' }] })
+    })
+  })
+
+  describe('a trip’s end', () => {
+    /** A trip of next week at 08:00 (its day in Helsinki whatever the hour the test runs). */
+    const start = () =>
+      Temporal.Now.plainDateISO(timeZone).add({ days: 7 }).toZonedDateTime({ timeZone, plainTime: '08:00' })
+    const iso = (time: Temporal.ZonedDateTime) => time.toString({ timeZoneName: 'never' })
+
+    it.each([
+      ['12 hours and a minute after its start', 400, { hours: 12, minutes: 1 }],
+      ['exactly 12 hours after its start', 200, { hours: 12 }],
+      ['before its start', 400, { minutes: -1 }],
+    ] as const)('in a booking, %s, is answered %i', async (_name, status, after) => {
+      const tripId = newTripId()
+      const response = await operatorEvent(test.app, 'espoo', tripId, {
+        ...booking(passenger.id, start()),
+        end: iso(start().add(after)),
+      })
+      expect(response.statusCode).toBe(status)
+      if (status === 400) {
+        expect(response.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'end' }] })
+        expect(await tenantDb(test.db, 'espoo').trips.find(tripId)).toBeUndefined()
+      }
+    })
+
+    it.each([
+      ['12 hours and a minute after its start', 400, { hours: 12, minutes: 1 }],
+      ['exactly 12 hours after its start', 200, { hours: 12 }],
+      ['before its start', 400, { minutes: -1 }],
+    ] as const)('in a rescheduled event, %s, is answered %i', async (_name, status, after) => {
+      const ref = await bookTrip(test.app, 'espoo', { passengerId: passenger.id, start: start() })
+      const moved = start().add({ minutes: 30 })
+      const response = await operatorEvent(test.app, 'espoo', ref.id, {
+        type: 'rescheduled',
+        start: iso(moved),
+        end: iso(moved.add(after)),
+      })
+      expect(response.statusCode).toBe(status)
+      const trip = await tenantDb(test.db, 'espoo').trips.find(ref.id)
+      if (status === 400) {
+        expect(response.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'end' }] })
+        expect(trip?.version).toBe(1)
+      } else {
+        expect(trip?.end.toString()).toBe(moved.add(after).toInstant().toString())
+      }
     })
   })
 

@@ -13,10 +13,15 @@ export function isCancelled(trip: Pick<Trip, 'cancelledAt' | 'status'>): boolean
   return trip.cancelledAt !== null || trip.status?.code === tripStatusCodes.Cancelled
 }
 
+/** Whether the passenger was not met at the pickup: by the no-show's time, or by the operator's status. */
+export function isNoShow(trip: Pick<Trip, 'noShowTime' | 'status'>): boolean {
+  return Boolean(trip.noShowTime) || trip.status?.code === tripStatusCodes.NoShow
+}
+
 /** Why a trip's own course rules out cancelling it (cancelled, no-show, completed, picked up), or null. */
 function settledProblem(trip: CancelFields): TripProblemCode | null {
   if (isCancelled(trip)) return 'cancelled'
-  if (trip.noShowTime || trip.status?.code === tripStatusCodes.NoShow) return 'no_show'
+  if (isNoShow(trip)) return 'no_show'
   if (trip.dropoffTime || trip.status?.code === tripStatusCodes.DropOff) return 'completed'
   if (trip.pickupTime) return 'picked_up'
   return null
