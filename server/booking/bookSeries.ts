@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto'
+import type { I18n } from '@lingui/core'
 import { Temporal } from 'temporal-polyfill'
 import type { BookingResponse } from '../../src/contract/booking'
 import { errorCodes, type FieldError } from '../../src/contract/common'
-import type { SeriesBookingRequest, SeriesBookingResponse, TripSeries } from '../../src/contract/series'
-import { rideInstant } from '../../src/domain/series/seriesDates'
+import {
+  seriesReturnPastMidnightBefore,
+  type SeriesBookingRequest,
+  type SeriesBookingResponse,
+  type TripSeries,
+} from '../../src/contract/series'
+import { wizardDate } from '../../src/domain/dateDisplay'
 import { latestSeriesEnd } from '../../src/domain/series/seriesEnd'
+import { seriesRides, type SeriesDateProblem } from '../../src/domain/series/seriesRides'
 import type { TenantDb } from '../db/tenantDb'
 import { HttpError } from '../plugins/errors'
 import { bookTrip } from './book'
@@ -22,36 +29,41 @@ function invalid(property: string, message: string): HttpError {
   return new HttpError(400, errorCodes.validation, message, [{ property, error: 'invalid_value' }])
 }
 
-/**
- * What the series says of itself: its dates in order, once each, the first the first ride's, each later one on a
- * chosen weekday and by `until`, and `until` by the end of the permission's last period and the tenant's horizon.
- * The first date is the booked time's, or the day before it: a return's time just past midnight is booked on
- * the day of its outbound, which the series' dates name.
- */
-async function checkSeries(
-  db: TenantDb,
-  context: SeriesContext,
-  bookedDate: Temporal.PlainDate,
-): Promise<Temporal.PlainDate[]> {
-  const { series } = context
-  const dates = series.dates.map((date) => Temporal.PlainDate.from(date))
-  const dayOffset = dates[0]!.until(bookedDate).days
-  if (dayOffset !== 0 && dayOffset !== 1) throw invalid('dates.0', "The first date is the first ride's")
-  const until = Temporal.PlainDate.from(series.until)
-  const days = new Set(series.weekdays)
-  dates.forEach((date, index) => {
-    if (index === 0) return
-    if (Temporal.PlainDate.compare(date, dates[index - 1]!) <= 0)
-      throw invalid(`dates.${index}`, 'The dates go in order, each once')
-    if (!days.has(date.dayOfWeek)) throw invalid(`dates.${index}`, "A date is on one of the series' weekdays")
-    if (Temporal.PlainDate.compare(date, until) > 0)
-      throw invalid(`dates.${index}`, 'A date is by the end date')
-  })
+/** Why a series' date is refused, in the request's language (server/i18n catalogs; extracted from these calls). */
+const dateProblems: Record<SeriesDateProblem, (i18n: I18n) => string> = {
+  notFirstRide: (i18n) =>
+    i18n._({
+      id: 'booking_series.not_first_ride',
+      message: "The first date is the first ride's, or the day before it for a return booked before {time}.",
+      values: { time: seriesReturnPastMidnightBefore },
+    }),
+  outOfOrder: (i18n) =>
+    i18n._({ id: 'booking_series.out_of_order', message: 'The dates go in order, each once.' }),
+  offWeekday: (i18n) =>
+    i18n._({
+      id: 'booking_series.off_weekday',
+      message: 'This date is not on one of the weekdays the ride repeats on.',
+    }),
+  afterUntil: (i18n) =>
+    i18n._({ id: 'booking_series.after_until', message: 'This date is after the end date.' }),
+}
+
+/** `until` by the end of the permission's last period and the tenant's horizon from the first date. */
+async function checkUntil(db: TenantDb, context: SeriesContext, first: Temporal.PlainDate): Promise<void> {
   const permission = await db.permissions.find(context.request.transportationPermissionId)
-  const latest = latestSeriesEnd(dates[0]!, permission?.periods ?? [], context.horizonWeeks)
-  if (latest === null || Temporal.PlainDate.compare(until, latest) > 0)
-    throw invalid('until', `The series ends by ${latest?.toString() ?? 'its first ride'}`)
-  return dates
+  const latest = latestSeriesEnd(first, permission?.periods ?? [], context.horizonWeeks)
+  if (
+    latest === null ||
+    Temporal.PlainDate.compare(Temporal.PlainDate.from(context.series.until), latest) > 0
+  )
+    throw invalid(
+      'until',
+      context.i18n._({
+        id: 'booking_series.until_latest',
+        message: 'The repeat ends by {latest} at the latest.',
+        values: { latest: wizardDate(latest ?? first) },
+      }),
+    )
 }
 
 /** A ride's refusal as the series': its errors name the date first (`dates.{index}`), then what the ride's did. */
@@ -62,8 +74,10 @@ function atDate(error: unknown, index: number): unknown {
 }
 
 /**
- * Books a standing order; call inside a transaction. The first ride is booked as `bookTrip` books one (a refusal
- * of it refuses the series); each later date's ride is the booking at the same wall-clock time on that date,
+ * Books a standing order; call inside a transaction. Its dates are judged first (`seriesRides`: a ride is on its
+ * date, or the day after only as a return just past midnight; every date by `until`, and `until` by the latest
+ * end), so no ride lands on a day the series does not name. The first ride is booked as `bookTrip` books one (a
+ * refusal of it refuses the series); each later date's ride is the booking at the same wall-clock time on that date,
  * judged by every rule and booked the same way. The permission stays locked from the first ride on, so the quota
  * the series uses is counted ride by ride and no other booking takes it meanwhile. A later ride refused refuses
  * the whole series (400 naming the date, and the transaction rolls back), unless `fitOnly`, which leaves the
@@ -72,27 +86,30 @@ function atDate(error: unknown, index: number): unknown {
 export async function bookSeries(db: TenantDb, context: SeriesContext): Promise<SeriesBookingResponse> {
   const weekdays = [...new Set(context.series.weekdays)].sort((a, b) => a - b)
   const series: TripSeries = { id: randomUUID(), weekdays, until: context.series.until }
-  const bookedAt = context.booked.toZonedDateTimeISO(context.timeZone)
+  const dates = context.series.dates.map((date) => Temporal.PlainDate.from(date))
+  const rides = seriesRides(
+    { dates, weekdays: new Set(weekdays), until: Temporal.PlainDate.from(context.series.until) },
+    context.booked.toZonedDateTimeISO(context.timeZone),
+  )
+  if (!rides.ok) throw invalid(`dates.${rides.index}`, dateProblems[rides.problem](context.i18n))
   let first: BookingResponse
   try {
     first = await bookTrip(db, context, series)
   } catch (error) {
     throw atDate(error, 0)
   }
-  const dates = await checkSeries(db, context, bookedAt.toPlainDate())
-  // The booked time's day may follow the series' date (a return just past midnight): it moves with the date.
-  const bookedDayOffset = dates[0]!.until(bookedAt.toPlainDate())
+  // After the first ride, which locks the permission.
+  await checkUntil(db, context, dates[0]!)
   const booked = [first]
   const skipped: SeriesBookingResponse['skipped'] = []
-  for (const [index, date] of dates.entries()) {
+  for (const [index, at] of rides.rides.entries()) {
     if (index === 0) continue
-    const ride = { ...context, booked: rideInstant(date.add(bookedDayOffset), bookedAt) }
     try {
-      booked.push(await bookTrip(db, ride, series))
+      booked.push(await bookTrip(db, { ...context, booked: at }, series))
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 400 || !context.series.fitOnly)
         throw atDate(error, index)
-      skipped.push({ date: date.toString(), code: error.code, message: error.message })
+      skipped.push({ date: dates[index]!.toString(), code: error.code, message: error.message })
     }
   }
   return { seriesId: series.id, booked, skipped }

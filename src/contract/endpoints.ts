@@ -35,7 +35,13 @@ import {
   vapidKey,
 } from './notifications'
 import { quota, quotaDateQuery } from './permissions'
-import { holiday, holidaysQuery, seriesBookingRequest, seriesBookingResponse } from './series'
+import {
+  holiday,
+  holidaysQuery,
+  seriesBookingRequest,
+  seriesBookingResponse,
+  seriesReturnPastMidnightBefore,
+} from './series'
 import {
   addressSearchLimit,
   addressSearchQuery,
@@ -330,8 +336,7 @@ export const endpoints = {
   createSeriesBooking: {
     method: 'POST',
     path: '/api/booking/series',
-    summary:
-      "Book a standing order (Idempotency-Key required): the first ride's booking repeated on the given dates at its wall-clock time, every ride judged by every rule with the permission locked, in one transaction; all or none (a refusal is a 400 naming the date in `errors`, property `dates.{index}`), or with fitOnly the dates that pass, the others listed with their reason. Each ride is an ordinary trip awaiting approval, with the series' id",
+    summary: `Book a standing order (Idempotency-Key required): the first ride's booking repeated on the given dates at its wall-clock time, every ride judged by every rule with the permission locked, in one transaction; all or none (a refusal is a 400 naming the date in \`errors\`, property \`dates.{index}\`), or with fitOnly the dates that pass, the others listed with their reason. Each ride is on its date, or the day after for a return booked before ${seriesReturnPastMidnightBefore} on the day after the first date (its outbound's); every date by until, each after the first on the weekdays. Each ride is an ordinary trip awaiting approval, with the series' id`,
     auth: true,
     body: seriesBookingRequest,
     response: seriesBookingResponse,

@@ -22,6 +22,13 @@ export const weekday = z.number().int().min(1).max(7)
 /** The most rides one request books: every day of a year, well beyond any tenant's reach for a series. */
 export const seriesMaxRides = 366
 
+/**
+ * A series' rides are on the dates that name them, but for a return booked before this time of day (HH:mm, the
+ * tenant's zone) on the day after its first date: such a return may name its outbound's days, as the wizard's did
+ * before it named its rides' own (older clients, other callers).
+ */
+export const seriesReturnPastMidnightBefore = '04:00'
+
 /** What marks a trip that belongs to a series: the series, its weekdays and its last date. */
 export const tripSeries = z.object({
   id,
@@ -33,7 +40,9 @@ export type TripSeries = z.infer<typeof tripSeries>
 /**
  * A standing order: the first ride's booking as `createBooking` takes it, repeated on `dates` at the first
  * ride's wall-clock time. `dates` are the rides to book in order, the first ride's date first, each later one on
- * one of `weekdays` and no later than `until` (holidays and dates the user took out are simply not in it).
+ * one of `weekdays`, and every one no later than `until` (holidays and dates the user took out are simply not in
+ * it). A return booked just past midnight (before `seriesReturnPastMidnightBefore`) is on the day after each
+ * date, its outbound's; any other ride is on its date.
  * `fitOnly` books the dates that pass every rule and leaves the others out with their reason; otherwise the
  * series is all or none.
  */

@@ -74,12 +74,12 @@ describe.each(backends)('standing orders on $name', (backend) => {
     }
   }
 
-  const post = (payload: SeriesBookingRequest, key = randomUUID(), app = test.app) =>
+  const post = (payload: SeriesBookingRequest, key = randomUUID(), app = test.app, language = 'en') =>
     api(app, 'espoo', token, {
       method: 'POST',
       url: '/api/booking/series',
       payload,
-      headers: { 'idempotency-key': key },
+      headers: { 'idempotency-key': key, 'accept-language': language },
     })
 
   const operator = (method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -190,6 +190,32 @@ describe.each(backends)('standing orders on $name', (backend) => {
     expect(await used(id)).toBe(0)
   })
 
+  it('says why a date or the end is refused in the request’s language', async () => {
+    const dates = tuesdaysAndThursdays()
+    const id = await permission()
+    const offWeekday = series(id, dates, { weekdays: [2] })
+    const pastLatest = series(id, dates, { until: today().add({ days: 61 }).toString() })
+    const messages = async (language: string) =>
+      Promise.all(
+        [offWeekday, pastLatest].map(
+          async (payload) =>
+            (await post(payload, randomUUID(), test.app, language)).json<{ message: string }>().message,
+        ),
+      )
+    expect(await messages('en')).toEqual([
+      'This date is not on one of the weekdays the ride repeats on.',
+      expect.stringMatching(/^The repeat ends by \d\d\.\d\d\.\d{4} at the latest\.$/),
+    ])
+    expect(await messages('fi')).toEqual([
+      'Tämä päivä ei ole mikään niistä viikonpäivistä, joina matka toistuu.',
+      expect.stringMatching(/^Toiston on päätyttävä viimeistään \d\d\.\d\d\.\d{4}\.$/),
+    ])
+    expect(await messages('sv')).toEqual([
+      'Det här datumet infaller inte på någon av de veckodagar då resan upprepas.',
+      expect.stringMatching(/^Upprepningen ska sluta senast \d\d\.\d\d\.\d{4}\.$/),
+    ])
+  })
+
   it("books a return just past midnight on the day after each of the dates, which name its outbound's days", async () => {
     const dates = tuesdaysAndThursdays(1)
     const id = await permission()
@@ -209,6 +235,63 @@ describe.each(backends)('standing orders on $name', (backend) => {
       booking: homeToMain(passenger, places, id, late.toString({ timeZoneName: 'never' })),
     })
     expect(refused.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'dates.0' }] })
+  })
+
+  /** Three Mondays from the first one after tomorrow. */
+  function mondays(): Temporal.PlainDate[] {
+    let first = today().add({ days: 2 })
+    while (first.dayOfWeek !== 1) first = first.add({ days: 1 })
+    return [0, 1, 2].map((weeks) => first.add({ weeks }))
+  }
+  /** A series of Mondays (by `until`, the last of them) whose first ride is booked on the day after the first, at `time`. */
+  const mondaysBookedNextDayAt = (permissionId: string, time: string): SeriesBookingRequest => {
+    const dates = mondays()
+    const at = dates[0]!.add({ days: 1 }).toZonedDateTime({ timeZone, plainTime: time })
+    return {
+      ...series(permissionId, dates, { weekdays: [1] }),
+      booking: homeToMain(passenger, places, permissionId, at.toString({ timeZoneName: 'never' })),
+    }
+  }
+  const awaitingCount = async () => (await tenantDb(test.db, 'espoo').trips.listAwaiting(500)).length
+
+  it('refuses Mondays whose first ride is booked at 09:00 on the Tuesday: no ride moves a day, nothing is booked', async () => {
+    const id = await permission()
+    const awaiting = await awaitingCount()
+    const response = await post(mondaysBookedNextDayAt(id, '09:00'))
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'validation_failed',
+      message: expect.any(String),
+      errors: [{ property: 'dates.0', error: 'invalid_value' }],
+    })
+    expect(await used(id)).toBe(0)
+    expect(await awaitingCount()).toBe(awaiting)
+  })
+
+  it('books a return at 00:30 after each of its outbound’s Mondays, the last after `until`, but none at 04:00', async () => {
+    const id = await permission()
+    const response = await post(mondaysBookedNextDayAt(id, '00:30'))
+    expect(response.statusCode).toBe(200)
+    expect(response.json<SeriesBookingResponse>().booked.map((ride) => ride.date)).toEqual(
+      mondays().map((date) => date.add({ days: 1 }).toString()),
+    )
+    const other = await permission()
+    const refused = await post(mondaysBookedNextDayAt(other, '04:00'))
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'dates.0' }] })
+    expect(await used(other)).toBe(0)
+  })
+
+  it('refuses a first date after `until`', async () => {
+    const id = await permission()
+    const dates = tuesdaysAndThursdays()
+    const response = await post(
+      series(id, dates.slice(0, 1), { until: dates[0]!.subtract({ days: 1 }).toString() }),
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'dates.0' }] })
+    expect(await used(id)).toBe(0)
   })
 
   it('cancels a trip and the following ones of its series that can still be cancelled, leaving the earlier', async () => {
