@@ -37,6 +37,7 @@ import {
   problemsAt,
   quotaKey,
   requestOf,
+  rideDay,
   routeKey,
   routePoints,
   startedOver,
@@ -350,7 +351,7 @@ export const bookingMachine = setup({
       return { ...startedOver(chosen!), passengerSkipped: false }
     }),
     startReturn: assign(({ context }) => {
-      // The return of a series repeats on the dates its outbound booked.
+      // The return of a series repeats on the dates its outbound booked (past midnight, the day after each: planOf).
       const { save, booked } = context
       const outbound = save?.series && booked && 'seriesId' in booked ? save.series : null
       const skipped = new Set(booked && 'seriesId' in booked ? booked.skipped.map(({ date }) => date) : [])
@@ -364,8 +365,9 @@ export const bookingMachine = setup({
     }),
     toggleRepeat: assign(({ context, event }) => {
       if (event.type !== 'repeat.toggle') return {}
-      const { date, quota } = context.order
-      return { repeat: event.on ? newRepeat(date!, quota!, context.seriesHorizonWeeks) : null }
+      // From the ride's own day: a return past midnight repeats on the weekday it is on.
+      const first = rideDay(context.order)
+      return { repeat: event.on ? newRepeat(first!, context.order.quota!, context.seriesHorizonWeeks) : null }
     }),
     setRepeatWeekday: assign(({ context, event }) =>
       event.type === 'repeat.weekday' && context.repeat

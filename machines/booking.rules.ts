@@ -18,10 +18,15 @@ import {
   type BookingRuleContext,
   type BookingStep,
 } from '../src/domain/booking/steps'
-import { defaultBookingTime } from '../src/domain/booking/time'
+import { defaultBookingTime, tripDay } from '../src/domain/booking/time'
 import { viaPointDeviation, type ViaPointDeviation, type WaitTime } from '../src/domain/booking/viaPoints'
 import type { RepeatFacts } from '../src/domain/series/repeat'
-import { holidayRange, type RepeatChoice, type SeriesPart } from '../src/domain/series/repeatChoice'
+import {
+  holidayRange,
+  onRideDays,
+  type RepeatChoice,
+  type SeriesPart,
+} from '../src/domain/series/repeatChoice'
 import type { Weekday } from '../src/domain/series/seriesDates'
 
 /** The booking wizard's context, events and the pure rules over them (the machine is booking.machine.ts). */
@@ -325,27 +330,39 @@ export function callFailureOf(error: unknown): {
   return { status: error.status, body }
 }
 
+/**
+ * The day the ride being booked is on, where its series starts: the wizard's date, or the day after for a return
+ * whose time passes midnight; null without a date.
+ */
+export function rideDay(order: BookingOrder): string | null {
+  return order.date === null ? null : tripDay(order.date, order.time).toString()
+}
+
 /** The holidays a repeated ride needs: those its first ride's series may reach; null while it is not repeated. */
 export function holidaysKey(context: BookingContext): string | null {
-  const { date } = context.order
-  if (!context.repeat || date === null) return null
-  const { from, to } = holidayRange(date, context.seriesHorizonWeeks)
+  const first = rideDay(context.order)
+  if (!context.repeat || first === null) return null
+  const { from, to } = holidayRange(first, context.seriesHorizonWeeks)
   return `${from}|${to}`
 }
 
-/** What `repeatOutcome` judges the repeat choice by, with the holidays only once they are for its dates. */
+/**
+ * What `repeatOutcome` judges the repeat choice by, on the days the rides are on (`onRideDays`), with the holidays
+ * only once they are for its dates.
+ */
 export function planOf(context: BookingContext): { choice: RepeatChoice; facts: RepeatFacts } | null {
   const { repeat, order } = context
-  if (!repeat || order.date === null || !order.quota) return null
+  const first = rideDay(order)
+  if (!repeat || first === null || !order.quota) return null
   const holidays = context.holidaysFor === holidaysKey(context) ? context.holidays : null
   const facts = {
-    first: order.date,
+    first,
     quota: order.quota,
     holidays,
     price: order.price,
     horizonWeeks: context.seriesHorizonWeeks,
   }
-  return { choice: repeat, facts }
+  return { choice: onRideDays(repeat, first !== order.date), facts }
 }
 
 /** The plan as one string: the repeat is planned again whenever it changes. */

@@ -18,7 +18,7 @@ function firstTuesdayOrThursday(): Temporal.PlainDate {
   return date
 }
 
-test('a ride every Tuesday and Thursday for three weeks with its return, booked in the wizard without a holiday, shows its mark, and "this and the following" cancelled offline lands once, leaving the first date (fi)', async ({
+test('a ride every Tuesday and Thursday for three weeks with its return the next day, booked in the wizard without a holiday, shows its mark, and "this and the following" cancelled offline lands once, leaving the first date (fi)', async ({
   page,
   context,
   server,
@@ -96,15 +96,20 @@ test('a ride every Tuesday and Thursday for three weeks with its return, booked 
   await save.click()
   await expect(page.getByText(text('booking_repeat.saved', { rides: booked.length }))).toBeVisible()
 
-  // The return repeats on the outbound's dates.
+  // The return, earlier than the outbound's time, is on the next day: it repeats on the day after each of the
+  // outbound's dates, and the summary lists those days.
   await page.getByRole('button', { name: text('booking.create_return') }).click()
-  await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('15:00')
+  await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('07:00')
   await next.click()
   await next.click()
   await expect(await stepHeading(page, 'fi', 9, 'booking.step_return_summary')).toBeVisible()
   await expect(page.getByRole('switch', { name: text('booking_repeat.toggle') })).toBeChecked()
-  await expect(page.getByText(text('booking_repeat.return_dates'))).toBeVisible()
-  await expect(list.getByRole('listitem')).toHaveCount(booked.length)
+  await expect(page.getByText(text('booking_repeat.return_next_days'))).toBeVisible()
+  const returns = booked.map((date) => date.add({ days: 1 }))
+  await expect(list.getByRole('listitem')).toHaveCount(returns.length)
+  await expect(list.getByRole('listitem').first()).toContainText(
+    `${finnishDays[returns[0]!.dayOfWeek - 1]} ${wizardDate(returns[0]!)}`,
+  )
   await expectAccessible()
   await save.click()
   await expect(page.getByText(text('booking_repeat.saved', { rides: booked.length }))).toBeVisible()
@@ -113,8 +118,8 @@ test('a ride every Tuesday and Thursday for three weeks with its return, booked 
   type SeriesTrip = ApiTrip & { series: { id: string } | null }
   const seriesTrips = async () => (await serverTrips(page)).filter((trip) => (trip as SeriesTrip).series)
   const window = Temporal.Now.plainDateISO(timeZone).add({ weeks: 2 })
-  const shown = booked.filter((date) => Temporal.PlainDate.compare(date, window) <= 0)
-  await expect.poll(async () => (await seriesTrips()).length).toBe(shown.length * 2)
+  const shown = [...booked, ...returns].filter((date) => Temporal.PlainDate.compare(date, window) <= 0)
+  await expect.poll(async () => (await seriesTrips()).length).toBe(shown.length)
   const rides = (await seriesTrips()).filter(
     (trip) => clockTime(trip.startDateTime, timeZone) === '08:00',
   ) as SeriesTrip[]

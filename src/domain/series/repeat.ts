@@ -66,9 +66,15 @@ export function repeatOutcome(choice: RepeatChoice, facts: RepeatFacts): RepeatO
   const latestDate = latestSeriesEnd(first, facts.quota.periods, facts.horizonWeeks)
   const latest = latestDate?.toString() ?? null
   if (!latestDate) return { latest, plan: null, problems: ['noPeriod'], series: null }
+  // A return's end is its outbound's, which the user does not choose: a day on (past midnight) it may pass the
+  // latest end, and stops there, leaving out the return of an outbound on the permission's last day.
+  const until =
+    choice.within && choice.until !== null && Temporal.PlainDate.compare(choice.until, latestDate) > 0
+      ? latest
+      : choice.until
   const problems: RepeatProblem[] = []
   if (choice.weekdays.length === 0) problems.push('noWeekday')
-  const end = endProblem(choice.until, first, latestDate)
+  const end = endProblem(until, first, latestDate)
   if (end) problems.push(end)
   if (facts.holidays === null) problems.push('holidaysUnknown')
   if (end || facts.holidays === null) return { latest, plan: null, problems, series: null }
@@ -76,7 +82,7 @@ export function repeatOutcome(choice: RepeatChoice, facts: RepeatFacts): RepeatO
     {
       first,
       days: new Set(choice.weekdays),
-      until: Temporal.PlainDate.from(choice.until!),
+      until: Temporal.PlainDate.from(until!),
       includeHolidays: choice.includeHolidays,
       removed: new Set(choice.removed),
       within: choice.within && new Set(choice.within),
@@ -92,7 +98,7 @@ export function repeatOutcome(choice: RepeatChoice, facts: RepeatFacts): RepeatO
     problems.length === 0
       ? {
           weekdays: choice.weekdays,
-          until: choice.until!,
+          until: until!,
           dates: plan.toBook.map(String),
           fitOnly: choice.fitOnly,
         }

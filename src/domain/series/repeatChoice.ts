@@ -14,9 +14,12 @@ export interface RepeatChoice {
   /** The end date (YYYY-MM-DD), null while its field holds no date. */
   until: string | null
   includeHolidays: boolean
-  /** Dates the user took out by hand. */
+  /** Dates the user took out by hand, as the summary lists them: the rides' own days. */
   removed: string[]
-  /** A return's series: the dates its outbound series booked, the only ones it repeats on; else null. */
+  /**
+   * A return's series: the dates its outbound series booked, the only ones it repeats on (or the day after each,
+   * `onRideDays`); else null. `weekdays` and `until` are then its outbound's too.
+   */
   within: string[] | null
   /** Book the dates that fit and leave out those the rules refuse, instead of all or none. */
   fitOnly: boolean
@@ -65,6 +68,24 @@ export function returnRepeat(outbound: SeriesPart, booked: readonly string[]): R
     removed: [],
     within: [...booked],
     fitOnly: outbound.fitOnly,
+  }
+}
+
+/**
+ * The choice on the days its rides are on. A return's names its outbound's dates; one whose time passes midnight
+ * (`nextDay`) is on the day after each, so its dates, weekdays and end move a day on (`repeatOutcome` keeps the end
+ * within the latest end). Every next-day return is sent so, not only one after the server's 04:00 allowance (kept
+ * for other callers): the summary lists, and the save sends, the days the rides are on. A choice made on the
+ * summary names them already.
+ */
+export function onRideDays(choice: RepeatChoice, nextDay: boolean): RepeatChoice {
+  if (!nextDay || !choice.within) return choice
+  const dayAfter = (date: string) => Temporal.PlainDate.from(date).add({ days: 1 }).toString()
+  return {
+    ...choice,
+    weekdays: choice.weekdays.map((day) => ((day % 7) + 1) as Weekday).sort((a, b) => a - b),
+    until: choice.until && dayAfter(choice.until),
+    within: choice.within.map(dayAfter),
   }
 }
 

@@ -1,8 +1,10 @@
+import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it, vi } from 'vitest'
 import { savedState } from '../../../machines/booking.persist'
 import { restorable } from '../../../machines/booking.restore'
 import type { QuotaPeriod } from '../../../src/contract/permissions'
 import type { SeriesBookingResponse } from '../../../src/contract/series'
+import { seriesRides } from '../../../src/domain/series/seriesRides'
 import { quotaWith } from '../domain/booking/fixtures'
 import {
   atSummary,
@@ -50,6 +52,33 @@ const repeated = (novemberLeft?: number) =>
     quotas: () => Promise.resolve([seriesQuota(novemberLeft)]),
     holidays: () => Promise.resolve([independenceDay]),
   })
+
+/**
+ * Saturdays 21.11. to 5.12. at 10:00 saved as a series, the server leaving out 28.11. (Independence Day, Sunday
+ * 6.12., among the holidays unless `holidays` say otherwise).
+ */
+async function savedSeries(holidays = [independenceDay]) {
+  const skipped = { date: '2026-11-28', code: 'booking_no_quota', message: 'No trips left' }
+  const booking = await atSummary({
+    quotas: () => Promise.resolve([seriesQuota()]),
+    holidays: () => Promise.resolve(holidays),
+    create: (save) =>
+      Promise.resolve({
+        seriesId: `s-${save.key}`,
+        booked: save
+          .series!.dates.filter((date) => date !== skipped.date)
+          .map((date) => ({ tripId: `t-${date}`, date, status: 'awaitingApproval' as const })),
+        skipped: save.series!.dates.includes(skipped.date) ? [skipped] : [],
+      }) satisfies Promise<SeriesBookingResponse>,
+  })
+  booking.send({ type: 'repeat.toggle', on: true })
+  await planned(booking)
+  booking.send({ type: 'repeat.until', date: '2026-12-05' })
+  await planned(booking)
+  booking.send({ type: 'booking.save' })
+  await planned(booking)
+  return booking
+}
 
 describe('repeating a ride (issue 24)', () => {
   it('repeats on the chosen weekdays, leaves out holidays and removed dates, and saves the series', async () => {
@@ -127,25 +156,7 @@ describe('repeating a ride (issue 24)', () => {
   })
 
   it('repeats the return of a series on the dates its outbound booked, with a key of its own', async () => {
-    const skipped = { date: '2026-11-28', code: 'booking_no_quota', message: 'No trips left' }
-    const booking = await atSummary({
-      quotas: () => Promise.resolve([seriesQuota()]),
-      holidays: () => Promise.resolve([]),
-      create: (save) =>
-        Promise.resolve({
-          seriesId: `s-${save.key}`,
-          booked: save
-            .series!.dates.filter((date) => date !== skipped.date)
-            .map((date) => ({ tripId: `t-${date}`, date, status: 'awaitingApproval' as const })),
-          skipped: save.series!.dates.includes(skipped.date) ? [skipped] : [],
-        }) satisfies Promise<SeriesBookingResponse>,
-    })
-    booking.send({ type: 'repeat.toggle', on: true })
-    await planned(booking)
-    booking.send({ type: 'repeat.until', date: '2026-12-05' })
-    await planned(booking)
-    booking.send({ type: 'booking.save' })
-    await planned(booking)
+    const booking = await savedSeries([])
     booking.send({ type: 'booking.return' })
     expect(booking.context().repeat).toMatchObject({
       weekdays: [6],
@@ -162,6 +173,72 @@ describe('repeating a ride (issue 24)', () => {
     // A new booking repeats nothing.
     booking.send({ type: 'wizard.reset' })
     expect(booking.context().repeat).toBeNull()
+  })
+
+  it.each([
+    ['09:00, before the outbound’s 10:00', 9 * 60, '2026-11-22T09:00:00+02:00'],
+    ['00:30, which the server would also take on the outbound’s dates', 30, '2026-11-22T00:30:00+02:00'],
+  ])(
+    'repeats a return on the days its rides are on, the day after each date its outbound booked, at %s',
+    async (_name, time, departure) => {
+      const booking = await savedSeries()
+      booking.send(
+        { type: 'booking.return' },
+        { type: 'time.change', time },
+        { type: 'wizard.next' },
+        { type: 'wizard.next' },
+      )
+      await planned(booking)
+      booking.send({ type: 'booking.save' })
+      await planned(booking)
+      const { request, series } = booking.calls.create[1]!
+      expect(request.departureDateTime).toBe(departure)
+      // Sundays: Independence Day too, the return of its eve's outbound; 29.11. not, its outbound was left out.
+      expect(series).toEqual({
+        weekdays: [7],
+        until: '2026-12-06',
+        dates: ['2026-11-22', '2026-12-06'],
+        fitOnly: false,
+      })
+      // The holidays of the return's own days.
+      expect(booking.calls.holidays.at(-1)).toEqual({ from: '2026-11-22', to: '2027-02-21' })
+      const rides = seriesRides(
+        {
+          dates: series!.dates.map((date) => Temporal.PlainDate.from(date)),
+          weekdays: new Set(series!.weekdays),
+          until: Temporal.PlainDate.from(series!.until),
+        },
+        Temporal.ZonedDateTime.from(`${departure}[${timeZone}]`),
+      )
+      // The server's rule takes it, each ride on the date that names it.
+      const days = rides.ok && rides.rides.map((ride) => ride.toZonedDateTimeISO(timeZone).toPlainDate())
+      expect(days && days.map(String)).toEqual(series!.dates)
+    },
+  )
+
+  it('repeats the return of a single ride past midnight from its own day', async () => {
+    const booking = await repeated()
+    booking.send({ type: 'booking.save' })
+    await settle()
+    booking.send(
+      { type: 'booking.return' },
+      { type: 'time.change', time: 9 * 60 },
+      { type: 'wizard.next' },
+      { type: 'wizard.next' },
+      { type: 'repeat.toggle', on: true },
+    )
+    // Sunday's weekday, four weeks on from Sunday.
+    expect(booking.context().repeat).toMatchObject({ weekdays: [7], until: '2026-12-20', within: null })
+    await planned(booking)
+    booking.send({ type: 'booking.save' })
+    await planned(booking)
+    expect(booking.calls.create[1]!.series).toEqual({
+      weekdays: [7],
+      until: '2026-12-20',
+      // Independence Day left out.
+      dates: ['2026-11-22', '2026-11-29', '2026-12-13', '2026-12-20'],
+      fitOnly: false,
+    })
   })
 
   it('keeps the repeat choice across a reload, and fetches the holidays again', async () => {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
+import { rideDay } from '../../../../machines/booking.machine'
 import { bookingToday } from '../../../domain/booking/time'
 import { wizardDate } from '../../../domain/dateDisplay'
 import { weekdayName } from '../../../domain/calendarWords'
@@ -62,7 +63,7 @@ function RepeatChoices({ snapshot, send, disabled }: StepProps & { disabled: boo
   const repeat = context.repeat!
   const outcome = repeatOf(context)
   const today = bookingToday(Temporal.Instant.from(context.now), context.timeZone).toString()
-  const first = context.order.date!
+  const first = rideDay(context.order)!
   // What was typed in the end date's field while it names no date; null when it holds the machine's date.
   const [typed, setTyped] = useState<string | null>(null)
   const weekdayErrorId = useId()
@@ -89,9 +90,15 @@ function RepeatChoices({ snapshot, send, disabled }: StepProps & { disabled: boo
     <div className="flex flex-col gap-5">
       {repeat.within ? (
         <p>
-          <Trans id="booking_repeat.return_dates">
-            The return trip repeats on the dates booked for the outward trip.
-          </Trans>
+          {first === context.order.date ? (
+            <Trans id="booking_repeat.return_dates">
+              The return trip repeats on the dates booked for the outward trip.
+            </Trans>
+          ) : (
+            <Trans id="booking_repeat.return_next_days">
+              The return trip repeats on the day after each date booked for the outward trip.
+            </Trans>
+          )}
         </p>
       ) : (
         <>

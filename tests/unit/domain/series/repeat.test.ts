@@ -1,8 +1,10 @@
+import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
 import type { QuotaPeriod } from '../../../../src/contract/permissions'
 import { repeatOutcome } from '../../../../src/domain/series/repeat'
 import {
   newRepeat,
+  onRideDays,
   returnRepeat,
   withRemoved,
   withWeekday,
@@ -101,5 +103,62 @@ describe('the wizard’s repeat choice', () => {
     expect(back).toMatchObject({ weekdays: [2, 4], until: '2026-12-31', within: booked })
     expect(repeatOutcome(back, facts()).series?.dates).toEqual(booked)
     expect(repeatOutcome(outbound, facts()).series?.dates).toContain('2026-12-24')
+  })
+})
+
+// December 2026: the 1st is a Tuesday, the 31st, the permission's last day, a Thursday.
+describe('a return’s series on its rides’ own days', () => {
+  it.each([
+    [
+      'at 17:00 after an 18:00 outbound: the day after each date, each weekday and the end a day on',
+      [
+        [2, 4],
+        '2026-12-17',
+        ['2026-12-01', '2026-12-03', '2026-12-08', '2026-12-10', '2026-12-15', '2026-12-17'],
+      ],
+      true,
+      [
+        [3, 5],
+        '2026-12-18',
+        ['2026-12-02', '2026-12-04', '2026-12-09', '2026-12-11', '2026-12-16', '2026-12-18'],
+      ],
+    ],
+    [
+      'past midnight: none the day after a date its outbound skipped',
+      [[2, 4], '2026-12-17', ['2026-12-01', '2026-12-10', '2026-12-17']],
+      true,
+      [[3, 5], '2026-12-18', ['2026-12-02', '2026-12-11', '2026-12-18']],
+    ],
+    [
+      'past midnight after Sundays: on Mondays, the first weekday',
+      [[4, 7], '2026-12-13', ['2026-12-03', '2026-12-06', '2026-12-10', '2026-12-13']],
+      true,
+      [[1, 5], '2026-12-14', ['2026-12-04', '2026-12-07', '2026-12-11', '2026-12-14']],
+    ],
+    [
+      'past midnight after the permission’s last day: not then, the end the latest end',
+      [[4], '2026-12-31', ['2026-12-03', '2026-12-10', '2026-12-17', '2026-12-24', '2026-12-31']],
+      true,
+      [[5], '2026-12-31', ['2026-12-04', '2026-12-11', '2026-12-18', '2026-12-25']],
+    ],
+    [
+      'on its outbound’s day: its outbound’s dates',
+      [[2, 4], '2026-12-17', ['2026-12-01', '2026-12-10', '2026-12-17']],
+      false,
+      [[2, 4], '2026-12-17', ['2026-12-01', '2026-12-10', '2026-12-17']],
+    ],
+  ] as const)('repeats a return %s', (_name, [weekdays, until, booked], nextDay, [days, end, dates]) => {
+    const outbound = { weekdays: [...weekdays], until, dates: [...booked], fitOnly: false }
+    const first = Temporal.PlainDate.from(booked[0])
+      .add({ days: nextDay ? 1 : 0 })
+      .toString()
+    const outcome = repeatOutcome(onRideDays(returnRepeat(outbound, booked), nextDay), { ...facts(), first })
+    expect(outcome.problems).toEqual([])
+    expect(outcome.plan!.dates.map(({ date }) => date.toString())).toEqual(dates)
+    expect(outcome.series).toEqual({ weekdays: days, until: end, dates, fitOnly: false })
+  })
+
+  it('keeps a choice made on the summary, which names the rides’ own days already', () => {
+    expect(onRideDays(tuesdaysAndThursdays, true)).toBe(tuesdaysAndThursdays)
   })
 })
