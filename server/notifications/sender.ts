@@ -75,7 +75,8 @@ export interface PushSender {
   runBatch(): Promise<SendCounts>
 }
 
-const emptyCounts = (): SendCounts => ({
+/** A batch's counts before it sends anything (and the start of a sum of several). */
+export const emptyCounts = (): SendCounts => ({
   claimed: 0,
   delivered: 0,
   expired: 0,

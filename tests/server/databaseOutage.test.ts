@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Passenger } from '../../src/contract/passenger'
 import { buildApp } from '../../server/app'
-import { openDatabase } from '../../server/db/connect'
-import type { Database } from '../../server/db/schema'
 import { sessionLimits } from '../../server/db/sessionLimits'
 import { seedDemoData } from '../../server/demo/seed'
 import { isDatabaseUnavailable } from '../../server/plugins/errors'
@@ -14,7 +12,8 @@ import { accessToken, api, logIn, testConfig, testPort, tokenFor } from './suppo
 import { backends, createTestDatabase, type TestDatabase } from './support/database'
 import { messagesOf } from './support/messages'
 import { describeOnPostgres } from './support/onPostgres'
-import { startPgProxy, type PgProxy } from './support/pgProxy'
+import type { PgProxy } from './support/pgProxy'
+import { startProxiedApp, type ProxiedApp } from './support/proxiedApp'
 
 describe('isDatabaseUnavailable', () => {
   const withCode = (code: string) => Object.assign(new Error('x'), { code })
@@ -49,8 +48,8 @@ const postgres = backends.filter((backend) => backend.databaseUrl !== null)
  */
 describe.each(postgres)('a database that goes away on $name', (backend) => {
   let database: TestDatabase
+  let instance: ProxiedApp
   let proxy: PgProxy
-  let db: Kysely<Database>
   let app: FastifyInstance
   let cookie: string
   let token: string
@@ -59,23 +58,13 @@ describe.each(postgres)('a database that goes away on $name', (backend) => {
   beforeAll(async () => {
     database = await createTestDatabase(backend)
     await seedDemoData(database.db, undefined, ['espoo'])
-    proxy = await startPgProxy(backend.databaseUrl!)
-    db = await openDatabase({
-      databaseUrl: proxy.url,
-      pgliteDir: null,
-      schema: database.schema!,
-      applicationName: `portal-${database.schema}-outage`,
-      // Idle connections cut by the proxy: the pool drops them, as it would after a PostgreSQL restart.
-      onIdleError: () => undefined,
-    })
-    app = await buildApp({ config: testConfig(), db })
+    instance = await startProxiedApp(backend.databaseUrl!, database.schema!, 'outage')
+    ;({ proxy, app } = instance)
     cookie = await logIn(app, 'espoo', 'guardian', 'demo-guardian-2026')
     token = await accessToken(app, 'espoo', cookie)
   })
   afterAll(async () => {
-    await app?.close()
-    await db?.destroy()
-    await proxy?.close()
+    await instance?.close()
     await database?.drop()
   })
 
@@ -153,7 +142,7 @@ const slackMs = 2_000
 describeOnPostgres('a database connection that goes silent', (backend) => {
   let database: TestDatabase
   let proxy: PgProxy
-  let silentDb: Kysely<Database>
+  let silent: ProxiedApp
   let a: FastifyInstance
   let b: FastifyInstance
   let token: string
@@ -163,26 +152,15 @@ describeOnPostgres('a database connection that goes silent', (backend) => {
   beforeAll(async () => {
     database = await createTestDatabase(backend)
     await seedDemoData(database.db, undefined, ['espoo'])
-    proxy = await startPgProxy(backend.databaseUrl!)
-    applicationName = `portal-${database.schema}-silent`
-    silentDb = await openDatabase({
-      databaseUrl: proxy.url,
-      pgliteDir: null,
-      schema: database.schema!,
-      applicationName,
-      onIdleError: () => undefined,
-    })
-    a = await buildApp({ config: testConfig(), db: silentDb })
+    silent = await startProxiedApp(backend.databaseUrl!, database.schema!, 'silent')
+    ;({ proxy, app: a, applicationName } = silent)
     b = await buildApp({ config: testConfig(), db: await database.connectAgain() })
     token = await tokenFor(a, 'espoo', 'guardian', 'demo-guardian-2026')
     passengerId = (await api(a, 'espoo', token, { url: '/api/passenger' })).json<Passenger[]>()[0]!.id
   })
   afterAll(async () => {
-    // First: whatever still waits on a silent connection ends with it.
-    await proxy?.close()
-    await a?.close()
+    await silent?.close()
     await b?.close()
-    await silentDb?.destroy()
     await database?.drop()
   })
 

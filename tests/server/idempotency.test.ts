@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Passenger } from '../../src/contract/passenger'
 import type { TenantId } from '../../tenants'
 import { buildApp } from '../../server/app'
-import { openDatabase } from '../../server/db/connect'
-import type { Database } from '../../server/db/schema'
 import { tenantDb } from '../../server/db/tenantDb'
 import { purgeExpiredKeys } from '../../server/idempotency/purge'
 import { api, createTestApp, testConfig, tokenFor, type TestApp } from './support/app'
@@ -15,7 +13,8 @@ import { backends } from './support/database'
 import { createHeldEndpoint, heldPath } from './support/heldEndpoint'
 import { messagesOf } from './support/messages'
 import { describeOnPostgres } from './support/onPostgres'
-import { startPgProxy, type PgProxy } from './support/pgProxy'
+import type { PgProxy } from './support/pgProxy'
+import { startProxiedApp, type ProxiedApp } from './support/proxiedApp'
 import { bookTrip, helsinkiIn, operatorEvent } from './support/trips'
 
 describe.each(backends)('idempotency keys on $name', (backend) => {
@@ -331,7 +330,7 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
 describeOnPostgres('idempotency keys of writes that lost the database', (backend) => {
   let test: TestApp
   let proxy: PgProxy
-  let proxied: Kysely<Database>
+  let proxied: ProxiedApp
   let a: FastifyInstance
   let b: FastifyInstance
   let token: string
@@ -340,22 +339,13 @@ describeOnPostgres('idempotency keys of writes that lost the database', (backend
   beforeAll(async () => {
     test = await createTestApp(backend, { seed: ['espoo'] })
     b = test.app
-    proxy = await startPgProxy(backend.databaseUrl!)
-    proxied = await openDatabase({
-      databaseUrl: proxy.url,
-      pgliteDir: null,
-      schema: test.schema!,
-      applicationName: `portal-${test.schema}-proxied`,
-      onIdleError: () => undefined,
-    })
-    a = await buildApp({ config: testConfig(), db: proxied })
+    proxied = await startProxiedApp(backend.databaseUrl!, test.schema!, 'proxied')
+    ;({ proxy, app: a } = proxied)
     token = await tokenFor(a, 'espoo', 'guardian', 'demo-guardian-2026')
     passengerId = (await api(a, 'espoo', token, { url: '/api/passenger' })).json<Passenger[]>()[0]!.id
   })
   afterAll(async () => {
-    await proxy?.close()
-    await a?.close()
-    await proxied?.destroy()
+    await proxied?.close()
     await test?.close()
   })
 

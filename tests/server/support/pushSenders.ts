@@ -6,6 +6,7 @@ import { vapidKeysOnce } from '../../../server/notifications/vapid'
 import { createPushTransport, type PushTransport } from '../../../server/notifications/pushTransport'
 import {
   createPushSender,
+  emptyCounts,
   type PushSender,
   type SendCounts,
   type SenderLog,
@@ -38,15 +39,7 @@ export async function senderFor(
 
 /** Runs batches until one claims nothing; the counts summed. */
 export async function drain(sender: PushSender): Promise<SendCounts> {
-  const total: SendCounts = {
-    claimed: 0,
-    delivered: 0,
-    expired: 0,
-    retried: 0,
-    dropped: 0,
-    gone: 0,
-    blocked: 0,
-  }
+  const total = emptyCounts()
   for (;;) {
     const counts = await sender.runBatch()
     for (const key of Object.keys(total) as (keyof SendCounts)[]) total[key] += counts[key]
