@@ -1,4 +1,4 @@
-import type { TokenResult } from '../machines/auth.machine'
+import type { TokenResult } from '../machines/auth/auth.machine'
 import type { ApiClient } from '../src/api/client'
 import { outboxLockName, parseDatabaseName } from '../src/db/names'
 import type { PortalDb } from '../src/db/portalDb'

@@ -1,4 +1,4 @@
-import type { TokenResult } from '../../machines/auth.machine'
+import type { TokenResult } from '../../machines/auth/auth.machine'
 
 /**
  * `GET /api/auth/access_token`, kept free of ky and zod: it runs on every start, before anything else loads.

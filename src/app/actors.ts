@@ -1,6 +1,6 @@
 import { createActor, fromPromise, type AnyActorRef } from 'xstate'
-import { authMachine, authStatus, type AuthEvent, type TokenResult } from '../../machines/auth.machine'
-import { noticesMachine, type NoticesEvent, type QueuedNotice } from '../../machines/notices.machine'
+import { authMachine, authStatus, type AuthEvent, type TokenResult } from '../../machines/auth/auth.machine'
+import { noticesMachine, type NoticesEvent, type QueuedNotice } from '../../machines/notices/notices.machine'
 import type { AuthView } from './authHandle'
 import type { RunningActor } from './runningActor'
 

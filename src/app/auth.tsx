@@ -1,8 +1,8 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import type { AuthStatus } from '../../machines/auth.machine'
+import type { AuthStatus } from '../../machines/auth/auth.machine'
 import { usePlatform } from './platform'
 
-export type { AuthStatus } from '../../machines/auth.machine'
+export type { AuthStatus } from '../../machines/auth/auth.machine'
 
 export interface AuthApi {
   status: AuthStatus

@@ -1,7 +1,7 @@
-import type { AuthEvent, AuthView, TokenResult } from '../../machines/auth.machine'
+import type { AuthEvent, AuthView, TokenResult } from '../../machines/auth/auth.machine'
 import { Listeners, type RunningActor } from './runningActor'
 
-export type { AuthView } from '../../machines/auth.machine'
+export type { AuthView } from '../../machines/auth/auth.machine'
 
 /**
  * The auth machine as the portal uses it. Its actor (and XState) loads only when something needs it, so an

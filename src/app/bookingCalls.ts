@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { Booked, bookingMachine, PendingSave } from '../../machines/booking.machine'
+import type { Booked, bookingMachine, PendingSave } from '../../machines/booking/booking.machine'
 import type { BookingRequest } from '../contract/booking'
 import type { RoutePoint } from '../contract/places'
 import { reachClient } from './actions'
@@ -7,7 +7,7 @@ import { authSettled } from './authSettled'
 import type { Platform } from './platform'
 
 /**
- * The booking machine's effects over the platform (machines/booking.machine.ts): its calls go straight to the
+ * The booking machine's effects over the platform (machines/booking/booking.machine.ts): its calls go straight to the
  * API, since a booking needs the server's answer and is never queued. They fail with the API client's
  * ApiRequestError (status 0 when offline), which the machine reads. After a save the sync worker pulls the
  * passenger's trips again, so the new trip shows on /trips without waiting for the next periodic pull.

@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate'
-import type { calendarFeedMachine } from '../../machines/calendarFeed.machine'
+import type { calendarFeedMachine } from '../../machines/calendarFeed/calendarFeed.machine'
 import { sessionClient, type SessionCalls } from './sessionClient'
 
 /**
- * The calendar feed machine's calls over the platform (machines/calendarFeed.machine.ts), straight to the API
+ * The calendar feed machine's calls over the platform (machines/calendarFeed/calendarFeed.machine.ts), straight to the API
  * (through the sync worker).
  */
 export function calendarFeedEffects(

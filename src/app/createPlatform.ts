@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client'
 import type { Locale } from '../domain/locale'
-import type { SessionInput } from '../../machines/userSession.machine'
-import { sessionUser } from '../../machines/userSession.rules'
+import type { SessionInput } from '../../machines/userSession/userSession.machine'
+import { sessionUser } from '../../machines/userSession/userSession.rules'
 import type { AuthEffects } from './actors'
 import { createAuthHandle } from './authHandle'
 import { nextTask, whenIdle } from './idle'
@@ -38,7 +38,7 @@ export interface PortalStart {
 
 /**
  * Builds the platform: the auth, user session and notice machines behind their handles, and the API client,
- * wired to the browser, and the router beside it. The session's lifecycle is machines/userSession.machine.ts;
+ * wired to the browser, and the router beside it. The session's lifecycle is machines/userSession/userSession.machine.ts;
  * what is here only says how its effects are done.
  */
 export function createPlatform(

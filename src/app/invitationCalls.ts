@@ -1,6 +1,13 @@
 import { fromPromise } from 'xstate'
-import type { AcceptOutcome, InvitationLoad, invitationMachine } from '../../machines/invitation.machine'
-import type { CardRegistration, registerTravelCardMachine } from '../../machines/registerTravelCard.machine'
+import type {
+  AcceptOutcome,
+  InvitationLoad,
+  invitationMachine,
+} from '../../machines/invitation/invitation.machine'
+import type {
+  CardRegistration,
+  registerTravelCardMachine,
+} from '../../machines/travelCard/registerTravelCard.machine'
 import { ApiRequestError } from '../api/errors'
 import {
   invitationRefusalOf,
@@ -67,7 +74,7 @@ function leaveToAccept({ env, locale, userSession }: Calls, page: SignInToAccept
   else window.location.assign(url)
 }
 
-/** The invitation screen's calls (machines/invitation.machine.ts). */
+/** The invitation screen's calls (machines/invitation/invitation.machine.ts). */
 export function invitationEffects(
   platform: Calls,
   actions: Actions,
@@ -81,7 +88,7 @@ export function invitationEffects(
   }
 }
 
-/** The travel card screen's calls (machines/registerTravelCard.machine.ts). */
+/** The travel card screen's calls (machines/travelCard/registerTravelCard.machine.ts). */
 export function travelCardEffects(
   platform: Calls,
   actions: Actions,

@@ -1,8 +1,8 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import type { Notice, QueuedNotice } from '../../machines/notices.machine'
+import type { Notice, QueuedNotice } from '../../machines/notices/notices.machine'
 import { usePlatform } from './platform'
 
-export type { Notice, NoticeAction } from '../../machines/notices.machine'
+export type { Notice, NoticeAction } from '../../machines/notices/notices.machine'
 
 export interface NoticesApi {
   current: QueuedNotice | null

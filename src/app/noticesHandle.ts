@@ -1,4 +1,4 @@
-import type { NoticesEvent, QueuedNotice } from '../../machines/notices.machine'
+import type { NoticesEvent, QueuedNotice } from '../../machines/notices/notices.machine'
 import { Listeners, type RunningActor } from './runningActor'
 
 /** The notice queue as the portal uses it; see `createNoticesHandle`. */

@@ -1,6 +1,10 @@
 import { fromPromise } from 'xstate'
-import type { notificationSettingsMachine } from '../../machines/notificationSettings.machine'
-import { TooManyTests, type pushDevicesMachine, type TurnOnResult } from '../../machines/pushDevices.machine'
+import type { notificationSettingsMachine } from '../../machines/notificationSettings/notificationSettings.machine'
+import {
+  TooManyTests,
+  type pushDevicesMachine,
+  type TurnOnResult,
+} from '../../machines/pushDevices/pushDevices.machine'
 import { ApiRequestError } from '../api/errors'
 import type { NotificationSettings } from '../contract/notifications'
 import { browserSubscription, subscribeBrowser, unsubscribeBrowser } from './pushDevice'

@@ -1,5 +1,5 @@
 import { createActor, type Actor, type AnyStateMachine, type InputFrom, type SnapshotFrom } from 'xstate'
-import type { FlowPersistence } from '../../machines/persistence'
+import type { FlowPersistence } from '../../machines/shared/persistence'
 import { Listeners } from './runningActor'
 import type { SessionStore } from './session'
 import { clearSnapshot, loadSnapshot, saveSnapshot } from './snapshots'

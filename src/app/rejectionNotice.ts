@@ -1,5 +1,5 @@
 import { i18n, type MessageDescriptor } from '@lingui/core'
-import type { Notice } from '../../machines/notices.machine'
+import type { Notice } from '../../machines/notices/notices.machine'
 import type { OutboxCommand } from '../commands/outboxCommand'
 import { commandErrorMessage, rejectionNoticeOf } from '../commands/rejections'
 import { tripsOfCommand } from '../commands/tripView'

@@ -1,6 +1,6 @@
-import type { AuthStatus } from '../../machines/auth.machine'
+import type { AuthStatus } from '../../machines/auth/auth.machine'
 
-export type { AuthStatus } from '../../machines/auth.machine'
+export type { AuthStatus } from '../../machines/auth/auth.machine'
 
 /** What route guards may read; `status()` is read synchronously, after start-up has resolved auth. */
 export interface RouterContext {

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import type { Notice } from '../../machines/notices.machine'
+import type { Notice } from '../../machines/notices/notices.machine'
 
 /** The message the page sends a waiting service worker when the user accepts the update (sw/sw.ts). */
 export const skipWaitingMessage = { type: 'SKIP_WAITING' } as const

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import type { Notice } from '../../machines/notices.machine'
+import type { Notice } from '../../machines/notices/notices.machine'
 import type { TripRef } from '../contract'
 import type { TripMilestone } from '../db/tripMilestones'
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { ShareWay, shareLinkMachine } from '../../machines/shareLink.machine'
+import type { ShareWay, shareLinkMachine } from '../../machines/shareLink/shareLink.machine'
 import type { TrackingLink, TrackingLinkRequest } from '../contract/tracking'
 import { reachClient } from './actions'
 import { authSettled } from './authSettled'
@@ -28,7 +28,7 @@ export async function shareOrCopy(url: string, title: string): Promise<ShareWay>
   return 'copied'
 }
 
-/** The share link machine's calls over the platform (machines/shareLink.machine.ts), straight to the API. */
+/** The share link machine's calls over the platform (machines/shareLink/shareLink.machine.ts), straight to the API. */
 export function shareLinkEffects(
   platform: Pick<Platform, 'api' | 'auth' | 'origin' | 'env'>,
   shareTitle: string,

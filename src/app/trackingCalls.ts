@@ -5,7 +5,7 @@ import type {
   PollInput,
   TrackedTrip,
   trackingMachineFor,
-} from '../../machines/tracking.machine'
+} from '../../machines/tracking/tracking.machine'
 import { ApiRequestError } from '../api/errors'
 import type { ConditionalResult } from '../api/client'
 import type { EndpointName } from '../contract/endpoints'
@@ -25,7 +25,7 @@ function pollAnswer<N extends EndpointName, T extends TrackedTrip>(
 }
 
 /**
- * The trip detail's poll (machines/tracking.machine.ts): `POST api/trip/status` straight to the API, never
+ * The trip detail's poll (machines/tracking/tracking.machine.ts): `POST api/trip/status` straight to the API, never
  * queued, with the last ETag. It fails with the API client's ApiRequestError (status 0 when offline), which the
  * machine keeps as a failed poll.
  */

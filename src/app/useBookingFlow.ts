@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
-import { bookingMachine } from '../../machines/booking.machine'
-import { bookingPersistence } from '../../machines/booking.persist'
+import { bookingMachine } from '../../machines/booking/booking.machine'
+import { bookingPersistence } from '../../machines/booking/booking.persist'
 import { bookingEffects } from './bookingCalls'
 import { useAccount, usePlaces, useSyncedPassengers } from './data'
 import { useClockAndConnection } from './useClockAndConnection'
@@ -15,7 +15,7 @@ const clockTickMs = 30_000
 /**
  * Runs the booking wizard for a screen: its calls over the API (src/app/bookingCalls.ts), the local data
  * (passengers, the user's email, the chosen passenger's saved places), the clock and the connection fed in as
- * events, and persisted by its rules (machines/booking.persist.ts). Null until it starts: once the saved
+ * events, and persisted by its rules (machines/booking/booking.persist.ts). Null until it starts: once the saved
  * wizard is read and the first pull has brought the passengers, since a saved booking for a passenger no
  * longer present starts fresh and the passenger step is skipped by their number.
  */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import type { Actor, AnyStateMachine, SnapshotFrom } from 'xstate'
-import type { FlowPersistence } from '../../machines/persistence'
+import type { FlowPersistence } from '../../machines/shared/persistence'
 import { PersistedRun, userSnapshots, type FlowStart } from './persistedRun'
 import { usePlatform } from './platform'
 

@@ -1,6 +1,10 @@
 import { useMachine } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import { trackingMachineFor, type TrackedTrip, type TrackingContext } from '../../machines/tracking.machine'
+import {
+  trackingMachineFor,
+  type TrackedTrip,
+  type TrackingContext,
+} from '../../machines/tracking/tracking.machine'
 import type { TrackedTrip as LinkTrip } from '../contract/tracking'
 import type { Trip } from '../contract/trip'
 import { useAuth } from './auth'

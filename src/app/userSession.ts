@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie'
 import * as outbox from '../db/outbox'
 import { openPortalDb, type PortalDb } from '../db/portalDb'
-import type { Notice } from '../../machines/notices.machine'
+import type { Notice } from '../../machines/notices/notices.machine'
 import type { PullScope } from '../../workers/pull'
 import { startSyncWorker, type SyncHandle, type SyncStart, type SyncStatus } from './syncClient'
 import { milestoneNotice } from './sessionNotices'

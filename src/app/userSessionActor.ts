@@ -5,7 +5,7 @@ import {
   type SessionInput,
   type UserSessionEvent,
   type UserSessionInput,
-} from '../../machines/userSession.machine'
+} from '../../machines/userSession/userSession.machine'
 import { running } from './actors'
 import { databaseName } from '../db/names'
 import type { RunningActor } from './runningActor'

@@ -1,9 +1,9 @@
-import type { UserSessionEvent } from '../../machines/userSession.machine'
-import { sessionUser } from '../../machines/userSession.rules'
+import type { UserSessionEvent } from '../../machines/userSession/userSession.machine'
+import { sessionUser } from '../../machines/userSession/userSession.rules'
 import { Listeners, type RunningActor } from './runningActor'
 
 /**
- * The user session machine (machines/userSession.machine.ts) as the portal uses it. Its actor (and XState)
+ * The user session machine (machines/userSession/userSession.machine.ts) as the portal uses it. Its actor (and XState)
  * loads only when it has something to do; see `createUserSessionHandle`.
  */
 export interface UserSessionHandle {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { emailFormMachine } from '../../../machines/emailForm.machine'
+import { emailFormMachine } from '../../../machines/forms/emailForm.machine'
 import { useActions } from '../../app/actions'
 import { normalizeEmail } from '../../domain/email'
 import { MachineForm } from '../forms/MachineForm'

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { problemsAt, stepOf } from '../../../machines/booking.machine'
+import { problemsAt, stepOf } from '../../../machines/booking/booking.machine'
 import { textLimits } from '../../contract/common'
 import { defaultPhonePrefix, normalizePhone } from '../../domain/booking/phone'
 import { allowsExtras } from '../../domain/booking/quotas'

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Suspense, useCallback, useRef, type ComponentType } from 'react'
-import { stepOf } from '../../../machines/booking.machine'
+import { stepOf } from '../../../machines/booking/booking.machine'
 import type { BookingStep } from '../../domain/booking/steps'
 import { loadCatalogPart } from '../../app/i18n'
 import { useBookingFlow } from '../../app/useBookingFlow'

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { expressStatusOf, stepOf } from '../../../machines/booking.machine'
+import { expressStatusOf, stepOf } from '../../../machines/booking/booking.machine'
 import { wizardDate } from '../../domain/dateDisplay'
 import { Alert } from '../ui/Alert'
 import { Button, buttonClasses } from '../ui/Button'

@@ -8,7 +8,7 @@ import {
   stepOf,
   type AddressField,
   type BookingEvent,
-} from '../../../machines/booking.machine'
+} from '../../../machines/booking/booking.machine'
 import { textLimits } from '../../contract/common'
 import type { Place } from '../../contract/passenger'
 import { allowsFreePlaces } from '../../domain/booking/places'

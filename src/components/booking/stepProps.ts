@@ -1,4 +1,4 @@
-import type { BookingEvent, BookingSnapshot } from '../../../machines/booking.machine'
+import type { BookingEvent, BookingSnapshot } from '../../../machines/booking/booking.machine'
 
 /**
  * What every step of the booking wizard gets: the machine's snapshot and its send. The wizard itself renders

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useRef } from 'react'
-import { stepOf } from '../../../machines/cancelTrips.machine'
+import { stepOf } from '../../../machines/cancelTrips/cancelTrips.machine'
 import { useEnvironment } from '../../app/environment'
 import { lazyPart } from '../ui/lazyPart'
 import { LoadingBlock } from '../ui/Spinner'

@@ -5,7 +5,7 @@ import {
   todayOf,
   type DateFieldError,
   type DateMode,
-} from '../../../machines/cancelTrips.machine'
+} from '../../../machines/cancelTrips/cancelTrips.machine'
 import { shellDate } from '../../domain/dateDisplay'
 import { parseIsoDate } from '../../domain/trips/dateFrame'
 import { formErrorMessages } from '../forms/formErrorMessages'

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { dateFrame, offeredTrips, tripKey } from '../../../machines/cancelTrips.machine'
+import { dateFrame, offeredTrips, tripKey } from '../../../machines/cancelTrips/cancelTrips.machine'
 import type { Trip } from '../../contract/trip'
 import { wizardDate } from '../../domain/dateDisplay'
 import { TripSummary } from '../trips/TripSummary'

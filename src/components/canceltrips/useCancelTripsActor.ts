@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
 import { fromPromise } from 'xstate'
-import { cancelTripsMachine, tripKey, type CancelRequest } from '../../../machines/cancelTrips.machine'
-import { cancelTripsPersistence } from '../../../machines/cancelTrips.persist'
+import {
+  cancelTripsMachine,
+  tripKey,
+  type CancelRequest,
+} from '../../../machines/cancelTrips/cancelTrips.machine'
+import { cancelTripsPersistence } from '../../../machines/cancelTrips/cancelTrips.persist'
 import { queueCancel, useCommand, useWaitingCancelKeys } from '../../app/commands'
 import { usePassengers, useSyncStatus, useTrips } from '../../app/data'
 import { useClockAndConnection } from '../../app/useClockAndConnection'
@@ -14,7 +18,7 @@ const clockTickMs = 30_000
 
 /**
  * Runs the cancel wizard for the screen: the outbox as its `queueCancel`, the local data, clock, connection
- * and the queued command fed in as events, and persisted by its rules (machines/cancelTrips.persist.ts). Null
+ * and the queued command fed in as events, and persisted by its rules (machines/cancelTrips/cancelTrips.persist.ts). Null
  * until it starts: once the saved wizard is read and the passengers are known, since a saved wizard for a
  * passenger no longer present starts fresh. `onFocusError` is called when a step refuses Next, after the errors
  * have rendered.

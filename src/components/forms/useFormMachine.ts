@@ -1,7 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useCallback, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react'
-import { formSubmitter, type createFormMachine, type FormInput } from '../../../machines/formSubmit.machine'
+import {
+  formSubmitter,
+  type createFormMachine,
+  type FormInput,
+} from '../../../machines/forms/formSubmit.machine'
 import type { FormErrorCode } from '../../domain/formErrors'
 import { formErrorMessages } from './formErrorMessages'
 

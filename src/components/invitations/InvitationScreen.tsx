@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { invitationMachine } from '../../../machines/invitation.machine'
+import { invitationMachine } from '../../../machines/invitation/invitation.machine'
 import { useActions } from '../../app/actions'
 import { invitationEffects } from '../../app/invitationCalls'
 import { usePlatform } from '../../app/platform'
@@ -16,7 +16,7 @@ import { InvitedPassengers } from './InvitedPassengers'
 import { invitationRefusalTexts } from './invitationTexts'
 
 /**
- * /invitation/{code} (spec sections 2, 4 and 8), run by machines/invitation.machine.ts: the invitation's
+ * /invitation/{code} (spec sections 2, 4 and 8), run by machines/invitation/invitation.machine.ts: the invitation's
  * passengers, accepted here by a signed-in user; anyone else signs in first, and the sign-in accepts it.
  */
 export function InvitationScreen({ code, signedIn }: { code: string; signedIn: boolean }) {

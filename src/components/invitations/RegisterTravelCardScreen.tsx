@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { registerTravelCardMachine } from '../../../machines/registerTravelCard.machine'
+import { registerTravelCardMachine } from '../../../machines/travelCard/registerTravelCard.machine'
 import { useActions } from '../../app/actions'
 import { travelCardEffects } from '../../app/invitationCalls'
 import { usePlatform } from '../../app/platform'
@@ -18,7 +18,7 @@ import { InvitedPassengers } from './InvitedPassengers'
 import { invitationRefusalTexts } from './invitationTexts'
 
 /**
- * /register-travel-card (spec sections 2, 4, 6 and 8), run by machines/registerTravelCard.machine.ts: the
+ * /register-travel-card (spec sections 2, 4, 6 and 8), run by machines/travelCard/registerTravelCard.machine.ts: the
  * card's holder and number, then the invitation it gives, added to the current account, to a new one, or
  * (anonymous) accepted through the sign-in.
  */

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
-import type { MessagesEvent } from '../../../machines/messages.machine'
+import type { MessagesEvent } from '../../../machines/messages/messages.machine'
 import type { ThreadEntry } from '../../commands/messageThread'
 import { Button } from '../ui/Button'
 import { MessageItem } from './MessageItem'

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, type FormEvent } from 'react'
-import type { MessagesEvent } from '../../../machines/messages.machine'
+import type { MessagesEvent } from '../../../machines/messages/messages.machine'
 import type { Passenger } from '../../contract'
 import type { SendProblem } from '../../domain/messages/rules'
 import { Alert } from '../ui/Alert'

@@ -5,7 +5,7 @@ import {
   calendarFeedMachine,
   type CalendarFeedFailure,
   type CalendarFeedOutcome,
-} from '../../../machines/calendarFeed.machine'
+} from '../../../machines/calendarFeed/calendarFeed.machine'
 import { calendarFeedEffects } from '../../app/calendarFeedCalls'
 import { useOnline } from '../../app/online'
 import { usePlatform } from '../../app/platform'

@@ -1,7 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
-import { notificationSettingsMachine, settingsProblems } from '../../../machines/notificationSettings.machine'
+import {
+  notificationSettingsMachine,
+  settingsProblems,
+} from '../../../machines/notificationSettings/notificationSettings.machine'
 import { notificationSettingsEffects } from '../../app/notificationCalls'
 import { useOnline } from '../../app/online'
 import { usePassengers } from '../../app/data'

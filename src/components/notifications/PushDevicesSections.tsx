@@ -5,7 +5,7 @@ import {
   pushDevicesMachine,
   type DeviceFailure,
   type DeviceOutcome,
-} from '../../../machines/pushDevices.machine'
+} from '../../../machines/pushDevices/pushDevices.machine'
 import { pushDevicesEffects } from '../../app/notificationCalls'
 import { useOnline } from '../../app/online'
 import { usePlatform } from '../../app/platform'

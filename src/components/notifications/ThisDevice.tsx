@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { SnapshotFrom } from 'xstate'
-import type { pushDevicesMachine } from '../../../machines/pushDevices.machine'
+import type { pushDevicesMachine } from '../../../machines/pushDevices/pushDevices.machine'
 import type { PushSupport } from '../../domain/notifications/pushSupport'
 import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'

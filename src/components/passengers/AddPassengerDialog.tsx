@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { addPassengerMachine } from '../../../machines/addPassenger.machine'
+import { addPassengerMachine } from '../../../machines/forms/addPassenger.machine'
 import { useActions } from '../../app/actions'
 import { useNotices } from '../../app/notices'
 import { MachineForm } from '../forms/MachineForm'

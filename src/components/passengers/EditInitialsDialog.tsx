@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { editInitialsMachine } from '../../../machines/editInitials.machine'
+import { editInitialsMachine } from '../../../machines/forms/editInitials.machine'
 import { useActions } from '../../app/actions'
 import type { Passenger } from '../../contract/passenger'
 import { normalizeInitials } from '../../domain/passengerForms'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { passwordFormMachine } from '../../../machines/passwordForm.machine'
+import { passwordFormMachine } from '../../../machines/forms/passwordForm.machine'
 import { useActions } from '../../app/actions'
 import type { User } from '../../contract/account'
 import { normalizeEmail } from '../../domain/email'

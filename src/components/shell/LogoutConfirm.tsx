@@ -7,7 +7,7 @@ import { LazyConfirmDialog } from '../ui/LazyConfirmDialog'
 
 /**
  * Asks before a logout deletes commands that have not been sent yet (design brief, "Auth"): the user session
- * machine's question (machines/userSession.machine.ts), which `useAuth().logout()` asks from every logout
+ * machine's question (machines/userSession/userSession.machine.ts), which `useAuth().logout()` asks from every logout
  * path. Cancelling on the /logout screen goes home instead.
  */
 export function LogoutConfirm() {

@@ -1,7 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
-import { shareLinkMachine, type ShareFailure, type ShareOutcome } from '../../../machines/shareLink.machine'
+import {
+  shareLinkMachine,
+  type ShareFailure,
+  type ShareOutcome,
+} from '../../../machines/shareLink/shareLink.machine'
 import { useOnline } from '../../app/online'
 import { usePlatform } from '../../app/platform'
 import { shareLinkEffects, trackingUrl } from '../../app/shareLinkCalls'

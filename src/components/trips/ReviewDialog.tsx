@@ -3,7 +3,7 @@ import {
   reviewFormErrors,
   type ReviewField,
   type ReviewFormContext,
-} from '../../../machines/reviewForm.machine'
+} from '../../../machines/review/reviewForm.machine'
 import { reviewCommentMaxLength } from '../../contract/codes'
 import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { TokenResult } from '../../../machines/auth.machine'
+import type { TokenResult } from '../../../machines/auth/auth.machine'
 import { createAuthActor } from '../../../src/app/actors'
 import { createAuthHandle, type AuthView } from '../../../src/app/authHandle'
 import { settle, token } from '../machines/authHarness'

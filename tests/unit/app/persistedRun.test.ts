@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { assign, createActor, fromPromise, setup, type AnyStateMachine, type Snapshot } from 'xstate'
-import { cancelTripsMachine, type CancelTripsEvent } from '../../../machines/cancelTrips.machine'
-import { cancelTripsPersistence } from '../../../machines/cancelTrips.persist'
-import type { FlowPersistence } from '../../../machines/persistence'
+import { cancelTripsMachine, type CancelTripsEvent } from '../../../machines/cancelTrips/cancelTrips.machine'
+import { cancelTripsPersistence } from '../../../machines/cancelTrips/cancelTrips.persist'
+import type { FlowPersistence } from '../../../machines/shared/persistence'
 import { PersistedRun, type SnapshotStore } from '../../../src/app/persistedRun'
 import { aino, dataOf, eero, now, ref, timeZone, trips } from '../machines/cancelTripsFixtures'
 

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { QuotaStep } from '../../../src/components/booking/QuotaStep'
 import type { StepProps } from '../../../src/components/booking/stepProps'
 import { SummaryStep } from '../../../src/components/booking/SummaryStep'
-import { stepOf } from '../../../machines/booking.machine'
+import { stepOf } from '../../../machines/booking/booking.machine'
 import {
   apiFailure,
   atQuota,

@@ -5,7 +5,7 @@ import {
   refreshMarginMs,
   type AuthEvent,
   type TokenResult,
-} from '../../../machines/auth.machine'
+} from '../../../machines/auth/auth.machine'
 import { ignoredWhenAnonymous, settledView, startView } from '../../../src/app/authHandle'
 import { settle, start, token } from './authHarness'
 

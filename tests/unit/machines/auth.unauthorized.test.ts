@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { refreshMarginMs } from '../../../machines/auth.machine'
+import { refreshMarginMs } from '../../../machines/auth/auth.machine'
 import { settle, start, token } from './authHarness'
 
 type Actor = ReturnType<typeof start>['actor']

@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
-import { authMachine, authStatus, type TokenResult } from '../../../machines/auth.machine'
+import { authMachine, authStatus, type TokenResult } from '../../../machines/auth/auth.machine'
 
 export const token = (userId = 'u1', expiresIn = 300, value = `t-${userId}`): TokenResult => ({
   kind: 'token',

@@ -5,7 +5,7 @@ import {
   placesOffered,
   problemsAt,
   searchDebounceMs,
-} from '../../../machines/booking.machine'
+} from '../../../machines/booking/booking.machine'
 import type { Quota } from '../../../src/contract/permissions'
 import { viaPointRemovalStatusMs } from '../../../src/domain/booking/viaPoints'
 import { quotaWith } from '../domain/booking/fixtures'

@@ -6,7 +6,7 @@ import {
   type Booked,
   type BookingEvent,
   type PendingSave,
-} from '../../../machines/booking.machine'
+} from '../../../machines/booking/booking.machine'
 import type { BookingEstimate, BookingRequest, BookingResponse } from '../../../src/contract/booking'
 import type { Passenger } from '../../../src/contract/passenger'
 import type { Quota } from '../../../src/contract/permissions'

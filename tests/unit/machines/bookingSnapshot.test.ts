@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { BookingEvent } from '../../../machines/booking.machine'
-import { decide, savedState } from '../../../machines/booking.persist'
-import { restorable, type BookingFacts } from '../../../machines/booking.restore'
+import type { BookingEvent } from '../../../machines/booking/booking.machine'
+import { decide, savedState } from '../../../machines/booking/booking.persist'
+import { restorable, type BookingFacts } from '../../../machines/booking/booking.restore'
 import type { BookingResponse } from '../../../src/contract/booking'
 import {
   atSummary,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { cancelTripMachine, type CancelTripPayload } from '../../../machines/cancelTrip.machine'
+import { cancelTripMachine, type CancelTripPayload } from '../../../machines/cancelTrip/cancelTrip.machine'
 import type { TripRef } from '../../../src/contract/tripCommands'
 
 function start(

@@ -4,7 +4,7 @@ import {
   dateErrors,
   offeredTrips,
   type CancelRequest,
-} from '../../../machines/cancelTrips.machine'
+} from '../../../machines/cancelTrips/cancelTrips.machine'
 import {
   aino,
   command,

@@ -5,7 +5,7 @@ import {
   tripKey,
   type CancelRequest,
   type CommandProgress,
-} from '../../../machines/cancelTrips.machine'
+} from '../../../machines/cancelTrips/cancelTrips.machine'
 import type { Passenger, Trip } from '../../../src/contract'
 import { passengerOf, tripOf } from '../db/samples'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { CancelTripsEvent } from '../../../machines/cancelTrips.machine'
-import { decide, withoutLocalData } from '../../../machines/cancelTrips.persist'
-import { restorable } from '../../../machines/cancelTrips.restore'
+import type { CancelTripsEvent } from '../../../machines/cancelTrips/cancelTrips.machine'
+import { decide, withoutLocalData } from '../../../machines/cancelTrips/cancelTrips.persist'
+import { restorable } from '../../../machines/cancelTrips/cancelTrips.restore'
 import {
   aino,
   command,

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { addPassengerMachine } from '../../../machines/addPassenger.machine'
-import { editInitialsMachine } from '../../../machines/editInitials.machine'
-import { emailFormMachine } from '../../../machines/emailForm.machine'
-import { formSubmitter } from '../../../machines/formSubmit.machine'
-import { passwordFormMachine } from '../../../machines/passwordForm.machine'
+import { addPassengerMachine } from '../../../machines/forms/addPassenger.machine'
+import { editInitialsMachine } from '../../../machines/forms/editInitials.machine'
+import { emailFormMachine } from '../../../machines/forms/emailForm.machine'
+import { formSubmitter } from '../../../machines/forms/formSubmit.machine'
+import { passwordFormMachine } from '../../../machines/forms/passwordForm.machine'
 import { passengerOf } from '../db/samples'
 
 const apiFailure = (status: number, body: unknown = null) =>

@@ -4,7 +4,7 @@ import {
   invitationMachine,
   type AcceptOutcome,
   type InvitationLoad,
-} from '../../../machines/invitation.machine'
+} from '../../../machines/invitation/invitation.machine'
 import type { Invitation } from '../../../src/contract/invitations'
 
 const code = 'demo-invitation-espoo-01'

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
-import { messagesMachine } from '../../../machines/messages.machine'
+import { messagesMachine } from '../../../machines/messages/messages.machine'
 
 function start(
   options: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, SimulatedClock } from 'xstate'
-import { noticesMachine, noticeTimeoutMs, type Notice } from '../../../machines/notices.machine'
+import { noticesMachine, noticeTimeoutMs, type Notice } from '../../../machines/notices/notices.machine'
 
 const notice = (message: string): Notice => ({ message, severity: 'info' })
 

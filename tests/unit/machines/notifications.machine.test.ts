@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { notificationSettingsMachine, settingsProblems } from '../../../machines/notificationSettings.machine'
-import { pushDevicesMachine, TooManyTests, type TurnOnResult } from '../../../machines/pushDevices.machine'
+import {
+  notificationSettingsMachine,
+  settingsProblems,
+} from '../../../machines/notificationSettings/notificationSettings.machine'
+import {
+  pushDevicesMachine,
+  TooManyTests,
+  type TurnOnResult,
+} from '../../../machines/pushDevices/pushDevices.machine'
 import {
   notificationKinds,
   type NotificationSettings,

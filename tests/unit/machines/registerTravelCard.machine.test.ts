@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { AcceptOutcome } from '../../../machines/invitation.machine'
+import type { AcceptOutcome } from '../../../machines/invitation/invitation.machine'
 import {
   registerTravelCardMachine,
   type CardRegistration,
-} from '../../../machines/registerTravelCard.machine'
+} from '../../../machines/travelCard/registerTravelCard.machine'
 import type { Invitation } from '../../../src/contract/invitations'
 import type { TravelCardForm } from '../../../src/domain/invitations'
 

@@ -6,7 +6,7 @@ import {
   reviewFormMachine,
   type ReviewPayload,
   type ReviewTrip,
-} from '../../../machines/reviewForm.machine'
+} from '../../../machines/review/reviewForm.machine'
 import { reviewCheckIntervalMs } from '../../../src/domain/trips/review'
 import { tripWith } from '../domain/trips/fixtures'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { shareLinkMachine, type ShareWay } from '../../../machines/shareLink.machine'
+import { shareLinkMachine, type ShareWay } from '../../../machines/shareLink/shareLink.machine'
 import type { TrackingLink, TrackingLinkRequest } from '../../../src/contract/tracking'
 
 const request: TrackingLinkRequest = { passengerId: 'p1', tripId: 't1', date: '2026-11-21' }

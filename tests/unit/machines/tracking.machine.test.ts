@@ -9,7 +9,7 @@ import {
   type TrackedTrip,
   type TrackingEmitted,
   type TrackingEvent,
-} from '../../../machines/tracking.machine'
+} from '../../../machines/tracking/tracking.machine'
 import { tripStatusCodes, type Trip, type TripStatus, type TripStatusCode } from '../../../src/contract/trip'
 import { tripWith } from '../domain/trips/fixtures'
 

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
-import type { AuthStatus } from '../../../machines/auth.machine'
+import type { AuthStatus } from '../../../machines/auth/auth.machine'
 import {
   clearingTimeoutMs,
   userSessionMachine,
   type ForgetRequest,
   type SessionInput,
   type UserSessionInput,
-} from '../../../machines/userSession.machine'
+} from '../../../machines/userSession/userSession.machine'
 import { settle } from './authHarness'
 
 interface FakeSession extends SessionInput {

@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { TokenResult } from '../../../machines/auth.machine'
+import type { TokenResult } from '../../../machines/auth/auth.machine'
 import type { CommandBatchRequest } from '../../../src/contract/commandBatch'
 import { outboxLockName } from '../../../src/db/names'
 import { listCommands } from '../../../src/db/outbox'

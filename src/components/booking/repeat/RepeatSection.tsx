@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
-import { rideDay } from '../../../../machines/booking.machine'
+import { rideDay } from '../../../../machines/booking/booking.machine'
 import { bookingToday } from '../../../domain/booking/time'
 import { wizardDate } from '../../../domain/dateDisplay'
 import { weekdayName } from '../../../domain/calendarWords'

@@ -1,4 +1,4 @@
-import { planOf, type BookingContext } from '../../../../machines/booking.machine'
+import { planOf, type BookingContext } from '../../../../machines/booking/booking.machine'
 import { repeatOutcome, type RepeatOutcome } from '../../../domain/series/repeat'
 
 /**
