@@ -58,8 +58,46 @@ const mayImport = {
     'src/contract',
     'tenants',
   ],
+  // Its entry (server/*.ts, server/tools) may import any room of it; the rooms below are held to serverFloors.
   server: ['src/contract', 'src/domain', 'tenants'],
 }
+
+/**
+ * The server's rooms, floor by floor from the top: a room may import the rooms on the floors below its own,
+ * never a room on its floor or above (docs/architecture.md, "The server's layers"). The entry, `server/*.ts`
+ * and `server/tools`, stands above them all and is the only code that plugs in the demo.
+ */
+export const serverFloors = [
+  // The demo: its seed, identities and test identity provider, and the simulator that plays its day.
+  ['server/simulator'],
+  ['server/demo'],
+  // HTTP handlers, one file per feature; the sign-in pages in routes/login.
+  ['server/routes'],
+  // Features: what the portal does. Two features never import each other; what both need moves down.
+  [
+    'server/trips',
+    'server/calendar',
+    'server/invitations',
+    'server/messages',
+    'server/notifications',
+    'server/permissions',
+    'server/tracking',
+    'server/retention',
+    'server/ops',
+    'server/holidays',
+  ],
+  // The platform features stand on: requests, sign-in state, pages, places, configuration, the outside.
+  ['server/plugins'],
+  ['server/auth', 'server/geo'],
+  ['server/config'],
+  ['server/errorReporting', 'server/net', 'server/pages', 'server/outbound'],
+  ['server/i18n'],
+  // Data access and read caches. The database imports no feature.
+  ['server/outbox', 'server/reads', 'server/views', 'server/idempotency'],
+  ['server/db'],
+  // Pure rules and time.
+  ['server/domain', 'server/time', 'server/errors'],
+]
 
 /**
  * Where the portal is put together, and so may import any part of it: the entry, the root component and the
@@ -87,12 +125,34 @@ function zonesFor(folder, allowed) {
     })
 }
 
+/** A server room's zones: the server's own (outside it) and every room on its floor or above. */
+function serverRoomZones(floor, room) {
+  const below = serverFloors.slice(floor + 1).flat()
+  const message = `${room}/ may import only ${below.join(', ')} and ${mayImport.server.join(', ')} (eslint.layers.js serverFloors).`
+  const forbidden = serverFloors
+    .slice(0, floor + 1)
+    .flat()
+    .filter((other) => other !== room)
+  return [
+    ...zonesFor('server', mayImport.server).map((zone) => ({ ...zone, target: room })),
+    ...forbidden.map((other) => ({ target: room, from: other, message })),
+    { target: room, from: 'server/*.ts', message },
+    { target: room, from: 'server/tools', message },
+  ]
+}
+
 export const layerConfigs = [
   ...Object.entries(mayImport).map(([folder, allowed]) => ({
     files: [`${folder}/**/*.{ts,tsx}`],
     ignores: composition,
     rules: { 'import-x/no-restricted-paths': ['error', { zones: zonesFor(folder, allowed) }] },
   })),
+  ...serverFloors.flatMap((rooms, floor) =>
+    rooms.map((room) => ({
+      files: [`${room}/**/*.ts`],
+      rules: { 'import-x/no-restricted-paths': ['error', { zones: serverRoomZones(floor, room) }] },
+    })),
+  ),
   {
     files: composition,
     rules: {

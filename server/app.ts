@@ -5,13 +5,14 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { errorCodes, textLimits } from '../src/contract/common'
 import { createKeyStore } from './auth/accessTokens'
-import { loginScope } from './auth/loginScope'
+import { loginScope } from './routes/login/loginScope'
 import { createSessionCache } from './auth/sessionCache'
 import { createStrongAuthClient, type StrongAuthClient } from './auth/oidcClient'
-import { createTestIdentityProvider, testIdpMountPath } from './auth/testIdp/provider'
-import { registerTestIdp } from './auth/testIdp/routes'
-import { createDemoApprover } from './booking/demoApproval'
-import type { ServerConfig } from './config'
+import { demoStreets } from './demo/streets'
+import { createTestIdentityProvider, testIdpMountPath } from './demo/testIdp/provider'
+import { registerTestIdp } from './demo/testIdp/routes'
+import { createDemoApprover } from './trips/booking/demoApproval'
+import type { ServerConfig } from './config/config'
 import type { Db } from './db/schema'
 import { createGeoCallLimits } from './geo/callLimits'
 import { createGeocoder, createRouter } from './geo/fromConfig'
@@ -21,7 +22,7 @@ import { registerIdempotencyPurge } from './idempotency/purge'
 import { registerPollMetrics } from './ops/pollMetrics'
 import { registerOps } from './ops/registerOps'
 import { createAnswerCache } from './reads/answerCache'
-import { createPollReplay, type PollReplay } from './reads/pollReplay'
+import { createPollReplay, type PollReplay } from './plugins/pollReplay'
 import { watchReadVersions } from './reads/versionWatch'
 import { registerApiDocs } from './plugins/apiDocs'
 import { registerCompression } from './plugins/compression'
@@ -83,7 +84,7 @@ function serverTimeouts(config: ServerConfig) {
 }
 
 /**
- * The http server Fastify would make with these timeouts, with the poll front (server/reads/pollReplay.ts)
+ * The http server Fastify would make with these timeouts, with the poll front (server/plugins/pollReplay.ts)
  * answering before Fastify's handler.
  */
 function serverWithFront(replay: PollReplay, timeouts: ReturnType<typeof serverTimeouts>) {
@@ -148,7 +149,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     errorReportingDsn: config.errorReportingDsn,
     mapStyleUrl: config.mapStyleUrl,
-    geocoder: createGeocoder(config, app.log),
+    geocoder: createGeocoder(config, app.log, config.demo ? demoStreets() : undefined),
     router: createRouter(config),
     geoLimits: createGeoCallLimits(config),
     i18n,

@@ -2,7 +2,7 @@ import type { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../tenants'
 import type { NotificationHandlers } from '../db/notifications'
 import type { UserRow } from '../db/repositories/users'
-import { createTaggedEntries } from '../reads/taggedEntries'
+import { createTaggedEntries } from '../db/taggedEntries'
 
 declare module 'fastify' {
   interface FastifyInstance {

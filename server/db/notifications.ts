@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { within } from '../ops/deadline'
+import { within } from '../time/deadline'
 import type { Db } from './schema'
 
 /** What a listener hears on a channel (PostgreSQL LISTEN/NOTIFY). */

@@ -422,7 +422,7 @@ export interface PushDeliveriesTable {
   id: ColumnType<string, never, never>
   subscription_id: string
   kind: string
-  /** What the notification is about, in no language (server/notifications/notificationData.ts). */
+  /** What the notification is about, in no language (server/domain/notificationData.ts). */
   data: Jsonb<unknown>
   /** The push service replaces a queued message of the same topic (a newer ETA replaces an older one). */
   topic: string | null

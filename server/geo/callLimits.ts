@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errorCodes } from '../../src/contract/common'
 import type { UserRow } from '../db/repositories/users'
 import { createRateWindow, type RateWindow } from '../errorReporting/rateWindow'
-import { HttpError } from '../plugins/errors'
-import type { GeoConfig } from './geoConfig'
+import { HttpError } from '../errors/httpError'
+import type { GeoConfig } from '../config/geoConfig'
 
 /** Counts one call of the request's user; throws 429 too_many_requests with Retry-After when over the limit. */
 export type CallLimit = (request: FastifyRequest, reply: FastifyReply, user: UserRow) => void

@@ -1,4 +1,4 @@
-import type { GeoConfig } from './geoConfig'
+import type { GeoConfig } from '../config/geoConfig'
 import type { Geocoder } from './geocoder'
 import { digitransitGeocoder } from './digitransit'
 import { estimateRouter } from './estimateRouter'
@@ -6,14 +6,19 @@ import { embeddedGeocoder } from './gazetteer/embeddedGeocoder'
 import { nominatimGeocoder } from './nominatim'
 import { osrmRouter } from './osrmRouter'
 import type { Router } from './router'
+import type { StreetData } from './gazetteer/towns'
 import type { ServiceLog } from './loggedSearch'
 
-/** The configured geocoder (GEOCODER, default the embedded gazetteer). */
-export function createGeocoder(config: GeoConfig, log: ServiceLog): Geocoder {
+/** The configured geocoder (GEOCODER, default the embedded gazetteer, with `extraStreets` by town). */
+export function createGeocoder(
+  config: GeoConfig,
+  log: ServiceLog,
+  extraStreets?: ReadonlyMap<string, StreetData[]>,
+): Geocoder {
   const { geocoder, geoTimeoutMs: timeoutMs } = config
   switch (geocoder.kind) {
     case 'embedded':
-      return embeddedGeocoder()
+      return embeddedGeocoder(extraStreets)
     case 'digitransit':
       return digitransitGeocoder({ ...geocoder, timeoutMs }, log)
     case 'nominatim':

@@ -1,6 +1,6 @@
 import { errorCodes } from '../../src/contract/common'
 import type { Locale } from '../../src/domain/locale'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 
 /**
  * One address as a geocoding service found it, before the portal's rules (server/geo/searchResults.ts) drop

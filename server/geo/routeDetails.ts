@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { errorCodes } from '../../src/contract/common'
 import type { RouteDetails, RoutePoint } from '../../src/contract/places'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 import { RouteError, type Router } from './router'
 
 /** Kilometres to the metre. */

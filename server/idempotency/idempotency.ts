@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import { apiError, errorCodes } from '../../src/contract/common'
 import type { KeyRef } from '../db/repositories/idempotencyKeys'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 import { answerTransaction } from './answerTransaction'
 import { requestFingerprint } from './fingerprint'
 

@@ -7,7 +7,7 @@ import type { UserRow } from '../db/repositories/users'
 import type { TenantDb } from '../db/tenantDb'
 import { zonedIso } from '../domain/tripView'
 import type { ServerI18n } from '../i18n/catalogs'
-import { sendOperatorMessage } from '../messages/operatorMessages'
+import { sendOperatorMessage } from '../outbox/operatorMessages'
 import { guardianJoinedMessage } from './guardianNotice'
 
 /** A new invitation code: 128 random bits, base64url (22 characters), the invitation's only secret. */

@@ -4,7 +4,7 @@ import { errorCodes } from '../../src/contract/common'
 import { messagePageSize } from '../../src/contract/messages'
 import type { MessageRecord } from '../db/repositories/messages'
 import type { TenantDb } from '../db/tenantDb'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 
 export interface UserMessagePage {
   records: MessageRecord[]

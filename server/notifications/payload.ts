@@ -1,7 +1,7 @@
 import type { Temporal } from 'temporal-polyfill'
 import type { Locale } from '../../src/domain/locale'
 import type { ServerI18n } from '../i18n/catalogs'
-import type { NotificationData } from './notificationData'
+import type { NotificationData } from '../domain/notificationData'
 import { hiddenText, notificationText } from './notificationTexts'
 
 /**

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../tenants'
-import type { ServerConfig } from '../config'
+import type { ServerConfig } from '../config/config'
 import type { Db } from '../db/schema'
 import type { ServerI18n } from '../i18n/catalogs'
-import { systemClock, type Clock } from '../simulator/clock'
-import { createEndpointRefusals, type EndpointRefusals } from './endpointRefusals'
+import { systemClock, type Clock } from '../time/clock'
+import { endpointRefusal, type EndpointRefusal } from '../outbound/endpointPolicy'
+import { createEndpointRefusals, type EndpointRefusals } from '../outbound/endpointRefusals'
 import { createPushTransport } from './pushTransport'
 import { createPushSender, type PushSender } from './sender'
 import { vapidKeysOnce } from './vapid'
@@ -14,6 +15,8 @@ import { vapidKeysOnce } from './vapid'
 export interface PushService {
   /** The VAPID public key browsers subscribe with. */
   publicKey(): Promise<string>
+  /** Why the outbound policy refuses an endpoint (with this instance's OUTBOUND_PORTS), or null. */
+  endpointRefusal(endpoint: string): EndpointRefusal | null
   /** Endpoints this instance refused by its policy, at subscribe (the route's) and at send (the sender's). */
   refusals: EndpointRefusals
   /** Call after committing a row of `push_deliveries`: this instance's sender looks at once. */
@@ -62,7 +65,11 @@ export async function registerPush(
   })
   let sender: PushSender | null = null
   if (config.pushSender) {
-    const transport = createPushTransport({ vapid, subject: config.vapidSubject })
+    const transport = createPushTransport({
+      vapid,
+      subject: config.vapidSubject,
+      allowedPorts: config.outboundPorts,
+    })
     const watch = app.versionWatch
     const running = createPushSender({
       db,
@@ -93,6 +100,7 @@ export async function registerPush(
   }
   app.decorate('push', {
     publicKey: async () => (await vapid()).publicKey,
+    endpointRefusal: (endpoint) => endpointRefusal(endpoint, config.outboundPorts),
     refusals,
     wake: () => sender?.wake(),
     async releaseElsewhere(tenant, endpoint, keys) {

@@ -1,11 +1,10 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import type { OutgoingHttpHeaders } from 'node:http'
 import https from 'node:https'
-import type { LookupFunction } from 'node:net'
 import { Temporal } from 'temporal-polyfill'
 import webPush from 'web-push'
-import { endpointRefusal, isPublicAddress, type PushPolicyRefusal } from './endpointPolicy'
-import type { VapidKeyPair } from './pushConfig'
+import { endpointRefusal, type OutboundRefusal } from '../outbound/endpointPolicy'
+import { NonPublicAddress, publicLookup } from '../outbound/publicLookup'
+import type { VapidKeyPair } from '../config/pushConfig'
 
 /** What the push service said about one message. */
 export type PushOutcome =
@@ -20,7 +19,7 @@ export type PushOutcome =
    * Not sent: the endpoint policy refused the endpoint, or an address its host name resolved to (nothing was
    * connected to). A refusal, not a failure of the network: trying again would be refused again.
    */
-  | { kind: 'blocked'; reason: PushPolicyRefusal; host: string; address?: string }
+  | { kind: 'blocked'; reason: OutboundRefusal; host: string; address?: string }
 
 export interface PushMessage {
   endpoint: string
@@ -41,33 +40,12 @@ export interface TransportOptions {
   /** Read when a message is sent (vapid.ts, `vapidKeysOnce`). */
   vapid: () => Promise<VapidKeyPair>
   subject: string
+  /** The ports endpoints may be on (OUTBOUND_PORTS). */
+  allowedPorts: readonly number[]
   /** How long one request may take (10 s). */
   timeoutMs?: number
   /** Connections kept per push service host. */
   maxSockets?: number
-}
-
-/** The endpoint's host name resolved to an address the policy refuses. */
-class NonPublicAddress extends Error {
-  constructor(readonly address: string) {
-    super(`Push endpoint host resolves to a non-public address ${address}`)
-  }
-}
-
-/**
- * Resolves as usual, refusing the name when any address it resolves to is not public (endpointPolicy.ts): run
- * for every connection the agent makes, so the address connected to is the one checked.
- */
-const publicLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0)
-    const refused = addresses.find((entry) => !isPublicAddress(entry.address))
-    if (refused) return callback(new NonPublicAddress(refused.address), '', 0)
-    if (addresses.length === 0)
-      return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0)
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses)
-    callback(null, addresses[0]!.address, addresses[0]!.family)
-  })
 }
 
 function retryAfterSeconds(header: string | string[] | undefined): number | null {
@@ -91,7 +69,7 @@ function outcomeOf(status: number, retryAfter: string | string[] | undefined): P
 
 /**
  * Sends Web Push messages: `web-push` signs the VAPID JWT and encrypts the payload (RFC 8291, aes128gcm); the
- * request itself is ours, so that it goes only over https to port 443 of a public host name, every connection is
+ * request itself is ours, so that it goes only over https to an allowed port of a public host name, every connection is
  * checked against the endpoint policy, and keep-alive agents carry many sends to one service.
  */
 export function createPushTransport(options: TransportOptions): PushTransport {
@@ -105,7 +83,7 @@ export function createPushTransport(options: TransportOptions): PushTransport {
   return {
     async send(message) {
       const host = URL.canParse(message.endpoint) ? new URL(message.endpoint).hostname : ''
-      const refusal = endpointRefusal(message.endpoint)
+      const refusal = endpointRefusal(message.endpoint, options.allowedPorts)
       if (refusal) return { kind: 'blocked', reason: refusal, host }
       const vapid = await options.vapid()
       const details = webPush.generateRequestDetails(

@@ -6,10 +6,10 @@ import type { ReminderTripRow } from '../db/repositories/notificationOutbox'
 import type { Db } from '../db/schema'
 import { tenantDb, type TenantDb } from '../db/tenantDb'
 import { zonedIso } from '../domain/tripView'
-import type { Clock } from '../simulator/clock'
-import { enqueueForUser } from './enqueue'
-import type { NotificationData } from './notificationData'
-import { tenantTimeZone } from './timeZone'
+import type { Clock } from '../time/clock'
+import { enqueueForUser } from '../outbox/enqueue'
+import type { NotificationData } from '../domain/notificationData'
+import { tenantTimeZone } from '../time/timeZone'
 
 /** Rows of one user, in the order the query gave them (by start). */
 function byUser(rows: readonly ReminderTripRow[]): Map<string, ReminderTripRow[]> {

@@ -2,10 +2,10 @@ import { Temporal } from 'temporal-polyfill'
 import type { HostMap } from '../../src/domain/tenantResolution'
 import type { Db } from '../db/schema'
 import type { ServerI18n } from '../i18n/catalogs'
-import type { Clock } from '../simulator/clock'
+import type { Clock } from '../time/clock'
 import { forEachBounded } from './boundedConcurrency'
-import type { EndpointRefusals } from './endpointRefusals'
-import { notificationData } from './notificationData'
+import type { EndpointRefusals } from '../outbound/endpointRefusals'
+import { notificationData } from '../domain/notificationData'
 import { pushPayload } from './payload'
 import {
   claimDue,
@@ -15,9 +15,9 @@ import {
   removeSubscription,
   retryDeliveryAt,
   type ClaimedDelivery,
-} from './pushOutbox'
+} from '../db/pushOutbox'
 import type { PushOutcome, PushTransport } from './pushTransport'
-import { tenantTimeZone } from './timeZone'
+import { tenantTimeZone } from '../time/timeZone'
 
 export interface SenderLog {
   warn(details: object, message: string): void
@@ -32,7 +32,7 @@ export interface PushSenderOptions {
   log: SenderLog
   /** Where endpoints the policy refuses are counted (pushService.ts: on /metrics). */
   refusals: EndpointRefusals
-  /** TENANT_HOSTS, whose .uk and .us hosts give their devices their zone (server/notifications/timeZone.ts). */
+  /** TENANT_HOSTS, whose .uk and .us hosts give their devices their zone (server/time/timeZone.ts). */
   extraHosts?: HostMap
   /** Rows one claim takes (64). */
   batchSize?: number

@@ -1,6 +1,6 @@
 import webPush from 'web-push'
 import type { Db } from '../db/schema'
-import type { VapidKeyPair } from './pushConfig'
+import type { VapidKeyPair } from '../config/pushConfig'
 
 /**
  * The deployment's VAPID key pair: the configured one, else the one kept in `vapid_keys` (global, on the unscoped

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Counter, Gauge, Metric } from 'prom-client'
-import { within } from './deadline'
+import { within } from '../time/deadline'
 import { createRequestHistogram } from './requestHistogram'
 
 /** A figure read at each scrape: one value, or one per label set. */

@@ -3,7 +3,7 @@ import { DEFAULT_MIGRATION_TABLE } from 'kysely/migration'
 import { migrations } from '../db/migrate'
 import type { Db } from '../db/schema'
 import type { VersionWatch } from '../reads/versionWatch'
-import { within } from './deadline'
+import { within } from '../time/deadline'
 
 /** What readiness checks; each true when it holds. */
 export interface ReadinessChecks {

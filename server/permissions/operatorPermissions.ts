@@ -4,7 +4,7 @@ import type { operatorPermission } from '../../src/contract/operator'
 import { permissionDateProblems } from '../../src/domain/permissions/quota'
 import type { PermissionRecord } from '../db/repositories/permissions'
 import type { TenantDb } from '../db/tenantDb'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 
 type OperatorPermission = z.output<typeof operatorPermission>
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
-import { toQuotaView } from './quotaView'
+import { toQuotaView } from '../views/quotaViews'
 
 /** A passenger's transportation permissions with all their periods, the remaining quota today's (tenant time). */
 export async function passengerQuotas(request: FastifyRequest, passengerId: string) {

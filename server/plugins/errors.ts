@@ -1,18 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { errorCodes, type ApiError, type FieldError } from '../../src/contract/common'
-
-/** An expected failure a handler reports; the error handler turns it into the `apiError` shape. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly errors?: FieldError[],
-  ) {
-    super(message)
-  }
-}
+import { errorCodes, type ApiError } from '../../src/contract/common'
+import { HttpError } from '../errors/httpError'
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   // The bearer scheme is the portal's; an operator's missing key is not a bearer challenge.

@@ -4,14 +4,14 @@ import { errorCodes } from '../../src/contract/common'
 import { normalizeHostname } from '../../src/domain/hosts'
 import { resolveTenant, tenantFromPath, type HostMap } from '../../src/domain/tenantResolution'
 import { getTenant, type TenantConfig, type TenantId } from '../../tenants'
-import type { ServerConfig } from '../config'
+import type { ServerConfig } from '../config/config'
 import { tenantDb, type TenantDb } from '../db/tenantDb'
 import type { Db } from '../db/schema'
 import { requestHost, type TrustedHop } from '../net/clientAddress'
 import { admitForwardedHeaders } from '../net/forwardedHeaders'
 import { portalUrlRule, type PortalUrlRule } from '../net/portalUrl'
 import { sharedHostRule } from '../net/sharedHosts'
-import { tenantTimeZone } from '../notifications/timeZone'
+import { tenantTimeZone } from '../time/timeZone'
 import type { ServerI18n } from '../i18n/catalogs'
 import { pageLocale } from '../i18n/pageLocale'
 import { renderUnknownTenantPage } from '../pages/unknownTenant'
@@ -22,7 +22,7 @@ export interface RequestTenant {
   config: TenantConfig
   /** '' or '/espoo' when the tenant came from the path prefix (already stripped from the URL). */
   pathPrefix: string
-  /** The tenant's time zone on the host it was reached on (server/notifications/timeZone.ts). */
+  /** The tenant's time zone on the host it was reached on (server/time/timeZone.ts). */
   timeZone: string
   /**
    * The portal's root for the absolute links the server writes (calendar feeds, a device's notifications, the

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { errorCodes } from '../../src/contract/common'
-import { HttpError } from './errors'
+import { HttpError } from '../errors/httpError'
 
 /**
  * How deeply arrays and objects may nest in a request. The contract's deepest payload is a few levels; a

@@ -24,7 +24,7 @@ interface Entry<V> {
 }
 
 /**
- * The poll front's own memory (server/reads/pollReplay.ts): values by key, each ended by any of its tags (the
+ * The poll front's own memory (server/plugins/pollReplay.ts): values by key, each ended by any of its tags (the
  * version cache's announcements), bounded in count and bytes, the least recently used going first, and none older
  * than maxAgeMs. It is the front's alone, so no key a client can vary pushes out the read versions.
  */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { listenerOf, type NotificationHandlers } from '../db/notifications'
 import type { Db } from '../db/schema'
-import { createVersionCache, type VersionCache } from './versionCache'
+import { createVersionCache, type VersionCache } from '../db/versionCache'
 
 declare module 'fastify' {
   interface FastifyInstance {

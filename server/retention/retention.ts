@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import type { Db } from '../db/schema'
-import type { RetentionConfig } from './config'
+import type { RetentionConfig } from '../config/retentionConfig'
 import {
   deleteEndedLinks,
   deleteExpiredInvitations,

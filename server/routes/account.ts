@@ -8,9 +8,9 @@ import { hashPassword, verifyPassword } from '../auth/passwords'
 import { endOtherSessions } from '../auth/sessions'
 import type { TenantDb } from '../db/tenantDb'
 import { isUniqueViolation, type UserRow } from '../db/repositories/users'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 import { registerEndpoint } from './registerEndpoint'
-import { toUserView } from './views'
+import { toUserView } from '../views/accountViews'
 
 const duplicateUserName: FieldError = { property: 'userName', error: 'DuplicateUserName' }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { KeyStore } from '../auth/accessTokens'
-import type { DemoApprover } from '../booking/demoApproval'
+import type { DemoApprover } from '../trips/booking/demoApproval'
 import type { ServerI18n } from '../i18n/catalogs'
 import type { GeoCallLimits } from '../geo/callLimits'
 import type { Geocoder } from '../geo/geocoder'

@@ -6,7 +6,7 @@ import { hashApiKey } from '../auth/operatorKeys'
 import { sessionUser } from '../auth/sessions'
 import type { OperatorKeyRow } from '../db/repositories/operatorKeys'
 import type { UserRow } from '../db/repositories/users'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 
 /** Who is calling: a user, an operator's key, or nobody; `principal` scopes idempotency keys. */
 export interface Caller {
@@ -17,7 +17,7 @@ export interface Caller {
   principal: string | null
   /**
    * Whether the same credentials would pass again now, with no await (false when that needs a query): how the
-   * poll front (server/reads/pollReplay.ts) checks the caller of an answer it replays.
+   * poll front (server/plugins/pollReplay.ts) checks the caller of an answer it replays.
    */
   stillValid: () => boolean
 }

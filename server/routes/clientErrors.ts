@@ -9,7 +9,7 @@ import { createRateWindow, type RateWindowOptions } from '../errorReporting/rate
 import { parseSentryDsn, sentrySink } from '../errorReporting/sentrySink'
 import { loggingSink, type ClientErrorSink } from '../errorReporting/sink'
 import { limitKey } from '../net/clientAddress'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 import { registerEndpoint } from './registerEndpoint'
 
 /**

@@ -8,7 +8,7 @@ import { errorCodes, type FieldError } from '../../src/contract/common'
 import { endpoints, fillPath, pathParams } from '../../src/contract/endpoints'
 import { batchGoesOn } from '../../src/contract/failureKind'
 import type { KeyStore } from '../auth/accessTokens'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 import { registerEndpoint } from './registerEndpoint'
 
 /** Headers about the batch's own message, not about its caller: each command's request has its own. */

@@ -6,7 +6,7 @@ import { holidaySpanMaxDays } from '../../src/contract/series'
 import type { KeyStore } from '../auth/accessTokens'
 import { finnishHolidays } from '../holidays/finnishHolidays'
 import { apiLocale } from '../i18n/apiLocale'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 import { registerEndpoint } from './registerEndpoint'
 
 /** The holidays a series of rides leaves out (issue 24), for at most `holidaySpanMaxDays` at a time. */

@@ -5,14 +5,14 @@ import { endpoints } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import { createRateWindow } from '../errorReporting/rateWindow'
 import type { ServerI18n } from '../i18n/catalogs'
-import { reserveRegistration, type CardThrottlePolicy } from '../invitations/cardThrottle'
+import { reserveRegistration, type CardThrottlePolicy } from '../domain/cardThrottle'
 import { acceptInvitation, invitationForCard, visibleInvitation } from '../invitations/invitations'
 import { isCardHolder, registrationSubjects } from '../invitations/travelCards'
 import { limitKey } from '../net/clientAddress'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 import { authenticate } from './authenticate'
 import { registerEndpoint } from './registerEndpoint'
-import { toPassengerView } from './views'
+import { toPassengerView } from '../views/accountViews'
 
 export interface InvitationRouteOptions {
   keys: KeyStore

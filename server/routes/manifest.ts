@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { isTenantId, tenants, type TenantConfig } from '../../tenants'
 import { escapeHtml } from '../pages/html'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 import { errorCodes } from '../../src/contract/common'
 
 /** Initials for the icon: the first letters of the first two words of the tenant's name. */

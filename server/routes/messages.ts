@@ -5,10 +5,10 @@ import { endpoints } from '../../src/contract/endpoints'
 import { operatorEndpoints } from '../../src/contract/operator'
 import type { KeyStore } from '../auth/accessTokens'
 import type { MessageRecord } from '../db/repositories/messages'
-import { operatorMessagesAfter, sendOperatorMessage } from '../messages/operatorMessages'
+import { operatorMessagesAfter, sendOperatorMessage } from '../outbox/operatorMessages'
 import { actOnMessage, sendUserMessage, userMessagePage } from '../messages/userMessages'
-import { toMessageView, type MessageReader } from '../messages/views'
-import { HttpError } from '../plugins/errors'
+import { toMessageView, type MessageReader } from '../views/messageViews'
+import { HttpError } from '../errors/httpError'
 import { registerEndpoint } from './registerEndpoint'
 
 const notFound = (what: string) => new HttpError(404, errorCodes.notFound, `${what} not found`)

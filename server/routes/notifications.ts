@@ -7,10 +7,9 @@ import type { KeyStore } from '../auth/accessTokens'
 import { retryOnConflict } from '../db/conflicts'
 import { heldWithOtherKeys, type PushSubscriptionRow } from '../db/repositories/pushSubscriptions'
 import { perUser } from '../geo/callLimits'
-import { endpointRefusal } from '../notifications/endpointPolicy'
 import { readSettings, saveSettings } from '../notifications/settings'
 import { userAgentFamilyOf } from '../notifications/userAgentFamily'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 import { registerEndpoint } from './registerEndpoint'
 
 /** Test notifications a user may ask for a minute, per instance: each is a real push to a real service. */
@@ -57,7 +56,7 @@ export function registerNotificationRoutes(app: FastifyInstance, keys: KeyStore)
 
   registerEndpoint(app, keys, endpoints.subscribePush, async ({ request, user, body }) => {
     const { push } = request.server
-    const refusal = endpointRefusal(body.endpoint)
+    const refusal = push.endpointRefusal(body.endpoint)
     if (refusal) {
       push.refusals.add('subscribe', refusal)
       const host = URL.canParse(body.endpoint) ? new URL(body.endpoint).host : null
@@ -65,7 +64,7 @@ export function registerNotificationRoutes(app: FastifyInstance, keys: KeyStore)
       throw new HttpError(
         400,
         errorCodes.validation,
-        'The push endpoint is not https on port 443 of a public host',
+        'The push endpoint is not https on an allowed port of a public host',
         [{ property: 'endpoint', error: refusal }],
       )
     }

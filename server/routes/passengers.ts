@@ -7,11 +7,11 @@ import type { PassengerRow } from '../db/repositories/passengers'
 import type { UserRow } from '../db/repositories/users'
 import { withPassenger } from '../domain/tripView'
 import { passengerQuotas } from '../permissions/passengerQuotas'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 import { SerializedAnswer } from '../reads/answerCache'
 import { tripWindow } from '../reads/tripWindow'
 import { registerEndpoint } from './registerEndpoint'
-import { toPassengerView, toPlaceView } from './views'
+import { toPassengerView, toPlaceView } from '../views/accountViews'
 
 const passengerNotFound = () => new HttpError(404, errorCodes.notFound, 'Passenger not found')
 

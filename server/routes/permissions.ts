@@ -3,7 +3,7 @@ import { endpoints } from '../../src/contract/endpoints'
 import { validOn } from '../../src/domain/permissions/quota'
 import type { KeyStore } from '../auth/accessTokens'
 import { passengerQuotas } from '../permissions/passengerQuotas'
-import { toQuotaView } from '../permissions/quotaView'
+import { toQuotaView } from '../views/quotaViews'
 import { grantedPassenger } from './passengers'
 import { registerEndpoint } from './registerEndpoint'
 

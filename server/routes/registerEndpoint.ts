@@ -13,7 +13,7 @@ import {
   runIdempotent,
 } from '../idempotency/idempotency'
 import { jsonType, namesEtag, SerializedAnswer } from '../reads/answerCache'
-import type { ReplayConditions } from '../reads/pollReplay'
+import type { ReplayConditions } from '../plugins/pollReplay'
 import { authenticate, type Caller } from './authenticate'
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined
@@ -32,7 +32,7 @@ export interface EndpointContext<E extends Endpoint> {
   body: Output<E['body']>
   /**
    * A polled call's handler declares its serialized answer replayable by the poll front (the conditions of
-   * server/reads/pollReplay.ts), besides the caller's own check; on other calls it changes nothing.
+   * server/plugins/pollReplay.ts), besides the caller's own check; on other calls it changes nothing.
    */
   replayable(conditions: ReplayConditions): void
 }

@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill'
 import { operatorMessageRequest, type OperatorMessageRequest } from '../../src/contract/messages'
 import type { TenantDb } from '../db/tenantDb'
 import { demoAccounts } from '../demo/accounts'
-import { sendOperatorMessage } from '../messages/operatorMessages'
+import { sendOperatorMessage } from '../outbox/operatorMessages'
 
 /** How long a guardian's message waits for the operator's answer. */
 export const replyAfter = Temporal.Duration.from({ minutes: 1 })

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import { isTenantId } from '../../tenants'
 import { generateApiKey, hashApiKey } from '../auth/operatorKeys'
-import { loadConfig } from '../config'
+import { loadConfig } from '../config/config'
 import { openDatabase } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import { tenantDb } from '../db/tenantDb'

@@ -5,7 +5,7 @@ import { linkWindow } from '../../src/domain/tracking/linkWindow'
 import type { TrackingLinkRow } from '../db/repositories/trackingLinks'
 import type { TripProjection } from '../domain/tripProjection'
 import { zonedIso } from '../domain/tripView'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 
 /** A new link: 128 random bits, base64url (22 characters), the link's only secret. */
 export function newLinkToken(): string {

@@ -2,13 +2,13 @@ import { Temporal } from 'temporal-polyfill'
 import type { z } from 'zod'
 import { errorCodes, type FieldError } from '../../src/contract/common'
 import { tripMaxDurationHours, type operatorTripEvent } from '../../src/contract/operator'
-import { returnBookingQuota } from '../booking/returnQuota'
+import { returnBookingQuota } from './booking/returnQuota'
 import type { TenantDb } from '../db/tenantDb'
-import { notifyTripEvent } from '../notifications/tripNotifications'
+import { notifyTripEvent } from '../outbox/tripNotifications'
 import type { TripEventData } from '../domain/tripEvents'
 import { TripProjectionError, type TripProjection } from '../domain/tripProjection'
-import { tenantTimeZone } from '../notifications/timeZone'
-import { HttpError } from '../plugins/errors'
+import { tenantTimeZone } from '../time/timeZone'
+import { HttpError } from '../errors/httpError'
 
 type OperatorEvent = z.output<typeof operatorTripEvent>
 
@@ -180,7 +180,7 @@ async function book(
  * Appends an operator's event to a trip's log and updates its projection; call inside a transaction. A
  * `booked` event creates the trip; any other needs it (404). An event the log cannot take is 409
  * trip_event_rejected with the reason in `errors`. What the event tells the passenger's guardians is queued
- * for their devices in the same transaction (server/notifications/). Returns the event's seq.
+ * for their devices in the same transaction (server/outbox/). Returns the event's seq.
  */
 export async function appendOperatorEvent(
   db: TenantDb,

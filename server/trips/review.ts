@@ -5,7 +5,7 @@ import type { ReviewRequest, TripRef } from '../../src/contract/tripCommands'
 import { isValidStars, reviewProblem } from '../../src/domain/trips/review'
 import type { TenantDb } from '../db/tenantDb'
 import { toTripView, type TripPassenger } from '../domain/tripView'
-import { HttpError } from '../plugins/errors'
+import { HttpError } from '../errors/httpError'
 import { userTrip } from './access'
 
 export interface ReviewCommand {

@@ -471,7 +471,7 @@ export const endpoints = {
     method: 'POST',
     path: '/api/notifications/subscriptions',
     summary:
-      'Turn notifications on for this device: its push subscription, kept for this user on this tenant; the same endpoint again updates its keys and language. The endpoint must be https on port 443 of a public host name (400 validation_failed). An endpoint another user or tenant has moves to this one only with the same keys; with other keys 403 forbidden, and it stays theirs',
+      'Turn notifications on for this device: its push subscription, kept for this user on this tenant; the same endpoint again updates its keys and language. The endpoint must be https on an allowed port (443 unless the operator configures others) of a public host name (400 validation_failed). An endpoint another user or tenant has moves to this one only with the same keys; with other keys 403 forbidden, and it stays theirs',
     auth: true,
     body: subscribeRequest,
     response: pushSubscription,

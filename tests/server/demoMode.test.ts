@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/config/config'
 
 describe('demo mode', () => {
   it('is on by default where the portal is reached on loopback', () => {

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AddressSearchResult } from '../../src/contract/places'
 import { endpoints } from '../../src/contract/endpoints'
 import { addressSearchLimit, addressSearchQueryMaxLength } from '../../src/contract/places'
-import { loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/config/config'
 import { demoPlaces } from '../../server/demo/places'
 import { regions } from '../../server/demo/regions'
+import { demoStreets } from '../../server/demo/streets'
 import { digitransitGeocoder } from '../../server/geo/digitransit'
 import { greatCircleMetres } from '../../src/domain/greatCircle'
 import { embeddedGeocoder } from '../../server/geo/gazetteer/embeddedGeocoder'
@@ -23,7 +24,7 @@ const search = async (geocoder: Geocoder, query: string, language: 'fi' | 'sv' |
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
 describe('the embedded gazetteer', () => {
-  const gazetteer = embeddedGeocoder()
+  const gazetteer = embeddedGeocoder(demoStreets())
 
   it('finds streets by the beginning of their name, the whole name first', async () => {
     const results = await search(gazetteer, 'Tapiola')
@@ -95,7 +96,7 @@ describe('the embedded gazetteer', () => {
   it('answers at most 30, each with a postal code, locality and coordinates', async () => {
     const many = await search(gazetteer, 'k')
     expect(many).toHaveLength(addressSearchLimit)
-    const all = await embeddedGeocoder().search('k', { limit: 1000, language: 'fi' })
+    const all = await embeddedGeocoder(demoStreets()).search('k', { limit: 1000, language: 'fi' })
     expect(all.length).toBeGreaterThan(addressSearchLimit)
     for (const result of many) {
       expect(result.postalcode).toMatch(/^\d{5}$/)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
-import { mapConfigFrom } from '../../server/map/mapConfig'
+import { loadConfig } from '../../server/config/config'
+import { mapConfigFrom } from '../../server/config/mapConfig'
 import { createTestApp, testPort, type TestApp } from './support/app'
 import { backends } from './support/database'
 

@@ -164,8 +164,8 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
     ['https://metadata.internal/x', 'NotPublicHost'],
     ['https://intranet/x', 'NotPublicHost'],
     ['http://127.0.0.1:1/push/x', 'NotHttps'],
-    ['https://push.example.com:8443/x', 'NotPort443'],
-    ['https://push.example.com:80/x', 'NotPort443'],
+    ['https://push.example.com:8443/x', 'PortNotAllowed'],
+    ['https://push.example.com:80/x', 'PortNotAllowed'],
   ])('refuses the endpoint %s (the server would POST to it)', async (endpoint, error) => {
     const guardian = await newGuardian(test.db, 'espoo', 'Ssrf Huoltaja')
     const keys = standIn.device().subscription.keys

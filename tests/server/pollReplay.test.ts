@@ -10,7 +10,7 @@ import { linkOf } from './support/tracking'
 import { bookTrip, guardianWithTripSoon, helsinkiIn, operatorEvent, withdrawGrant } from './support/trips'
 
 /**
- * The poll front (server/reads/pollReplay.ts) over a listening server: a repeated poll is answered before
+ * The poll front (server/plugins/pollReplay.ts) over a listening server: a repeated poll is answered before
  * Fastify with Fastify's own bytes and headers, and only while everything the answer depends on still holds.
  * `reachedFastify` counts the polls Fastify saw, which is how each test tells a replay from a full answer.
  */

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { PushSubscriptionView } from '../../src/contract/notifications'
 import { tenantDb } from '../../server/db/tenantDb'
 import { loadServerI18n, type ServerI18n } from '../../server/i18n/catalogs'
-import type { NotificationData } from '../../server/notifications/notificationData'
+import type { NotificationData } from '../../server/domain/notificationData'
 import type { DeclarativePush } from '../../server/notifications/payload'
 import { loadVapidKeys } from '../../server/notifications/vapid'
 import type { PushTransport } from '../../server/notifications/pushTransport'
@@ -328,7 +328,9 @@ describe.each(backends)('the push sender on $name', (backend) => {
     const before = standIn.received.length
     expect(await drain(made.sender)).toMatchObject({ claimed: 1, blocked: 1, delivered: 0 })
     expect(standIn.received.length).toBe(before)
-    expect(made.refusals.readings()).toEqual([{ labels: { stage: 'send', reason: 'NotPort443' }, value: 1 }])
+    expect(made.refusals.readings()).toEqual([
+      { labels: { stage: 'send', reason: 'PortNotAllowed' }, value: 1 },
+    ])
     expect((await calls.subscriptions()).json()).toEqual([])
     expect(await queued()).toBe(0)
   })
@@ -348,7 +350,7 @@ describe.each(backends)('the push sender on $name', (backend) => {
       subscription: { endpoint: 'https://push.example.com:8443/x', keys },
     })
     expect(onPort.statusCode, onPort.body).toBe(400)
-    expect(await refusals()).toEqual([{ stage: 'subscribe', reason: 'NotPort443', value: 1 }])
+    expect(await refusals()).toEqual([{ stage: 'subscribe', reason: 'PortNotAllowed', value: 1 }])
 
     const device = standIn.device()
     const subscribedDevice = await calls.subscribe(device)

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/config/config'
 import { createTestApp, type TestApp } from './support/app'
 import { backends } from './support/database'
 

@@ -19,7 +19,7 @@ const zonedIso = (zoned: ReturnType<typeof helsinkiIn>) =>
 
 /**
  * Tracking links as a drivers' office meets them: every `GET api/track/{link}` goes over the network to a
- * listening server, through the poll front (server/reads/pollReplay.ts), so a repeated poll may be a replay
+ * listening server, through the poll front (server/plugins/pollReplay.ts), so a repeated poll may be a replay
  * and what ends a link must end its replays too. `reachedFastify` counts the polls the front handed on.
  */
 describe.each(backends)('tracking links on $name', (backend) => {

@@ -5,7 +5,7 @@ import { invitation as invitationSchema, type Invitation } from '../../src/contr
 import type { MessagePage } from '../../src/contract/messages'
 import type { Passenger } from '../../src/contract/passenger'
 import { getTenant, type TenantId } from '../../tenants'
-import { loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/config/config'
 import { tenantDb } from '../../server/db/tenantDb'
 import { loadServerI18n } from '../../server/i18n/catalogs'
 import { acceptInvitation } from '../../server/invitations/invitations'

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ClientErrorReport } from '../../src/contract/clientErrors'
-import { loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/config/config'
 import {
   clientAddress,
   limitKey,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createVersionCache } from '../../server/reads/versionCache'
+import { createVersionCache } from '../../server/db/versionCache'
 
 function setUp(options: { maxEntries?: number; maxAgeMs?: number } = {}) {
   let clock = 0

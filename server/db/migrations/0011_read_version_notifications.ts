@@ -41,7 +41,7 @@ const functionOf = (table: string) => sql.id(`notify_${table}_read_version`)
 /**
  * Every change of a read version (migration 0007) and of a tracking link is announced on the `read_versions`
  * channel at commit, so that an instance keeps the versions its polled calls check in memory instead of asking
- * for them on every poll (server/reads/versionCache.ts). A payload names what changed: `p:` a passenger and its
+ * for them on every poll (server/db/versionCache.ts). A payload names what changed: `p:` a passenger and its
  * trips, `u:` a user's grants, `l:` a tracking link. PostgreSQL drops repeats within a transaction.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -38,7 +38,7 @@ export interface ReminderTripRow {
 type Eb = ExpressionBuilder<ScopedDatabase, 'passenger_grants'>
 
 /**
- * The push outbox's producers' side (server/notifications/): rows of `push_deliveries` written in the transaction
+ * The push outbox's producers' side (server/outbox/): rows of `push_deliveries` written in the transaction
  * of the event that causes them, and the once-only marks. The sender claims and deletes the rows.
  */
 export function notificationOutboxRepository(db: ScopedDb) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import { jsonb } from '../json'
-import { deliveryPolicy, topicOf, type NotificationData } from '../../notifications/notificationData'
+import { deliveryPolicy, topicOf, type NotificationData } from '../../domain/notificationData'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
 export type PushSubscriptionRow = Selectable<ScopedDatabase['push_subscriptions']>

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { VersionCache } from '../../reads/versionCache'
+import type { VersionCache } from '../versionCache'
 import { createBatchedLookup } from '../batchedLookup'
 import { argument, PreparedStatement, type RunPrepared } from '../prepared'
 import type { ScopedDb } from '../tenantScope'
@@ -19,7 +19,7 @@ export interface LinkedTrip {
 /** How a lookup may be answered. */
 export interface LookupOptions {
   /**
-   * From the versions the database announced (server/reads/versionCache.ts): no query while nothing changed,
+   * From the versions the database announced (server/db/versionCache.ts): no query while nothing changed,
    * but another instance's commit shows only once its notification has arrived, a few milliseconds later. For
    * the polled calls, which a viewer repeats every 10 s anyway.
    */

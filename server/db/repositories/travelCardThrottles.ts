@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
-import type { CardCounter, CardReservation } from '../../invitations/cardThrottle'
+import type { CardCounter, CardReservation } from '../../domain/cardThrottle'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
 /** What a registration is counted by: its card number's and its holder name's subjects (hashed by the caller). */
@@ -17,7 +17,7 @@ const bothOf =
     eb.or(kinds.map((kind) => eb.and([eb('kind', '=', kind), eb('subject', '=', subjects[kind])])))
 
 /**
- * The counters of failed travel card registrations (server/invitations/cardThrottle.ts), in the database so that
+ * The counters of failed travel card registrations (server/domain/cardThrottle.ts), in the database so that
  * every instance counts the same guesses.
  */
 export function travelCardThrottlesRepository(db: ScopedDb) {

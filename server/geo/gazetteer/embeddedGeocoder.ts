@@ -1,6 +1,5 @@
 import type { Locale } from '../../../src/domain/locale'
 import type { GeocodedAddress, Geocoder } from '../geocoder'
-import { demoStreets } from './demoStreets'
 import { normalize } from './normalize'
 import { parseQuery, type ParsedQuery } from './parseQuery'
 import { towns, type StreetData, type Town } from './towns'
@@ -16,12 +15,11 @@ interface Street {
   data: StreetData
 }
 
-function streetsOf(): Street[] {
-  const demo = demoStreets()
+function streetsOf(extra: ReadonlyMap<string, StreetData[]>): Street[] {
   const known = new Set(towns.map((town) => town.fi))
   const all: Town[] = [
-    ...towns.map((town) => ({ ...town, streets: [...town.streets, ...(demo.get(town.fi) ?? [])] })),
-    ...[...demo].filter(([city]) => !known.has(city)).map(([city, streets]) => ({ fi: city, streets })),
+    ...towns.map((town) => ({ ...town, streets: [...town.streets, ...(extra.get(town.fi) ?? [])] })),
+    ...[...extra].filter(([city]) => !known.has(city)).map(([city, streets]) => ({ fi: city, streets })),
   ]
   return all.flatMap((town) => {
     const townKeys = [town.fi, town.sv].filter((name) => name !== undefined).map(normalize)
@@ -87,13 +85,13 @@ function toAddress(street: Street, number: string | null, language: Locale): Geo
 }
 
 /**
- * The embedded gazetteer: Finnish streets of the demo towns (server/geo/gazetteer/towns.ts and the demo's own
- * streets), searched with no network. Forgiving: any case, with or without diacritics, a street's beginning,
+ * The embedded gazetteer: Finnish streets of the demo towns (server/geo/gazetteer/towns.ts) and any `extra`
+ * streets by town (the demo's own, in demo mode), searched with no network. Forgiving: any case, with or without diacritics, a street's beginning,
  * an optional house number, postal code and locality. Best matches first: the whole name, then its beginning,
  * then a later word's; then by name and locality.
  */
-export function embeddedGeocoder(): Geocoder {
-  const streets = streetsOf()
+export function embeddedGeocoder(extra: ReadonlyMap<string, StreetData[]> = new Map()): Geocoder {
+  const streets = streetsOf(extra)
   const localities = new Set(streets.flatMap((street) => street.townKeys))
   return {
     async search(query, { limit, language }) {

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../server/db/schema'
 import type { ServerI18n } from '../../../server/i18n/catalogs'
-import { createEndpointRefusals, type EndpointRefusals } from '../../../server/notifications/endpointRefusals'
+import { createEndpointRefusals, type EndpointRefusals } from '../../../server/outbound/endpointRefusals'
 import { vapidKeysOnce } from '../../../server/notifications/vapid'
+import { defaultOutboundPorts } from '../../../server/outbound/endpointPolicy'
 import { createPushTransport, type PushTransport } from '../../../server/notifications/pushTransport'
 import {
   createPushSender,
@@ -11,7 +12,7 @@ import {
   type SendCounts,
   type SenderLog,
 } from '../../../server/notifications/sender'
-import type { Clock } from '../../../server/simulator/clock'
+import type { Clock } from '../../../server/time/clock'
 
 const quiet: SenderLog = { warn: () => undefined, error: () => undefined }
 
@@ -28,6 +29,7 @@ export async function senderFor(
   const transport = createPushTransport({
     vapid: vapidKeysOnce(db, null),
     subject: 'mailto:test@example.com',
+    allowedPorts: defaultOutboundPorts,
   })
   const refusals = createEndpointRefusals()
   return {

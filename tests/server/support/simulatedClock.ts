@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
-import type { Clock } from '../../../server/simulator/clock'
+import type { Clock } from '../../../server/time/clock'
 
 export interface SimulatedClock extends Clock {
   /**
