@@ -1,7 +1,7 @@
 import { tenantIds } from '../tenants/types'
 
 /**
- * Push notifications in the service worker (issue 23). The server sends a Declarative Web Push payload
+ * Push notifications in the service worker. The server sends a Declarative Web Push payload
  * (`{"web_push": 8030, "notification": {...}}`, already in the user's language), which Safari shows by itself and
  * other browsers hand to the `push` event. The rules are pure here; `sw/sw.ts` wires them to the events.
  */

@@ -72,7 +72,7 @@ self.addEventListener('sync', (event: Event) => {
   )
 })
 
-// Push (issue 23): the server's Declarative Web Push payload, shown here by browsers that do not show it
+// Push: the server's Declarative Web Push payload, shown here by browsers that do not show it
 // themselves (sw/push.ts, sw/pushEvents.ts). A click opens the portal at the notification's target.
 const pushWorker: PushWorker = {
   scope: self.registration.scope,

@@ -18,7 +18,7 @@ export interface TenantInput {
   textVariant?: TenantConfig['textVariant']
 }
 
-/** How far a standing order (issue 24) may reach from its first ride unless the tenant says otherwise. */
+/** How far a standing order may reach from its first ride unless the tenant says otherwise. */
 export const defaultSeriesHorizonWeeks = 13
 
 /** Neutral colours of the light themes; a branded theme brings its primary and accent. */
@@ -41,7 +41,7 @@ const defaultFeatures: Features = {
   keusotePages: false,
 }
 
-/** Menu order of spec section 2 (with issue 23's notifications after messages); items a tenant does not offer are left out. */
+/** Menu order of spec section 2 (with notifications after messages); items a tenant does not offer are left out. */
 function menuFor(features: Features): MenuItemId[] {
   const items: (MenuItemId | false)[] = [
     'home',

@@ -22,7 +22,7 @@ export type TenantId = (typeof tenantIds)[number]
 /** Text variants that exist only as catalogue overrides (spec section 1: `th`). */
 export type TextVariant = 'th'
 
-/** How a tracking link names the passenger to a drivers' office (issue 9: first name or initials). */
+/** How a tracking link names the passenger to a drivers' office (first name or initials). */
 export type TrackingName = 'firstName' | 'initials'
 
 export type MenuItemId =
@@ -97,7 +97,7 @@ export interface TenantConfig {
     requiredAtBooking: boolean
   }
   starScale: 4 | 5
-  /** How far a standing order (issue 24) may reach from its first ride, in weeks; 13 unless the operator says. */
+  /** How far a standing order may reach from its first ride, in weeks; 13 unless the operator says. */
   seriesHorizonWeeks: number
   trackingName: TrackingName
   textVariant?: TextVariant

@@ -68,7 +68,7 @@ export interface BookingRequestData {
   email: string | null
   extraIds: string[]
   withAttendant: boolean
-  /** The standing order the ride was booked in (issue 24); absent for a ride booked on its own. */
+  /** The standing order the ride was booked in; absent for a ride booked on its own. */
   series?: TripSeries
 }
 

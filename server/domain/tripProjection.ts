@@ -36,7 +36,7 @@ export interface TripProjection extends TripBooking {
   carLocation: Location | null
   reviews: TripReview[]
   approval: TripApproval | null
-  /** The standing order a portal booking was made in (issue 24); null for a trip booked on its own. */
+  /** The standing order a portal booking was made in; null for a trip booked on its own. */
   series: TripSeries | null
   /** `seq` of the last event applied. */
   version: number

@@ -2,7 +2,7 @@ import type { HolidayView } from '../../src/contract/series'
 import type { Locale } from '../../src/domain/locale'
 
 /**
- * Finnish public holidays (`date-holidays`, FI): the days a series of rides leaves out by default (issue 24). Only
+ * Finnish public holidays (`date-holidays`, FI): the days a series of rides leaves out by default. Only
  * the official ones (`public`): Christmas Eve and Midsummer Eve, which the library calls bank holidays, stay in,
  * and the user may take them out by hand. The library (its data is every country's) is loaded on the first call,
  * not with the server.

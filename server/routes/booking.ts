@@ -77,7 +77,7 @@ export function registerBookingRoutes(app: FastifyInstance, keys: KeyStore, serv
     limited,
   )
 
-  // A standing order (issue 24): the route is measured once, for every ride of the series.
+  // A standing order: the route is measured once, for every ride of the series.
   registerEndpoint(
     app,
     keys,

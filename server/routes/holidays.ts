@@ -9,7 +9,7 @@ import { apiLocale } from '../i18n/apiLocale'
 import { HttpError } from '../errors/httpError'
 import { registerEndpoint } from './registerEndpoint'
 
-/** The holidays a series of rides leaves out (issue 24), for at most `holidaySpanMaxDays` at a time. */
+/** The holidays a series of rides leaves out, for at most `holidaySpanMaxDays` at a time. */
 export function registerHolidayRoutes(app: FastifyInstance, keys: KeyStore): void {
   registerEndpoint(app, keys, endpoints.listHolidays, async ({ request, query }) => {
     const days = Temporal.PlainDate.from(query.from).until(Temporal.PlainDate.from(query.to)).days

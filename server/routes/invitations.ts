@@ -25,7 +25,7 @@ export interface InvitationRouteOptions {
 }
 
 /**
- * Invitations and travel cards (issues 10 and 20): `GET api/invitation/{code}`, `POST api/invitation` and
+ * Invitations and travel cards: `GET api/invitation/{code}`, `POST api/invitation` and
  * `POST api/account/registercard`, in a scope of their own whose every request counts against one limit per
  * client address; a registration's failures also count per card number and per name, in the database.
  */

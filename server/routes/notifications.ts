@@ -32,7 +32,7 @@ function toView(row: PushSubscriptionRow): PushSubscriptionView {
 }
 
 /**
- * Notifications (issue 23): a user's settings, their devices' push subscriptions and a test notification. The
+ * Notifications: a user's settings, their devices' push subscriptions and a test notification. The
  * outbox's sender is server/notifications/sender.ts; `request.server.push` is this instance's part of it.
  */
 export function registerNotificationRoutes(app: FastifyInstance, keys: KeyStore): void {

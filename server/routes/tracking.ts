@@ -31,7 +31,7 @@ const phaseErrors = {
 }
 
 /**
- * Tracking links (issue 9): a guardian shares their passenger's trip with a drivers' office, which follows it
+ * Tracking links: a guardian shares their passenger's trip with a drivers' office, which follows it
  * at `GET api/track/{link}` with no login. A guardian sees and revokes only the links they made themselves.
  */
 export function registerTrackingRoutes(

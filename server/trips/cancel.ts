@@ -14,7 +14,7 @@ export interface CancelCommand {
   trips: readonly TripRef[]
   reason: string
   source: CancelSource
-  /** The one trip's series' later trips too, those that can still be cancelled (issue 24). */
+  /** The one trip's series' later trips too, those that can still be cancelled. */
   following: boolean
   passengers: ReadonlyMap<string, TripPassenger>
   timeZone: string

@@ -22,7 +22,7 @@ export const cancelCommand = defineCommand({
   payload: (contract) =>
     contract.cancelTripsRequest.extend({
       passengerIds: contract.id.array(),
-      // With `following` (issue 24): the series' later trips this device shows pending until the answer.
+      // With `following`: the series' later trips this device shows pending until the answer.
       followingShown: contract.tripRef.array().optional(),
     }),
   endpoint: 'cancelTrips',

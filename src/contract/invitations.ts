@@ -3,10 +3,10 @@ import { isoDateTime, text, textLimits } from './common'
 import { passenger } from './passenger'
 
 /**
- * Invitations and travel cards (spec sections 2 to 8, issue 10). An invitation grants its passengers to the
+ * Invitations and travel cards (spec sections 2 to 8). An invitation grants its passengers to the
  * user who accepts it, once: `/invitation/{code}` shows it, `POST api/invitation` accepts it. Registering a
  * travel card (its holder's name and number) answers a fresh invitation for the card's passenger; when the
- * passenger already has a guardian, only a user with a verified identity may accept it (issue 20).
+ * passenger already has a guardian, only a user with a verified identity may accept it.
  */
 
 /**

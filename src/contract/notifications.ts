@@ -5,7 +5,7 @@ import { id, isoDateTime, text, textLimits } from './common'
 export { etaMinutesRange, notificationKinds, type NotificationKind } from './codes'
 
 /**
- * Notifications (issue 23): Web Push to the devices a user turned them on for, an evening reminder, and a
+ * Notifications: Web Push to the devices a user turned them on for, an evening reminder, and a
  * private calendar feed of their passengers' trips.
  *
  * Settings are per user: which kinds each passenger's notifications they get, when the evening reminder comes,

@@ -118,7 +118,7 @@ export type OperatorPermission = z.input<typeof operatorPermission>
 /** The permission as written, with its passenger and the remaining quota of today (tenant time). */
 export const writtenPermission = quota.extend({ passengerId: id })
 
-/** A standing order as the operator sees it (issue 24): each ride a trip of its own, approved or refused alone. */
+/** A standing order as the operator sees it: each ride a trip of its own, approved or refused alone. */
 export const operatorSeries = tripSeries.extend({
   passengerId: id,
   trips: z.array(

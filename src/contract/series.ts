@@ -3,7 +3,7 @@ import { bookingRequest, bookingResponse } from './booking'
 import { id, isoDate, text, textLimits } from './common'
 
 /**
- * Standing orders (issue 24): what a series of rides needs from the server. The dates themselves are the
+ * Standing orders: what a series of rides needs from the server. The dates themselves are the
  * portal's to work out (src/domain/series/), from the holidays the server names.
  */
 

@@ -3,7 +3,7 @@ import { id, isoDate, isoDateTime, text, textLimits, tripId } from './common'
 import { tripAddress, tripStatus, viaPoint } from './trip'
 
 /**
- * Tracking links (spec sections 3 and 7, issue 9): a guardian or the operator shares a trip with a drivers'
+ * Tracking links (spec sections 3 and 7): a guardian or the operator shares a trip with a drivers'
  * office, which opens /track/{link} with no login. The link is the only secret: at least 128 random bits,
  * base64url. It works from `validFrom` (an hour before the trip) until `validUntil` (the trip's end plus a
  * short grace, at most a few hours after its planned end) while its maker still has the passenger (a guardian's

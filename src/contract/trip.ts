@@ -79,7 +79,7 @@ export const trip = z.object({
   status: tripStatus.nullable(),
   reviews: z.array(review),
   /**
-   * The standing order the trip was booked in (issue 24), beyond the spec's payload; null for a trip booked on
+   * The standing order the trip was booked in, beyond the spec's payload; null for a trip booked on
    * its own, or stored before series existed.
    */
   series: tripSeries.nullable().default(null),

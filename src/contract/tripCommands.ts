@@ -27,7 +27,7 @@ export const cancelTripsRequest = z.object({
       "Where the cancellation was made: 'wizard' (trips that start in the future) or 'detail' (trips of today or later)",
     ),
   /**
-   * Cancel the following trips of the one trip's series too (issue 24): every trip of its standing order on a
+   * Cancel the following trips of the one trip's series too: every trip of its standing order on a
    * later date that can still be cancelled by the detail screen's rule, those beyond the portal's two weeks
    * included, and those still awaiting approval withdrawn (their quota given back). Only with one trip.
    */

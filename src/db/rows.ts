@@ -25,7 +25,7 @@ export type StoredMeta =
   | { key: 'pushDevice'; value: PushDevice }
 
 /**
- * This device's push subscription as the server knows it (issue 23): its id there (the devices list marks it
+ * This device's push subscription as the server knows it: its id there (the devices list marks it
  * "This device"), the browser's endpoint (to tell a subscription the browser dropped) and the language it was
  * posted in (a language change posts it again).
  */

@@ -41,7 +41,7 @@ interface Target {
   lowestRun: number
 }
 
-/** Total Blocking Time of the median run, on every page (issue 21). */
+/** Total Blocking Time of the median run, on every page. */
 const tbtBudgetMs = 150
 
 type Category = 'performance' | 'accessibility' | 'best-practices'

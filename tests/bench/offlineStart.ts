@@ -14,7 +14,7 @@ import { demoGuardian, signIn } from './signIn'
 
 const budgetMs = 600
 const slowestRunBudgetMs = 800
-/** JavaScript the start may need before the first trip shows, and the rounds of fetches it may take (issue 21). */
+/** JavaScript the start may need before the first trip shows, and the rounds of fetches it may take. */
 const firstTripScriptBudgetKb = 120
 const maxScriptRounds = 2
 const runs = 5

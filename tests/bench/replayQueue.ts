@@ -1,5 +1,5 @@
 /**
- * A guardian back from a week without a network (issue 21): 500 commands of mixed kinds wait in the outbox of a
+ * A guardian back from a week without a network: 500 commands of mixed kinds wait in the outbox of a
  * real Chromium page, and the network returns. Measured: the time from going online to the last command's
  * acknowledgement (the outbox has nothing waiting), the requests made meanwhile, and the page's longest task
  * (PerformanceObserver 'longtask') from going online until then; then the server's database must hold every

@@ -18,7 +18,7 @@ import {
 } from './support/trips'
 
 /**
- * What a screen reader hears of the changes that come without a new page (issue 22), in every locale: a
+ * What a screen reader hears of the changes that come without a new page, in every locale: a
  * tracking link opened before its window, a trip's pickup and drop-off on its detail, a message from the
  * operator, a cancellation queued while the server cannot be reached, landing, or refused with its reason, the
  * cancel wizard's cancellation saved and then landed, a booking's route that could not be checked, a booking

@@ -7,7 +7,7 @@ import { guardianView, operatorMessage, operatorThread, operatorView } from './s
 import { installed, portalUrl, signIn, type Locale } from './support/portal'
 
 /**
- * The messages screen in every locale (issue 10), each on a tenant whose messages no other journey reads or
+ * The messages screen in every locale, each on a tenant whose messages no other journey reads or
  * changes: a message written offline is pending through an offline reload and reaches the server once; older
  * pages load on scrolling up without the thread jumping; another's unseen message turns seen after 4 s on
  * screen; a message asking for a confirmation is confirmed by selecting it; the badge counts the unseen; axe.

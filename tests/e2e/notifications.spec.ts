@@ -5,7 +5,7 @@ import { locales } from './support/locales'
 import { portalUrl, signIn } from './support/portal'
 
 /**
- * The notifications screen's static parts (issue 23) in every locale: reached from the drawer, its sections'
+ * The notifications screen's static parts in every locale: reached from the drawer, its sections'
  * headings, the turn-on button, the settings form's legends once they load, and axe. Subscribing needs a push
  * service, which headless Chromium does not reach here (docs: stack notes); the flows are unit-tested
  * (tests/unit/screens/notifications.test.tsx).

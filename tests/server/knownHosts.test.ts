@@ -54,7 +54,7 @@ describe('the server’s time-zone rule', () => {
 })
 
 /**
- * The server trusts only the hosts it is configured with (issue 33, finding 3): the time zone is the tenant's,
+ * The server trusts only the hosts it is configured with: the time zone is the tenant's,
  * dev and staging hosts serve every tenant only when listed, and the links it writes name PUBLIC_ORIGIN's
  * protocol and port with a host it knows.
  */

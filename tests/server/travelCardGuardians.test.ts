@@ -28,7 +28,7 @@ const cards = {
 type Card = (typeof cards)[keyof typeof cards]
 
 /**
- * Issue 20: a travel card's number and holder name make anyone a guardian only while the passenger has none. Each
+ * A travel card's number and holder name make anyone a guardian only while the passenger has none. Each
  * test keeps to tenants and card holders of its own, as they change who the guardians are.
  */
 describe.each(backends)('travel cards of passengers who have guardians on $name', (backend) => {

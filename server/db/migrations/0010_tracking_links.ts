@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * Tracking links (issue 9): a trip shared with a drivers' office, by a guardian (`created_by_user_id`) or the
+ * Tracking links: a trip shared with a drivers' office, by a guardian (`created_by_user_id`) or the
  * operator API (`created_by_operator_key_id`). The link itself is the secret (128 random bits and more,
  * base64url). Its window is not stored: it follows the trip's projection (src/domain/tracking/linkWindow.ts),
  * so a moved trip moves it.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * Messages between a passenger's guardians and the operator (issue 10). `seq` is the order they arrived in,
+ * Messages between a passenger's guardians and the operator. `seq` is the order they arrived in,
  * which pages and the operator's cursor follow; a message is written with its passenger's row locked, so per
  * passenger `seq` also follows the commits and a cursor never passes a message committed later. The sender is a
  * user (`sender_user_id`) or the operator, whose signature is `sender_name`. A message may ask for a

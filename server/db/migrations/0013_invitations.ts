@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * Invitations and travel cards (issue 10). An invitation's code is its only secret (128 random bits,
+ * Invitations and travel cards. An invitation's code is its only secret (128 random bits,
  * base64url, unique across tenants like tracking links); it grants its passengers to the one user who accepts
  * it before it expires. A travel card, found by its number and checked against its holder's name, makes a fresh
  * invitation for its passenger. Grants go to `passenger_grants`, whose triggers (0007) bump the user's list

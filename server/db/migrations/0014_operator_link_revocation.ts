@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * A tracking link ends when its maker's access ends (issue 20). A guardian's link is checked against their grant
+ * A tracking link ends when its maker's access ends. A guardian's link is checked against their grant
  * at every read (server/db/repositories/readVersions.ts); an operator's link is revoked with the key that made
  * it, here, whichever code revokes the key, so that the link's own change is announced (0011) and no cached or
  * replayed answer outlives it.

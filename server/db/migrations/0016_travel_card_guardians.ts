@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * A travel card no longer makes anyone a guardian again and again (issue 20). An invitation remembers the card
+ * A travel card no longer makes anyone a guardian again and again. An invitation remembers the card
  * that made it, so that accepting it is judged then: when its passenger already has a guardian, only a user
  * whose identity is verified may accept it, and the guardians are told. Failed registrations are counted per
  * card number and per holder name (hashed) in the database, so every instance refuses the same guesses.

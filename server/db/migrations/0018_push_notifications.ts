@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * Push notifications (issue 23).
+ * Push notifications.
  * - `vapid_keys`: the deployment's one VAPID key pair (the only table across tenants), made on first start when
  *   `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY` are not set, so every instance signs with the same key.
  * - `push_subscriptions`: a device's push endpoint and keys, of one user on one tenant. An endpoint is unique

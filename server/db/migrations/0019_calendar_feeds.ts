@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * Calendar feeds (issue 23): a user's private iCalendar URL of their passengers' trips. The token is the only
+ * Calendar feeds: a user's private iCalendar URL of their passengers' trips. The token is the only
  * secret (base64url of 16 random bytes, like a tracking link's); renewing revokes the one before, so a user has at
  * most one feed that is not revoked. `locale` is the portal's language when it was made: a calendar app that
  * polls the feed sends none worth reading, and the calendar's name is written in it.

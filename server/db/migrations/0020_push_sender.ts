@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * The push sender (issue 23):
+ * The push sender:
  * - `push_subscriptions.portal_url`: the portal's root as the device reached it when it subscribed (protocol, host
  *   and, where the host does not name the tenant, its path prefix), so that a notification opens the same portal
  *   on that device; '' for a row made before it, whose notifications then navigate within the portal's root.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Standing orders (issue 24): a trip booked in a series keeps the series (its id, weekdays and last date, from the
+ * Standing orders: a trip booked in a series keeps the series (its id, weekdays and last date, from the
  * `requested` event) in its projection; `series_id` apart, indexed, finds a series' trips (cancelling the rest of
  * it, the operator's view of it). A series is nothing but its trips: it goes with them.
  */

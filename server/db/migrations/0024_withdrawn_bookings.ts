@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * A booking its user cancelled while it awaited the operator's decision is `withdrawn` (issue 24: "this and the
+ * A booking its user cancelled while it awaited the operator's decision is `withdrawn` ("this and the
  * following trips" of a series reach rides not yet approved): the operator can no longer approve it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

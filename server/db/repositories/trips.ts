@@ -123,7 +123,7 @@ export function tripsRepository(db: ScopedDb) {
       return rows.map(fromTripRow)
     },
 
-    /** The trips of a standing order (issue 24), by start time. */
+    /** The trips of a standing order, by start time. */
     async listSeries(seriesId: string): Promise<TripProjection[]> {
       const rows = await trips()
         .where('series_id', '=', seriesId)

@@ -3,7 +3,7 @@
  * server's message after it only on a 400; a message about the municipality is replaced by
  * booking.error_municipality. The server translates its messages, so "municipality" is looked for in the three
  * languages, and in the code. Over the user's limit (429) it says to wait a moment and try again. A series
- * refused for one of its rides (issue 24) names that ride's date: the error's property is `dates.{index}`.
+ * refused for one of its rides names that ride's date: the error's property is `dates.{index}`.
  */
 export type BookingFailure =
   | { kind: 'failed'; serverMessage: string | null; date?: string }

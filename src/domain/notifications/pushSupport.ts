@@ -1,5 +1,5 @@
 /**
- * Whether this browser can take push notifications, from what it exposes (issue 23). Pure: the page reads the
+ * Whether this browser can take push notifications, from what it exposes. Pure: the page reads the
  * facts (src/app/pushDevice.ts).
  */
 export interface BrowserPushFacts {

@@ -4,7 +4,7 @@ import type { Weekday } from './seriesDates'
 import { latestSeriesEnd } from './seriesEnd'
 
 /**
- * The booking wizard's "Repeat this ride" (issue 24) as its machine keeps and persists it: plain data, and the
+ * The booking wizard's "Repeat this ride" as its machine keeps and persists it: plain data, and the
  * edits the machine makes to it. `repeatOutcome` (repeat.ts, loaded with the summary) works out from it the
  * dates, the quota they use, what stops the save, and the series the save sends.
  */

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 
 /**
- * Standing orders (issue 24): the dates a repeated ride makes. Pure calendar rules on plain dates; the time of
+ * Standing orders: the dates a repeated ride makes. Pure calendar rules on plain dates; the time of
  * each ride is the first ride's wall-clock time on its date in the tenant's zone (`rideInstant`), so a series
  * keeps its 08:00 across a change to or from summer time.
  */

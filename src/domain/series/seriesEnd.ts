@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import { defaultSeriesHorizonWeeks } from '../../../tenants/defineTenant'
 
-/** How far a standing order (issue 24) may reach: apart from its dates' rules, since the wizard's start needs it. */
+/** How far a standing order may reach: apart from its dates' rules, since the wizard's start needs it. */
 export { defaultSeriesHorizonWeeks }
 
 /**

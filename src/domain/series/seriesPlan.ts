@@ -21,7 +21,7 @@ export interface SeriesPlan {
 }
 
 /**
- * What a standing order books (issue 24): its dates from the choice and the holidays, how they fit the chosen
+ * What a standing order books: its dates from the choice and the holidays, how they fit the chosen
  * permission's periods (`ridesPerDate` quota trips each), and the sum of the rides' deductibles.
  */
 export function planSeries(

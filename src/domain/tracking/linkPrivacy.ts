@@ -1,5 +1,5 @@
 /**
- * What a tracking link may show of places (issue 20): the drivers' office needs to see where the car goes and where
+ * What a tracking link may show of places: the drivers' office needs to see where the car goes and where
  * it is, not who lives behind which door. Stops show their street address without the apartment and no alias
  * (an alias such as "Terapia" can say more about the passenger than the address does), and coordinates are
  * rounded to what the map needs.

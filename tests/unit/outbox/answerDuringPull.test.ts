@@ -16,7 +16,7 @@ import { InMemoryLocks } from './webLocks'
 /**
  * A pull is the server's read model as it was when the server answered, which may be before a command it is
  * acknowledging meanwhile. The answer to that command, stored while the pull was on its way, is newer: the pull
- * must not undo it. The race of issue 33 (finding 10): a cancellation made offline, the network back, the tab's
+ * must not undo it. The race: a cancellation made offline, the network back, the tab's
  * sync worker pulling while the service worker's background sync delivered the cancellation.
  */
 

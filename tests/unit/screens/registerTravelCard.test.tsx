@@ -83,7 +83,7 @@ describe('the travel card screen’s refusals (spec section 8)', { timeout: 20_0
 })
 
 describe(
-  'the travel card screen with a passenger who already has a guardian (issue 20)',
+  'the travel card screen with a passenger who already has a guardian',
   { timeout: 20_000 },
   () => {
     it('says before anything is tried that accepting takes strong authentication', async () => {

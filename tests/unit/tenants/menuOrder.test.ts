@@ -5,7 +5,7 @@ import { tenants, type MenuItemId, type TenantConfig } from '../../../tenants'
 /**
  * Spec section 2, "Menu items": "home, passengers, transportationPermissions, trips, canceltrips, booking,
  * personal-info, messages, privacy, register-travel-card (some tenants), accessibility report, password, logout."
- * Notifications (issue 23) come after messages.
+ * Notifications come after messages.
  */
 const specOrder: readonly MenuItemId[] = [
   'home',
