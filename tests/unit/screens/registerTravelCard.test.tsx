@@ -82,33 +82,29 @@ describe('the travel card screen’s refusals (spec section 8)', { timeout: 20_0
   })
 })
 
-describe(
-  'the travel card screen with a passenger who already has a guardian',
-  { timeout: 20_000 },
-  () => {
-    it('says before anything is tried that accepting takes strong authentication', async () => {
-      const { platform } = cardApi(() => Promise.resolve(guardedInvitation))
-      const screen = await register(platform)
-      const text = await waitForText(screen, 'Invitation received')
-      expect(text).toContain(strongAuthNotice)
-      expect(text).toContain('Continue')
-    })
+describe('the travel card screen with a passenger who already has a guardian', { timeout: 20_000 }, () => {
+  it('says before anything is tried that accepting takes strong authentication', async () => {
+    const { platform } = cardApi(() => Promise.resolve(guardedInvitation))
+    const screen = await register(platform)
+    const text = await waitForText(screen, 'Invitation received')
+    expect(text).toContain(strongAuthNotice)
+    expect(text).toContain('Continue')
+  })
 
-    it('says why Add to current was refused to a user who logged in with a password', async () => {
-      const call = vi.fn(async (name: string) => {
-        if (name === 'registerTravelCard') return guardedInvitation
-        if (name === 'acceptInvitation') throw refused(403, 'identity_verification_required')
-        throw new Error(`Unexpected call ${name}`)
-      })
-      const signedIn = await fakePlatform({ account, passengers: [], places: {}, trips: {} }, 'kovanen')
-      const platform: Platform = { ...signedIn, api: () => Promise.resolve({ call } as unknown as ApiClient) }
-      const screen = await register(platform)
-      await waitForText(screen, 'Add to current')
-      buttonOf(screen.main(), 'Add to current').click()
-      const text = await waitForText(screen, strongAuthRefusal)
-      expect(call).toHaveBeenCalledWith('acceptInvitation', { body: { code: guardedInvitation.code } })
-      // Still there to accept as a new user, who identifies with strong authentication.
-      expect(text).toContain('Create new')
+  it('says why Add to current was refused to a user who logged in with a password', async () => {
+    const call = vi.fn(async (name: string) => {
+      if (name === 'registerTravelCard') return guardedInvitation
+      if (name === 'acceptInvitation') throw refused(403, 'identity_verification_required')
+      throw new Error(`Unexpected call ${name}`)
     })
-  },
-)
+    const signedIn = await fakePlatform({ account, passengers: [], places: {}, trips: {} }, 'kovanen')
+    const platform: Platform = { ...signedIn, api: () => Promise.resolve({ call } as unknown as ApiClient) }
+    const screen = await register(platform)
+    await waitForText(screen, 'Add to current')
+    buttonOf(screen.main(), 'Add to current').click()
+    const text = await waitForText(screen, strongAuthRefusal)
+    expect(call).toHaveBeenCalledWith('acceptInvitation', { body: { code: guardedInvitation.code } })
+    // Still there to accept as a new user, who identifies with strong authentication.
+    expect(text).toContain('Create new')
+  })
+})

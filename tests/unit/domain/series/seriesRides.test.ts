@@ -52,7 +52,7 @@ describe('the rides a series request books', () => {
 
   it.each([
     [
-      "Mondays booked at 09:00 on the Tuesday",
+      'Mondays booked at 09:00 on the Tuesday',
       [mondays, [1], '2027-01-25', '2027-01-12T09:00'],
       'dates.0: notFirstRide',
     ],
