@@ -3,43 +3,31 @@ import {
   assign,
   fromPromise,
   not,
-  or,
   setup,
   stateIn,
   type DoneActorEvent,
   type ErrorActorEvent,
   type SnapshotFrom,
 } from 'xstate'
-import type { BookingEstimate } from '../../src/contract/booking'
-import type { HolidayView } from '../../src/contract/series'
 import type { Passenger } from '../../src/contract/passenger'
-import type { Quota } from '../../src/contract/permissions'
 import { routeMaxPoints } from '../../src/contract/codes'
 import { classifyFailure } from '../../src/contract/failureKind'
-import type { AddressSearchResult, RouteDetails, RoutePoint } from '../../src/contract/places'
+import type { AddressSearchResult } from '../../src/contract/places'
 import { bookingFailure } from '../../src/domain/booking/failure'
 import { newViaPoint, returnOrder } from '../../src/domain/booking/order'
 import type { BookingStep } from '../../src/domain/booking/steps'
 import { viaPointRemovalStatusMs } from '../../src/domain/booking/viaPoints'
 import { timeFieldMinutes } from '../../src/domain/booking/time'
-import type { RepeatChoice, SeriesPart } from '../../src/domain/series/repeatChoice'
 import { newRepeat, returnRepeat, withRemoved, withWeekday } from '../../src/domain/series/repeatChoice'
-import type { RepeatFacts } from '../../src/domain/series/repeat'
 import { defaultSeriesHorizonWeeks } from '../../src/domain/series/seriesEnd'
+import { fetchActions, fetchActors, fetchGuards, fetchRegions } from './booking.fetches'
 import {
   callFailureOf,
-  estimateKey,
   freshOrder,
-  holidaysKey,
-  planKey,
-  planOf,
   plannedSeries,
   problemsAt,
-  quotaKey,
   requestOf,
   rideDay,
-  routeKey,
-  routePoints,
   startedOver,
   withQuotas,
   withViaPoint,
@@ -56,9 +44,10 @@ export * from './booking.rules'
  * The booking wizard (spec sections 2, 4 and 5): passenger (1, skipped with exactly one) -> date (2) -> quota
  * (3) -> trip (4) -> additional info (5) -> summary (6), and from a saved booking its return trip (7, 8, 9).
  * Parallel to the steps, the quotas (whenever passenger or date change), the route (whenever the points
- * change), the estimate (at a summary) and the address search are fetched by actors the screen provides, and a
- * removed via point's status shows for 2 s. The screen feeds the local data (`data.update`, `places.update`),
- * the clock (`clock.tick`) and the connection (`network.change`), so every rule lives here and is testable.
+ * change), the estimate (at a summary), the holidays and the repeat's plan (booking.fetches.ts) and the address
+ * search are fetched by actors the screen provides, and a removed via point's status shows for 2 s. The screen
+ * feeds the local data (`data.update`, `places.update`), the clock (`clock.tick`) and the connection
+ * (`network.change`), so every rule lives here and is testable.
  */
 
 /** Place predictions wait this long after the last keystroke (spec section 9). */
@@ -107,13 +96,6 @@ const repeatEdits = {
   'repeat.fitOnly': { guard: 'isRepeated', actions: 'setRepeatFitOnly' },
 } as const
 
-/** A fetch that failed: over the user's limit (429: wait a moment), or any other way. */
-const callFailed = [
-  { guard: 'isTooManyRequests', target: 'failed.tooManyRequests' },
-  { target: 'failed' },
-] as const
-const failedStates = { initial: 'error', states: { error: {}, tooManyRequests: {} } } as const
-
 /** A summary (6, or 9 for the return trip): save, and what the save ended in. */
 function summary(step: 6 | 9, back: string, afterSave: object) {
   const save = [
@@ -160,15 +142,7 @@ export const bookingMachine = setup({
     input: {} as BookingInput,
   },
   actors: {
-    fetchQuotas: fromPromise<Quota[], { passengerId: string; date: string }>(() =>
-      Promise.reject(new Error('no fetchQuotas actor')),
-    ),
-    fetchRoute: fromPromise<RouteDetails, RoutePoint[]>(() =>
-      Promise.reject(new Error('no fetchRoute actor')),
-    ),
-    fetchEstimate: fromPromise<BookingEstimate, NonNullable<ReturnType<typeof requestOf>>>(() =>
-      Promise.reject(new Error('no fetchEstimate actor')),
-    ),
+    ...fetchActors,
     searchAddresses: fromPromise<AddressSearchResult[], { query: string }>(() =>
       Promise.reject(new Error('no searchAddresses actor')),
     ),
@@ -176,20 +150,9 @@ export const bookingMachine = setup({
     createBooking: fromPromise<Booked, PendingSave>(() =>
       Promise.reject(new Error('no createBooking actor')),
     ),
-    /**
-     * What a repeat comes to: its rules load with the summary's code, apart from the wizard's first steps, so
-     * the machine asks for them here rather than importing them.
-     */
-    planRepeat: fromPromise<SeriesPart | null, { choice: RepeatChoice; facts: RepeatFacts }>(
-      async ({ input }) =>
-        (await import('../../src/domain/series/repeat')).repeatOutcome(input.choice, input.facts).series,
-    ),
-    /** The public holidays from `from` to `to`, named in the user's language. */
-    fetchHolidays: fromPromise<HolidayView[], { from: string; to: string }>(() =>
-      Promise.reject(new Error('no fetchHolidays actor')),
-    ),
   },
   actions: {
+    ...fetchActions,
     setData: assign(({ context, event }) => {
       if (event.type !== 'data.update') return {}
       const current = event.passengers.find((passenger) => passenger.id === context.order.passenger?.id)
@@ -308,17 +271,6 @@ export const bookingMachine = setup({
         ? { search: { ...context.search, failure: { status: callFailureOf(error).status } } }
         : {},
     ),
-    markQuotasFetch: assign(({ context }) => ({ quotasFor: quotaKey(context) })),
-    applyQuotas: assign(({ context }, quotas: Quota[]) => withQuotas(context, quotas)),
-    markRouteFetch: assign(({ context }) => ({ routeFor: routeKey(context.order), route: null })),
-    setRoute: assign((_, route: RouteDetails) => ({ route })),
-    markEstimateFetch: assign(({ context }) => ({
-      estimateFor: estimateKey(context),
-      order: { ...context.order, price: null },
-    })),
-    setPrice: assign(({ context }, estimate: BookingEstimate) => ({
-      order: { ...context.order, price: estimate.deductible },
-    })),
     prepareSave: assign(({ context }) => {
       const request = requestOf(context)!
       const series = context.repeat ? plannedSeries(context) : null
@@ -394,15 +346,10 @@ export const bookingMachine = setup({
         ? { repeat: { ...context.repeat, fitOnly: event.value } }
         : {},
     ),
-    markHolidaysFetch: assign(({ context }) => ({ holidaysFor: holidaysKey(context), holidays: null })),
-    setHolidays: assign((_, holidays: HolidayView[]) => ({ holidays })),
-    markPlan: assign(({ context }) => ({ planned: { for: planKey(context)!, series: null } })),
-    setPlanned: assign(({ context }, series: SeriesPart | null) => ({
-      planned: { for: context.planned!.for, series },
-    })),
     skipPassenger: assign({ passengerSkipped: true }),
   },
   guards: {
+    ...fetchGuards,
     // A summary also needs the request to be built: its places have coordinates.
     isStepValid: ({ context }, { step }: { step: BookingStep }) =>
       problemsAt(step, context).length === 0 &&
@@ -411,39 +358,17 @@ export const bookingMachine = setup({
     // A series needs the first ride's date and permission, which a summary always has.
     canRepeat: ({ context }) => context.order.date !== null && context.order.quota !== null,
     isRepeated: ({ context }) => context.repeat !== null,
-    planStale: ({ context }) => {
-      const key = planKey(context)
-      return key !== null && key !== context.planned?.for
-    },
-    holidaysStale: ({ context }) => {
-      const key = holidaysKey(context)
-      return key !== null && key !== context.holidaysFor
-    },
     isDataReady: ({ context }) => context.passengers !== null,
     hasOnePassenger: ({ context }) => context.passengers?.length === 1,
     wasPassengerSkipped: ({ context }) => context.passengerSkipped,
     isOffline: ({ context }) => !context.online,
     isConnectionFailure: ({ event }) =>
       callFailureOf((event as unknown as ErrorActorEvent).error).status === 0,
-    isTooManyRequests: ({ event }) =>
-      callFailureOf((event as unknown as ErrorActorEvent).error).status === 429,
     canAddViaPoint: ({ context }) =>
       !!context.order.quota?.allowViaPoints && context.order.viaPoints.length < viaPointMax,
     isViaPoint: ({ context, event }) =>
       'index' in event && event.index >= 0 && event.index < context.order.viaPoints.length,
     isEmptyQuery: ({ event }) => event.type === 'address.search' && event.query.trim() === '',
-    quotasStale: ({ context }) => {
-      const key = quotaKey(context)
-      return key !== null && key !== context.quotasFor
-    },
-    routeStale: ({ context }) => {
-      const key = routeKey(context.order)
-      return key !== null && key !== context.routeFor
-    },
-    estimateStale: ({ context }) => {
-      const key = estimateKey(context)
-      return key !== null && key !== context.estimateFor
-    },
   },
   delays: { searchDebounce: searchDebounceMs, removalStatus: viaPointRemovalStatusMs },
 }).createMachine({
@@ -531,128 +456,7 @@ export const bookingMachine = setup({
         returnSummary: summary(9, '#booking.wizard.editing.returnAdditionalInfo', {}),
       },
     },
-    quotas: {
-      initial: 'idle',
-      states: {
-        idle: { always: { guard: quotasDue(), target: 'loading' } },
-        loading: {
-          entry: 'markQuotasFetch',
-          // Another passenger or date while loading: the old answer is dropped with its actor.
-          always: { guard: quotasDue(), target: 'loading', reenter: true },
-          invoke: {
-            src: 'fetchQuotas',
-            input: ({ context }) => ({ passengerId: context.order.passenger!.id, date: context.order.date! }),
-            onDone: [
-              {
-                guard: ({ event }) => event.output.length === 0,
-                target: 'none',
-                actions: { type: 'applyQuotas', params: ({ event }) => event.output },
-              },
-              { target: 'loaded', actions: { type: 'applyQuotas', params: ({ event }) => event.output } },
-            ],
-            onError: 'failed',
-          },
-        },
-        loaded: { always: { guard: quotasDue(), target: 'loading' } },
-        /** The passenger has no permission valid on the date (the booking.noQuotas alert). */
-        none: { always: { guard: quotasDue(), target: 'loading' } },
-        failed: { always: { guard: quotasDue(), target: 'loading' }, on: { 'quotas.retry': 'loading' } },
-      },
-    },
-    route: {
-      initial: 'idle',
-      states: {
-        idle: { always: { guard: 'routeStale', target: 'loading' } },
-        loading: {
-          entry: 'markRouteFetch',
-          always: { guard: 'routeStale', target: 'loading', reenter: true },
-          invoke: {
-            src: 'fetchRoute',
-            input: ({ context }) => routePoints(context.order)!,
-            onDone: { target: 'loaded', actions: { type: 'setRoute', params: ({ event }) => event.output } },
-            onError: callFailed,
-          },
-        },
-        loaded: { always: { guard: 'routeStale', target: 'loading' } },
-        failed: {
-          ...failedStates,
-          always: { guard: 'routeStale', target: 'loading' },
-          on: { 'route.retry': 'loading' },
-        },
-      },
-    },
-    estimate: {
-      initial: 'idle',
-      states: {
-        idle: { always: { guard: and([atSummary(), 'estimateStale']), target: 'loading' } },
-        loading: {
-          entry: 'markEstimateFetch',
-          always: { guard: and([atSummary(), 'estimateStale']), target: 'loading', reenter: true },
-          invoke: {
-            src: 'fetchEstimate',
-            input: ({ context }) => requestOf(context)!,
-            onDone: { target: 'loaded', actions: { type: 'setPrice', params: ({ event }) => event.output } },
-            onError: callFailed,
-          },
-        },
-        loaded: { always: { guard: and([atSummary(), 'estimateStale']), target: 'loading' } },
-        /** 'Price fetching failed, try again'. */
-        failed: {
-          ...failedStates,
-          always: { guard: and([atSummary(), 'estimateStale']), target: 'loading' },
-          on: { 'estimate.retry': { guard: atSummary(), target: 'loading' } },
-        },
-      },
-    },
-    /** The public holidays a repeated ride's dates leave out, fetched when it is repeated. */
-    holidays: {
-      initial: 'idle',
-      states: {
-        idle: { always: { guard: 'holidaysStale', target: 'loading' } },
-        loading: {
-          entry: 'markHolidaysFetch',
-          always: { guard: 'holidaysStale', target: 'loading', reenter: true },
-          invoke: {
-            src: 'fetchHolidays',
-            input: ({ context }) => {
-              const [from, to] = holidaysKey(context)!.split('|')
-              return { from: from!, to: to! }
-            },
-            onDone: {
-              target: 'loaded',
-              actions: { type: 'setHolidays', params: ({ event }) => event.output },
-            },
-            onError: callFailed,
-          },
-        },
-        loaded: { always: { guard: 'holidaysStale', target: 'loading' } },
-        failed: {
-          ...failedStates,
-          always: { guard: 'holidaysStale', target: 'loading' },
-          on: { 'holidays.retry': 'loading' },
-        },
-      },
-    },
-    /** What the repeat comes to, worked out again whenever it or what it depends on changes. */
-    plan: {
-      initial: 'idle',
-      states: {
-        idle: { always: { guard: 'planStale', target: 'planning' } },
-        planning: {
-          // No series while it is worked out: the save waits.
-          entry: 'markPlan',
-          always: { guard: 'planStale', target: 'planning', reenter: true },
-          invoke: {
-            src: 'planRepeat',
-            input: ({ context }) => planOf(context)!,
-            onDone: { target: 'idle', actions: { type: 'setPlanned', params: ({ event }) => event.output } },
-            // Its code is the summary's own, which has loaded; should it fail all the same, the save stays off
-            // until a change plans it again.
-            onError: 'idle',
-          },
-        },
-      },
-    },
+    ...fetchRegions,
     search: {
       initial: 'idle',
       // Each region's own transitions: one that re-enters a region of this parallel machine exits and
@@ -713,24 +517,6 @@ export const bookingMachine = setup({
 /** A via point of the trip being edited is removed. */
 function viaPointRemoved() {
   return and([stateIn({ wizard: 'editing' }), 'isViaPoint'])
-}
-
-/** At a summary that has not been saved yet: where the estimate is shown. */
-function atSummary() {
-  return or([stateIn({ wizard: { summary: 'ready' } }), stateIn({ wizard: { returnSummary: 'ready' } })])
-}
-
-/**
- * The quotas are fetched once the wizard reaches the quota step (and again there or later when passenger or
- * date change), not while passenger and date are still being chosen: opening /booking then needs no API call.
- */
-function quotasDue() {
-  const beforeQuotaStep = or([
-    stateIn({ wizard: 'starting' }),
-    stateIn({ wizard: { editing: 'passenger' } }),
-    stateIn({ wizard: { editing: 'date' } }),
-  ])
-  return and(['quotasStale', not(beforeQuotaStep)])
 }
 
 /** The passenger chosen: the phone prefilled with theirs; another passenger's saved places are theirs alone. */
