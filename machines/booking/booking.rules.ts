@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
+import { assign, type Assigner, type ParameterizedObject, type PropertyAssigner } from 'xstate'
 import type { BookingRequest, BookingResponse } from '../../src/contract/booking'
 import type { HolidayView, SeriesBookingResponse } from '../../src/contract/series'
 import type { Passenger, Place } from '../../src/contract/passenger'
@@ -168,6 +169,18 @@ export interface BookingInput {
   phoneRules: PhoneRules
   /** The tenant's reach for a series, in weeks; 13 unless it sets its own. */
   seriesHorizonWeeks?: number
+}
+
+/**
+ * An assign over the booking's context and events, for the machine's actions written apart from its setup
+ * (booking.steps.ts, booking.fetches.ts): the setup takes them, and checks them again, as its own.
+ */
+export function assignBooking<TParams extends ParameterizedObject['params'] | undefined = undefined>(
+  assignment:
+    | Assigner<BookingContext, BookingEvent, TParams, BookingEvent, never>
+    | PropertyAssigner<BookingContext, BookingEvent, TParams, BookingEvent, never>,
+) {
+  return assign<BookingContext, BookingEvent, TParams, BookingEvent, never>(assignment)
 }
 
 /** A new order for the passenger at the default time (now + 5 minutes, capped at the end of today). */
