@@ -35,7 +35,7 @@ export default tseslint.config(
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'localStorage', property: 'setItem', message: 'Only through src/app/storage.ts.' },
+        { object: 'localStorage', property: 'setItem', message: 'Only through src/app/browser/storage.ts.' },
       ],
     },
   },

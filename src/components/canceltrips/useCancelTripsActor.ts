@@ -7,11 +7,11 @@ import {
   type CancelRequest,
 } from '../../../machines/cancelTrips/cancelTrips.machine'
 import { cancelTripsPersistence } from '../../../machines/cancelTrips/cancelTrips.persist'
-import { queueCancel, useCommand, useWaitingCancelKeys } from '../../app/commands'
-import { usePassengers, useSyncStatus, useTrips } from '../../app/data'
-import { useClockAndConnection } from '../../app/useClockAndConnection'
+import { queueCancel, useCommand, useWaitingCancelKeys } from '../../app/data/commands'
+import { usePassengers, useSyncStatus, useTrips } from '../../app/data/data'
+import { useClockAndConnection } from '../../app/effects/useClockAndConnection'
 import { usePlatform } from '../../app/platform'
-import { usePersistedMachine, type RunningFlow } from '../../app/usePersistedMachine'
+import { usePersistedMachine, type RunningFlow } from '../../app/effects/usePersistedMachine'
 
 /** Trips becoming unstartable is noticed within this time. */
 const clockTickMs = 30_000

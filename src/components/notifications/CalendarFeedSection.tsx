@@ -6,8 +6,8 @@ import {
   type CalendarFeedFailure,
   type CalendarFeedOutcome,
 } from '../../../machines/calendarFeed/calendarFeed.machine'
-import { calendarFeedEffects } from '../../app/calendarFeedCalls'
-import { useOnline } from '../../app/online'
+import { calendarFeedEffects } from '../../app/effects/calendarFeedCalls'
+import { useOnline } from '../../app/browser/online'
 import { usePlatform } from '../../app/platform'
 import { TripSection } from '../trips/TripSection'
 import { Alert } from '../ui/Alert'

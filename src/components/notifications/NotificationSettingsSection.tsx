@@ -5,9 +5,9 @@ import {
   notificationSettingsMachine,
   settingsProblems,
 } from '../../../machines/notificationSettings/notificationSettings.machine'
-import { notificationSettingsEffects } from '../../app/notificationCalls'
-import { useOnline } from '../../app/online'
-import { usePassengers } from '../../app/data'
+import { notificationSettingsEffects } from '../../app/effects/notificationCalls'
+import { useOnline } from '../../app/browser/online'
+import { usePassengers } from '../../app/data/data'
 import { usePlatform } from '../../app/platform'
 import { etaMinutesRange } from '../../contract/codes'
 import type { NotificationSettings } from '../../contract/notifications'

@@ -6,10 +6,10 @@ import {
   type DeviceFailure,
   type DeviceOutcome,
 } from '../../../machines/pushDevices/pushDevices.machine'
-import { pushDevicesEffects } from '../../app/notificationCalls'
-import { useOnline } from '../../app/online'
+import { pushDevicesEffects } from '../../app/effects/notificationCalls'
+import { useOnline } from '../../app/browser/online'
 import { usePlatform } from '../../app/platform'
-import { browserPushSupport, notificationPermission } from '../../app/pushDevice'
+import { browserPushSupport, notificationPermission } from '../../app/browser/pushDevice'
 import { TripSection } from '../trips/TripSection'
 import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'

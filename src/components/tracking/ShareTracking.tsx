@@ -6,9 +6,9 @@ import {
   type ShareFailure,
   type ShareOutcome,
 } from '../../../machines/shareLink/shareLink.machine'
-import { useOnline } from '../../app/online'
+import { useOnline } from '../../app/browser/online'
 import { usePlatform } from '../../app/platform'
-import { shareLinkEffects, trackingUrl } from '../../app/shareLinkCalls'
+import { shareLinkEffects, trackingUrl } from '../../app/effects/shareLinkCalls'
 import type { Trip } from '../../contract/trip'
 import { TripSection } from '../trips/TripSection'
 import { Alert } from '../ui/Alert'

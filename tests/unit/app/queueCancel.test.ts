@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { queueCancel } from '../../../src/app/commands'
-import type { SessionStore } from '../../../src/app/session'
+import { queueCancel } from '../../../src/app/data/commands'
+import type { SessionStore } from '../../../src/app/session/session'
 import * as outbox from '../../../src/db/outbox'
 import { replayOutbox } from '../../../workers/outbox'
 import { json } from '../api/fakeServer'
