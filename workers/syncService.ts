@@ -8,7 +8,7 @@ import type { EndpointName } from '../src/contract/endpoints'
 import { databaseName, outboxLockName } from '../src/db/names'
 import { openPortalDb } from '../src/db/portalDb'
 import type { TripMilestone } from '../src/db/tripMilestones'
-import { waitForOutboxLock } from './outboxLock'
+import { waitForOutboxLock } from './outbox/lock'
 import type { PullScope } from './pull'
 import { SyncEngine, type SyncStatus } from './syncEngine'
 

@@ -1,15 +1,15 @@
 import { Temporal } from 'temporal-polyfill'
-import { message, trip, type Message, type Trip } from '../contract'
-import { idempotencyKeyRetention } from '../contract/codes'
-import { commandOf } from '../commands/catalogue'
-import type { CommandError } from '../commands/definition'
-import type { OutboxCommand } from '../commands/outboxCommand'
-import { storedCommand } from './views'
-import type { PortalDb } from './portalDb'
-import { validCommands } from './outboxSchema'
+import { message, trip, type Message, type Trip } from '../../src/contract'
+import { idempotencyKeyRetention } from '../../src/contract/codes'
+import { commandOf } from '../../src/commands/catalogue'
+import type { CommandError } from '../../src/commands/definition'
+import type { OutboxCommand } from '../../src/commands/outboxCommand'
+import { storedCommand } from '../../src/db/views'
+import type { PortalDb } from '../../src/db/portalDb'
+import { validCommands } from './rowSchema'
 
 /**
- * The replayer's side of the outbox (workers/outbox.ts, in the sync worker or the service worker): take the
+ * The replayer's side of the outbox (workers/outbox/replay.ts, in the sync worker or the service worker): take the
  * head of the queue, move it through sending to acked or rejected, prune what is settled. The page's side is
  * src/db/outbox.ts. Here every row is checked against the contract, since what is sent must match it: a row
  * that does not (tampered with, or half-formed) is never sent. Only the workers load this module and zod.

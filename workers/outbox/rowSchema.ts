@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import * as contract from '../contract/commandPayloads'
-import { catalogue } from '../commands/catalogue'
-import type { OutboxCommand } from '../commands/outboxCommand'
+import * as contract from '../../src/contract/commandPayloads'
+import { catalogue } from '../../src/commands/catalogue'
+import type { OutboxCommand } from '../../src/commands/outboxCommand'
 
 /**
  * An outbox row as stored. A row that does not match (half-formed, tampered with, or written by another version)
- * is never sent: the replayer refuses it (src/db/outboxReplay.ts).
+ * is never sent: the replayer refuses it (workers/outbox/replayRows.ts).
  */
 const common = {
   id: z.string().min(1),

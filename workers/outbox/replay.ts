@@ -1,16 +1,16 @@
-import { ApiRequestError } from '../src/api/errors'
-import type { ApiClient } from '../src/api/client'
-import { apiError, endpoints, type ApiError } from '../src/contract'
+import { ApiRequestError } from '../../src/api/errors'
+import type { ApiClient } from '../../src/api/client'
+import { apiError, endpoints, type ApiError } from '../../src/contract'
 import {
   commandBatchMaxBytes,
   commandBatchMaxCount,
   type BatchedCommand,
   type CommandAnswer,
-} from '../src/contract/commandBatch'
-import { classifyFailure, type FailureKind } from '../src/contract/failureKind'
-import { commandOf } from '../src/commands/catalogue'
-import { localRefusalCodes, type CommandError } from '../src/commands/definition'
-import type { OutboxCommand } from '../src/commands/outboxCommand'
+} from '../../src/contract/commandBatch'
+import { classifyFailure, type FailureKind } from '../../src/contract/failureKind'
+import { commandOf } from '../../src/commands/catalogue'
+import { localRefusalCodes, type CommandError } from '../../src/commands/definition'
+import type { OutboxCommand } from '../../src/commands/outboxCommand'
 import {
   headsOfQueue,
   markAllSending,
@@ -18,8 +18,8 @@ import {
   resendDeadline,
   settleAll,
   type Settlement,
-} from '../src/db/outboxReplay'
-import type { PortalDb } from '../src/db/portalDb'
+} from './replayRows'
+import type { PortalDb } from '../../src/db/portalDb'
 
 /**
  * The outbox's replay, shared by the sync worker (workers/syncEngine.ts) and the service worker

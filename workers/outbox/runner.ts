@@ -1,8 +1,8 @@
-import type { Clock } from './clock'
-import { backoffBaseMs, type ReplayResult } from './outbox'
+import type { Clock } from '../clock'
+import { backoffBaseMs, type ReplayResult } from './replay'
 
 export interface OutboxRunnerDeps {
-  /** One replay run (workers/outbox.ts), with the database, the client and the Web Lock bound. */
+  /** One replay run (workers/outbox/replay.ts), with the database, the client and the Web Lock bound. */
   replay(options: { force: boolean }): Promise<ReplayResult>
   /** Online, with a token that has not been refused. */
   canRun(): boolean
