@@ -9,45 +9,45 @@ type Part = () => Promise<{ messages: Messages }>
 
 /** Only the active locale's catalog loads, in parts (src/app/startup/catalogParts.ts), one chunk each. */
 const firstParts: Record<Locale, Part> = {
-  fi: () => import('../../locales/fi/messages.po?part=first'),
-  sv: () => import('../../locales/sv/messages.po?part=first'),
-  en: () => import('../../locales/en/messages.po?part=first'),
+  fi: () => import('../../../locales/fi/messages.po?part=first'),
+  sv: () => import('../../../locales/sv/messages.po?part=first'),
+  en: () => import('../../../locales/en/messages.po?part=first'),
 }
 const lazyParts: Record<LazyPart, Record<Locale, Part>> = {
   screens: {
-    fi: () => import('../../locales/fi/messages.po?part=screens'),
-    sv: () => import('../../locales/sv/messages.po?part=screens'),
-    en: () => import('../../locales/en/messages.po?part=screens'),
+    fi: () => import('../../../locales/fi/messages.po?part=screens'),
+    sv: () => import('../../../locales/sv/messages.po?part=screens'),
+    en: () => import('../../../locales/en/messages.po?part=screens'),
   },
   booking: {
-    fi: () => import('../../locales/fi/messages.po?part=booking'),
-    sv: () => import('../../locales/sv/messages.po?part=booking'),
-    en: () => import('../../locales/en/messages.po?part=booking'),
+    fi: () => import('../../../locales/fi/messages.po?part=booking'),
+    sv: () => import('../../../locales/sv/messages.po?part=booking'),
+    en: () => import('../../../locales/en/messages.po?part=booking'),
   },
   permissions: {
-    fi: () => import('../../locales/fi/messages.po?part=permissions'),
-    sv: () => import('../../locales/sv/messages.po?part=permissions'),
-    en: () => import('../../locales/en/messages.po?part=permissions'),
+    fi: () => import('../../../locales/fi/messages.po?part=permissions'),
+    sv: () => import('../../../locales/sv/messages.po?part=permissions'),
+    en: () => import('../../../locales/en/messages.po?part=permissions'),
   },
   account: {
-    fi: () => import('../../locales/fi/messages.po?part=account'),
-    sv: () => import('../../locales/sv/messages.po?part=account'),
-    en: () => import('../../locales/en/messages.po?part=account'),
+    fi: () => import('../../../locales/fi/messages.po?part=account'),
+    sv: () => import('../../../locales/sv/messages.po?part=account'),
+    en: () => import('../../../locales/en/messages.po?part=account'),
   },
   texts: {
-    fi: () => import('../../locales/fi/messages.po?part=texts'),
-    sv: () => import('../../locales/sv/messages.po?part=texts'),
-    en: () => import('../../locales/en/messages.po?part=texts'),
+    fi: () => import('../../../locales/fi/messages.po?part=texts'),
+    sv: () => import('../../../locales/sv/messages.po?part=texts'),
+    en: () => import('../../../locales/en/messages.po?part=texts'),
   },
   settings: {
-    fi: () => import('../../locales/fi/messages.po?part=settings'),
-    sv: () => import('../../locales/sv/messages.po?part=settings'),
-    en: () => import('../../locales/en/messages.po?part=settings'),
+    fi: () => import('../../../locales/fi/messages.po?part=settings'),
+    sv: () => import('../../../locales/sv/messages.po?part=settings'),
+    en: () => import('../../../locales/en/messages.po?part=settings'),
   },
   bookingSteps: {
-    fi: () => import('../../locales/fi/messages.po?part=bookingSteps'),
-    sv: () => import('../../locales/sv/messages.po?part=bookingSteps'),
-    en: () => import('../../locales/en/messages.po?part=bookingSteps'),
+    fi: () => import('../../../locales/fi/messages.po?part=bookingSteps'),
+    sv: () => import('../../../locales/sv/messages.po?part=bookingSteps'),
+    en: () => import('../../../locales/en/messages.po?part=bookingSteps'),
   },
 }
 
