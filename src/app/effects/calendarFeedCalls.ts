@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { calendarFeedMachine } from '../../../machines/calendarFeed/calendarFeed.machine'
+import { calendarFeedMachine } from '../../../machines/calendarFeed/calendarFeed.machine'
 import { sessionClient, type SessionCalls } from '../session/sessionClient'
 
 /**
@@ -17,4 +17,9 @@ export function calendarFeedEffects(
       copyUrl: fromPromise(({ input }: { input: string }) => navigator.clipboard.writeText(input)),
     },
   }
+}
+
+/** The calendar feed machine with its calls provided, for the screen's `useMachine`. */
+export function calendarFeedWithEffects(platform: SessionCalls) {
+  return calendarFeedMachine.provide(calendarFeedEffects(platform))
 }

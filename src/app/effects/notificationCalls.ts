@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate'
-import type { notificationSettingsMachine } from '../../../machines/notificationSettings/notificationSettings.machine'
+import { notificationSettingsMachine } from '../../../machines/notificationSettings/notificationSettings.machine'
 import {
   TooManyTests,
-  type pushDevicesMachine,
+  pushDevicesMachine,
   type TurnOnResult,
 } from '../../../machines/pushDevices/pushDevices.machine'
 import { ApiRequestError } from '../../api/errors'
@@ -69,4 +69,14 @@ export function pushDevicesEffects(platform: PushCalls): Parameters<typeof pushD
       }),
     },
   }
+}
+
+/** The notification settings machine with its calls provided, for the screen's `useMachine`. */
+export function notificationSettingsWithEffects(platform: SessionCalls) {
+  return notificationSettingsMachine.provide(notificationSettingsEffects(platform))
+}
+
+/** The devices machine with its calls provided, for the screen's `useMachine`. */
+export function pushDevicesWithEffects(platform: PushCalls) {
+  return pushDevicesMachine.provide(pushDevicesEffects(platform))
 }

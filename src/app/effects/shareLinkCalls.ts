@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { ShareWay, shareLinkMachine } from '../../../machines/shareLink/shareLink.machine'
+import { shareLinkMachine, type ShareWay } from '../../../machines/shareLink/shareLink.machine'
 import type { TrackingLink, TrackingLinkRequest } from '../../contract/tracking'
 import { reachClient } from '../data/actions'
 import { authSettled } from '../session/authSettled'
@@ -50,4 +50,12 @@ export function shareLinkEffects(
       }),
     },
   }
+}
+
+/** The share link machine with its calls provided, for the screen's `useMachine`. */
+export function shareLinkWithEffects(
+  platform: Pick<Platform, 'api' | 'auth' | 'origin' | 'env'>,
+  shareTitle: string,
+) {
+  return shareLinkMachine.provide(shareLinkEffects(platform, shareTitle))
 }
