@@ -7,6 +7,11 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { layerConfigs } from './eslint.layers.js'
 
+const noDateArithmetic = {
+  selector: "NewExpression[callee.name='Date']",
+  message: 'Use Temporal in the tenant time zone, never Date arithmetic.',
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -26,16 +31,26 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "NewExpression[callee.name='Date']",
-          message: 'Use Temporal in the tenant time zone, never Date arithmetic.',
-        },
-      ],
+      'no-restricted-syntax': ['error', noDateArithmetic],
       'no-restricted-properties': [
         'error',
-        { object: 'localStorage', property: 'setItem', message: 'Only through src/app/storage.ts.' },
+        { object: 'localStorage', property: 'setItem', message: 'Only through src/app/browser/storage.ts.' },
+      ],
+    },
+  },
+  {
+    // Every machine's effects are given in one place: a component takes its machine from src/app/effects/
+    // (e.g. `reviewFormWithEffects(sessions, ...)`), never calls `.provide(...)` itself.
+    files: ['src/components/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noDateArithmetic,
+        {
+          selector: "CallExpression[callee.property.name='provide']",
+          message:
+            "A machine's effects are given in src/app/effects/ (a `*WithEffects` function there), not inline in a component.",
+        },
       ],
     },
   },

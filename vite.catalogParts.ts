@@ -8,12 +8,12 @@ import {
 } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
 import type { Plugin } from 'vite'
-import { catalogPartOf } from './src/app/catalogParts'
+import { catalogPartOf } from './src/app/startup/catalogParts'
 
 const partImport = /\.po\?part=(first|screens|booking|permissions|account|texts|settings|bookingSteps)$/
 
 /**
- * Compiles `locales/{locale}/messages.po?part=first|screens|…|bookingSteps` into one part of the catalog (src/app/catalogParts.ts),
+ * Compiles `locales/{locale}/messages.po?part=first|screens|…|bookingSteps` into one part of the catalog (src/app/startup/catalogParts.ts),
  * as Lingui's own plugin compiles a whole `.po` import, and like it fails the build on a missing translation.
  */
 export function catalogParts(): Plugin {

@@ -65,13 +65,16 @@ export default defineConfig({
             { name: 'temporal-polyfill', test: /node_modules[\\/]temporal-polyfill[\\/]/ },
             // The native Temporal's two lines travel with the date formats, which nearly every user of them
             // loads anyway, rather than as a chunk of their own.
-            { name: 'dateDisplay', test: /src[\\/](app[\\/]nativeTemporal|domain[\\/]dateDisplay)\.ts$/ },
+            {
+              name: 'dateDisplay',
+              test: /src[\\/](app[\\/]startup[\\/]nativeTemporal|domain[\\/]dateDisplay)\.ts$/,
+            },
             // The outbox's helpers and the catalogue they read: every screen that queues or shows a command
             // needs both; and the data hooks with the views they answer with, which every signed-in screen
             // reads. Only these modules (their imports, such as the contract's codes, stay shared).
             {
               name: 'commands',
-              test: /src[\\/](commands[\\/](catalogue|cancel|review|definition|tripView|outboxCommand)|app[\\/](commands|backgroundSync|data|live)|db[\\/](views|messageStore))\.ts$/,
+              test: /src[\\/](commands[\\/](catalogue|cancel|review|definition|tripView|outboxCommand)|app[\\/](data[\\/](commands|data|live)|browser[\\/]backgroundSync)|db[\\/](views|messageStore))\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -10,7 +10,7 @@ export const startPreloadsFile = 'start-preloads.json'
  * What a signed-in start loads besides its screen, which the page asks for only once it has run: the session's
  * local database and the signed-in shell (src/main.tsx asks for both at once on a remembered user's start).
  */
-const signedInStart = ['src/app/userSession.ts', 'src/components/shell/signedInShell.ts']
+const signedInStart = ['src/app/session/userSession.ts', 'src/components/shell/signedInShell.ts']
 
 /**
  * The sync worker's entry and its service (workers/sync.worker.ts, workers/syncService.ts): Vite builds workers
@@ -20,7 +20,7 @@ const syncWorkerFile = /^assets\/(sync\.worker|syncService)-[\w-]+\.js$/
 
 const routeComponent = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/
 
-/** The catalog's parts a start shows (src/app/i18n.ts): the first part always, the screens' part signed in. */
+/** The catalog's parts a start shows (src/app/startup/i18n.ts): the first part always, the screens' part signed in. */
 const catalogPart = (locale: string, part: 'first' | 'screens') =>
   `locales/${locale}/messages.po?part=${part}`
 

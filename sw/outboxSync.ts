@@ -2,7 +2,7 @@ import type { TokenResult } from '../machines/auth/auth.machine'
 import type { ApiClient } from '../src/api/client'
 import { outboxLockName, parseDatabaseName } from '../src/db/names'
 import type { PortalDb } from '../src/db/portalDb'
-import { replayOutbox } from '../workers/outbox'
+import { replayOutbox } from '../workers/outbox/replay'
 
 /**
  * Background Sync of the outbox (the page registers the `outbox` tag whenever it queues a command): replays

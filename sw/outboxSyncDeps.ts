@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill'
 import { createApiClient } from '../src/api/client'
 import { fetchAccessToken } from '../src/api/tokenFetch'
 import { PortalDb } from '../src/db/portalDb'
-import { unlessOutboxLocked } from '../workers/outboxLock'
+import { unlessOutboxLocked } from '../workers/outbox/lock'
 import type { OutboxSyncDeps } from './outboxSync'
 
 /**

@@ -40,7 +40,7 @@ registerRoute(
 
 // The first install (no earlier version active) takes the pages it was installed from once its precache is
 // done, so a first visit works offline without a reload: its lazy parts come from the precache. An update never
-// does: it waits until the user chooses to reload (src/app/serviceWorker.ts), as no skipWaiting on install says.
+// does: it waits until the user chooses to reload (src/app/startup/serviceWorker.ts), as no skipWaiting on install says.
 // Should the browser stop the worker between its install and activation, the page is taken at its next load.
 let firstInstall = false
 self.addEventListener('install', () => {

@@ -2,7 +2,7 @@ import type { ApiClient } from '../src/api/client'
 import type { MessagePage, PassengerReads } from '../src/contract'
 import { pullsPageBefore, type MessagePaging } from '../src/db/messageStore'
 import type { PortalDb, ReadModelPull } from '../src/db/portalDb'
-import { pruneSettled } from '../src/db/outboxReplay'
+import { pruneSettled } from './outbox/replayRows'
 import type { TripMilestone } from '../src/db/tripMilestones'
 
 /** What a pull fetches beyond the core read models, by the tenant's features. */

@@ -22,7 +22,7 @@ function service(): Promise<Service> {
   return loaded
 }
 
-// The page starts this thread when it will call at once (src/app/syncWorker.ts): the service's code loads now,
+// The page starts this thread when it will call at once (src/app/session/syncWorker.ts): the service's code loads now,
 // not once the first call arrives.
 void service()
 

@@ -3,8 +3,8 @@ import type { ApiClient } from '../src/api/client'
 import type { PortalDb } from '../src/db/portalDb'
 import type { TripMilestone } from '../src/db/tripMilestones'
 import { realClock, type Clock } from './clock'
-import { replayOutbox, type ReplayResult } from './outbox'
-import { OutboxRunner } from './outboxRunner'
+import { replayOutbox, type ReplayResult } from './outbox/replay'
+import { OutboxRunner } from './outbox/runner'
 import { loadOlderMessages, pullInto, type PullScope } from './pull'
 
 /** Pull every 60 s while online and visible. */
@@ -41,7 +41,7 @@ export interface SyncEngineDeps {
  *   again, when a token arrives
  *   after none or after a refused one, after commands are acked, and on demand after a mutation. Pulls never
  *   overlap: a request during a pull runs once more after it, so a mutation's result is never missed.
- * - Replay (workers/outboxRunner.ts): on start, after a command is queued, after each pull, when the network
+ * - Replay (workers/outbox/runner.ts): on start, after a command is queued, after each pull, when the network
  *   comes back or the page is shown again (even before the head's retry time), and at the head's retry time;
  *   while online with a token.
  *   A 401 pauses it until the auth machine sends another token, then it goes on with the same command.

@@ -8,14 +8,14 @@ import type { EndpointName } from '../src/contract/endpoints'
 import { databaseName, outboxLockName } from '../src/db/names'
 import { openPortalDb } from '../src/db/portalDb'
 import type { TripMilestone } from '../src/db/tripMilestones'
-import { waitForOutboxLock } from './outboxLock'
+import { waitForOutboxLock } from './outbox/lock'
 import type { PullScope } from './pull'
 import { SyncEngine, type SyncStatus } from './syncEngine'
 
 /**
  * The sync worker's service (workers/sync.worker.ts loads it once Temporal is there): pulls the read models into
  * the user's Dexie database and replays the outbox, off the main thread. The main thread
- * (src/app/syncClient.ts) configures it once and pushes token, visibility and network changes, and asks for a
+ * (src/app/session/syncClient.ts) configures it once and pushes token, visibility and network changes, and asks for a
  * replay whenever it queues a command.
  */
 
@@ -36,7 +36,7 @@ export interface SyncCallbacks {
   onUnauthorized(token: string | null): void
   onStatus(status: SyncStatus): void
   onMilestones(milestones: TripMilestone[]): void
-  /** Whether the server answered the worker's calls, told when that changes (src/app/reachability.ts). */
+  /** Whether the server answered the worker's calls, told when that changes (src/app/browser/reachability.ts). */
   onAnswer(answered: boolean): void
 }
 

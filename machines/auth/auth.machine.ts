@@ -3,7 +3,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 /**
  * Authentication (spec section 4, design brief "Auth"). The access token lives only in this machine's context.
  *
- * The side effects belong to the app and are given with `authMachine.provide(...)` (src/app/actors.ts):
+ * The side effects belong to the app and are given with `authMachine.provide(...)` (src/app/effects/actors.ts):
  * fetching a token, forgetting local data, navigating. The defaults here do nothing visible, so tests swap
  * only what they observe.
  */
@@ -15,7 +15,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
  */
 export type AuthStatus = 'starting' | 'resuming' | 'authenticated' | 'anonymous' | 'offline'
 
-/** What the portal reads of the auth machine (src/app/authHandle.ts; machines/userSession/userSession.machine.ts follows it). */
+/** What the portal reads of the auth machine (src/app/session/authHandle.ts; machines/userSession/userSession.machine.ts follows it). */
 export interface AuthView {
   status: AuthStatus
   userId: string | null

@@ -4,7 +4,7 @@ import type { CalendarFeed } from '../../src/contract/notifications'
 /**
  * The user's private calendar feed (issue 23): reads it, makes the first one, copies its URL, and makes a new one
  * after a confirmation (the old URL stops working at once). The section provides the calls
- * (src/app/calendarFeedCalls.ts); tests give them with `.provide`.
+ * (src/app/effects/calendarFeedCalls.ts); tests give them with `.provide`.
  */
 
 /** The last thing that happened, for the section's polite status. */

@@ -5,7 +5,8 @@ import { isValidCancelReason } from '../../src/domain/trips/cancellation'
 /**
  * The trip detail's cancel dialog: the reason is required and not blank (spec section 5), the cancel button
  * works only in `valid`, and confirming queues a cancel command in the outbox (which works offline) rather
- * than calling the server. The component provides the `queueCancel` actor and closes the dialog in `queued`.
+ * than calling the server. The `queueCancel` actor is given by src/app/effects/cancelTripCalls.ts; the component
+ * closes the dialog in `queued`.
  * A trip of a standing order (issue 24) may take its series' later trips with it (`following`).
  */
 
@@ -49,7 +50,7 @@ export const cancelTripMachine = setup({
     input: {} as CancelTripInput,
   },
   actors: {
-    // The component provides the outbox with `machine.provide`.
+    // The outbox is provided by src/app/effects/cancelTripCalls.ts.
     queueCancel: fromPromise<string, CancelTripPayload>(() =>
       Promise.reject(new Error('cancelTrip: no queueCancel actor')),
     ),

@@ -9,7 +9,7 @@ import type { InvitationRefusal, SignInToAccept } from '../../src/domain/invitat
  * as a travel card's that takes strong authentication, stays with the invitation and says why); anyone else
  * leaves for the sign-in by full-page navigation (`acceptinvite`), which accepts it once signed in. A signed-in
  * user may also accept it with another account (`logoutandacceptinvite`). The screen provides the calls and
- * the navigation (src/app/invitationCalls.ts); tests give them with `.provide`.
+ * the navigation (src/app/effects/invitationCalls.ts); tests give them with `.provide`.
  */
 
 /** What loading an invitation gave. */

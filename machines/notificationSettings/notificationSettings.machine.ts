@@ -5,7 +5,7 @@ import type { NotificationSettings } from '../../src/contract/notifications'
 /**
  * The user's notification settings (issue 23): loaded from the server, edited here, saved with the Save button
  * (a whole form at once, so a screen-reader user hears one "Saved", not one per switch). The server keeps them,
- * not the device: they need the network. The screen provides the calls (src/app/notificationCalls.ts).
+ * not the device: they need the network. The screen provides the calls (src/app/effects/notificationCalls.ts).
  */
 
 export type SettingsProblem = 'reminderTime' | 'etaMinutes'

@@ -7,8 +7,8 @@ import { isValidStars, reviewCheckIntervalMs, reviewState } from '../../src/doma
 /**
  * The trip detail's review: whether a review can be written now (re-evaluated every 60 s and whenever the
  * trip changes, spec sections 4 and 9), and the review dialog (two star ratings and a comment, all required),
- * whose Save queues a review command in the outbox. The component provides `queueReview` and `focusField`, and
- * closes the dialog in `queued`.
+ * whose Save queues a review command in the outbox. `queueReview` and `focusField` are given by
+ * src/app/effects/reviewFormCalls.ts (the focus is the component's); the component closes the dialog in `queued`.
  */
 
 export type ReviewTrip = Pick<
@@ -91,7 +91,7 @@ export const reviewFormMachine = setup({
     input: {} as ReviewFormInput,
   },
   actors: {
-    // The component provides the outbox with `machine.provide`.
+    // The outbox is provided by src/app/effects/reviewFormCalls.ts.
     queueReview: fromPromise<string, ReviewPayload>(() =>
       Promise.reject(new Error('reviewForm: no queueReview actor')),
     ),

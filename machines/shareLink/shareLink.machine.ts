@@ -4,7 +4,7 @@ import type { TrackingLink, TrackingLinkRequest } from '../../src/contract/track
 /**
  * Sharing a trip's tracking link on its detail screen (issue 9): reads the trip's current link, creates one
  * and hands it to the device's share sheet or the clipboard, and revokes it after a confirmation. The screen
- * provides the calls (src/app/shareLinkCalls.ts); tests give them with `.provide`.
+ * provides the calls (src/app/effects/shareLinkCalls.ts); tests give them with `.provide`.
  */
 
 /** How the link left the device: the share sheet, the clipboard, or the user closed the sheet. */

@@ -2,7 +2,7 @@ import type { AnyStateMachine, Snapshot, SnapshotFrom } from 'xstate'
 
 /**
  * How a long flow's machine snapshot outlives a reload (design brief, "Machine snapshots persist"). Each flow
- * declares its rules beside its machine (machines/<flow>.persist.ts); src/app/usePersistedMachine.ts runs them,
+ * declares its rules beside its machine (machines/<flow>.persist.ts); src/app/effects/usePersistedMachine.ts runs them,
  * keeping the snapshot in the signed-in user's own database under the flow's name.
  */
 export interface FlowPersistence<TMachine extends AnyStateMachine, Facts> {

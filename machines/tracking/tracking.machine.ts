@@ -10,7 +10,7 @@ import { pollingPlan } from '../../src/domain/tracking/pollingPlan'
  * otherwise, and stops on a final status. It pauses while the device is offline or the page hidden, and polls
  * at once when both are back. A failed poll keeps the last status, marked failed, with the time it came. Each
  * poll sends the last answer's ETag, and an unchanged answer (304) renews the status's time. The screen
- * provides `fetchStatus` (src/app/trackingCalls.ts: `POST api/trip/status` on trip detail, `GET api/track/{link}`
+ * provides `fetchStatus` (src/app/effects/trackingCalls.ts: `POST api/trip/status` on trip detail, `GET api/track/{link}`
  * on a link); tests give it and the clock.
  */
 

@@ -16,7 +16,7 @@ import type { AcceptOutcome } from '../invitation/invitation.machine'
  * passengers to the current account ('Add to current': `POST api/invitation`, then the passengers page) or
  * makes a new user ('Create new': `logoutandacceptinvite`, where strong authentication makes one); anyone else
  * continues to the sign-in (`acceptinvite`). The screen provides the calls and navigations
- * (src/app/invitationCalls.ts); tests give them with `.provide`.
+ * (src/app/effects/invitationCalls.ts); tests give them with `.provide`.
  */
 
 /** What registering a card gave: its invitation, or why none. */

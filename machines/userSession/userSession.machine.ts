@@ -12,7 +12,7 @@ import { sessionUser } from './userSession.rules'
  * - `leaving`: the logout's navigation waits for that deletion, but never longer than `clearingTimeoutMs`.
  * - `logout`: a voluntary logout while commands wait asks first (`confirming`), since it would delete them.
  *
- * The effects belong to the app and are given with `userSessionMachine.provide(...)` (src/app/actors.ts), so
+ * The effects belong to the app and are given with `userSessionMachine.provide(...)` (src/app/effects/userSessionActor.ts), so
  * no Dexie or worker is imported here. The defaults do nothing visible, so tests swap only what they observe.
  */
 

@@ -3,8 +3,8 @@ import { localeCookie, resolveLocale, type Locale } from '../../src/domain/local
 import { acceptedLanguages } from './apiLocale'
 
 /**
- * The locale the portal's page will start in, by its own rule (src/app/bootstrap.ts): the `lang` query, else the
- * locale stored on the device (which the page mirrors in a cookie, src/app/storage.ts), else `Accept-Language`,
+ * The locale the portal's page will start in, by its own rule (src/app/startup/bootstrap.ts): the `lang` query, else the
+ * locale stored on the device (which the page mirrors in a cookie, src/app/browser/storage.ts), else `Accept-Language`,
  * else the host's default.
  */
 export function portalLocale(request: FastifyRequest): Locale {

@@ -6,7 +6,7 @@ import { renderPage } from './layout'
 
 /** The 404 page of an address that names no transport service. */
 export function renderUnknownTenantPage(i18n: I18n, locale: Locale, requested: string): string {
-  // The same ids and texts as the portal's own unknown-operator page (src/app/UnknownTenant.tsx).
+  // The same ids and texts as the portal's own unknown-operator page (src/app/startup/UnknownTenant.tsx).
   const title = i18n._({ id: 'app.unknown_tenant.title', message: 'Unknown transport operator' })
   return renderPage({
     locale,

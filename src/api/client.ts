@@ -76,7 +76,7 @@ export interface ApiClient {
   ): Promise<ConditionalResult<N>>
   /**
    * Tells `onFailure` of a failure learnt another way: a command's own 5xx in the answer of the batch that
-   * carried it (workers/outbox.ts), which as a request succeeded.
+   * carried it (workers/outbox/replay.ts), which as a request succeeded.
    */
   reportFailure(failure: ApiFailure): void
 }

@@ -4,7 +4,7 @@ import { scrubPagePath, scrubText } from '../domain/errorScrub'
 
 /**
  * Sends errors the portal meets to the API host (`POST /api/client-errors`), which logs and forwards them.
- * Loaded only when the first error happens (src/app/errorCapture.ts), and free of ky and zod. It never sends a
+ * Loaded only when the first error happens (src/app/startup/errorCapture.ts), and free of ky and zod. It never sends a
  * token, a cookie or a request body, scrubs text and paths of personal data, sends each distinct error once and
  * at most `maxReports` per page, and falls silent after its own first failure, so it can never loop.
  */

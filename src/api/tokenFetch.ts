@@ -12,7 +12,7 @@ export interface TokenFetchOptions {
   fetch?: typeof fetch
   /**
    * Whether the server answered at all (any response) or not (no connection): a start that finds no server
-   * must say so like any call (src/app/reachability.ts), or the portal would offer what needs the server.
+   * must say so like any call (src/app/browser/reachability.ts), or the portal would offer what needs the server.
    */
   onAnswer?: (answered: boolean) => void
 }

@@ -5,7 +5,7 @@ import { StartupSpinner } from '../components/shell/StartupSpinner'
 import { EnvironmentProvider } from './environment'
 import { PlatformProvider, type Platform } from './platform'
 import type { PortalRouter } from './router'
-import { StartupGate } from './StartupGate'
+import { StartupGate } from './startup/StartupGate'
 
 export function App(props: { platform: Platform; router: PortalRouter; i18n: I18n }) {
   const { platform } = props

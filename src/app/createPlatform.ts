@@ -2,23 +2,23 @@ import type { ApiClient } from '../api/client'
 import type { Locale } from '../domain/locale'
 import type { SessionInput } from '../../machines/userSession/userSession.machine'
 import { sessionUser } from '../../machines/userSession/userSession.rules'
-import type { AuthEffects } from './actors'
-import { createAuthHandle } from './authHandle'
-import { nextTask, whenIdle } from './idle'
+import type { AuthEffects } from './effects/actors'
+import { createAuthHandle } from './session/authHandle'
+import { nextTask, whenIdle } from './browser/idle'
 import type { PortalEnvironment } from './environment'
 import type { ErrorInput } from '../api/errorReporting'
-import type { Catalog } from './i18n'
-import { createNoticesHandle } from './noticesHandle'
+import type { Catalog } from './startup/i18n'
+import { createNoticesHandle } from './session/noticesHandle'
 import type { Platform } from './platform'
-import { postForm } from './postForm'
-import { serverReachability } from './reachability'
-import { landingPath } from './redirect'
+import { postForm } from './browser/postForm'
+import { serverReachability } from './browser/reachability'
+import { landingPath } from './browser/redirect'
 import { createPortalRouter, firstRendered, preloadCurrentScreens, type PortalRouter } from './router'
-import { SessionStore, type UserSession } from './session'
-import { lastUser, loginPending, storeLoginPending } from './storage'
-import type { UserSessionEffects } from './userSessionActor'
-import { createUserSessionHandle } from './userSessionHandle'
-import { warmSyncWorker } from './syncWorker'
+import { SessionStore, type UserSession } from './session/session'
+import { lastUser, loginPending, storeLoginPending } from './browser/storage'
+import type { UserSessionEffects } from './effects/userSessionActor'
+import { createUserSessionHandle } from './session/userSessionHandle'
+import { warmSyncWorker } from './session/syncWorker'
 import { fetchAccessToken } from '../api/tokenFetch'
 import { readStartRows } from '../db/startRead'
 
@@ -62,7 +62,7 @@ export function createPlatform(
     adopted,
     pushToken: (token) => void adoptedAtStart?.then((session) => session?.sync.setToken(token)),
     attach: () =>
-      import('./userSessionActor').then(({ createUserSessionActor }) =>
+      import('./effects/userSessionActor').then(({ createUserSessionActor }) =>
         createUserSessionActor({
           input: { lastUserId, adopted, login },
           tenantId,
@@ -94,12 +94,12 @@ export function createPlatform(
     lastUserId,
     whenIdle: (task) => void whenIdle(task, machineTimeoutMs),
     attach: () =>
-      import('./actors').then(({ createAuthActor }) =>
+      import('./effects/actors').then(({ createAuthActor }) =>
         createAuthActor({ lastUserId, firstToken, fetchToken, effects }),
       ),
   })
   const notices = createNoticesHandle(() =>
-    import('./actors').then(({ createNoticesActor }) => createNoticesActor()),
+    import('./effects/actors').then(({ createNoticesActor }) => createNoticesActor()),
   )
   const router = createPortalRouter(env.pathPrefix, {
     auth: { status: () => auth.view().status },
@@ -120,7 +120,7 @@ export function createPlatform(
     const messages = loadScreenMessages().catch(() => undefined)
     // The remembered user's first paint reads the database: it opens at once. Otherwise the opening gets a task
     // of its own, since evaluating Dexie and opening the database in one would block input for long.
-    const loaded = import('./userSession')
+    const loaded = import('./session/userSession')
     return (mayHaveData ? loaded : loaded.then(nextTask)).then(({ openUserSession }) =>
       signal?.aborted
         ? null
@@ -180,7 +180,7 @@ export function createPlatform(
     // code, and the session takes the worker over when it opens.
     const user = sessionUser(view, lastUserId)
     if (user !== null && user !== lastUserId) {
-      void import('./userSession')
+      void import('./session/userSession')
       warmSyncWorker({ origin, tenantId, userId: user, scope: pullScope, token: view.token })
     }
     userSession.send({ type: 'auth.changed', view })

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { selectableLocales, type Locale } from '../domain/locale'
 import { usePlatform } from './platform'
-import { storeLocale } from './storage'
+import { storeLocale } from './browser/storage'
 
 export interface LocaleApi {
   locale: Locale

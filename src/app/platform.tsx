@@ -1,11 +1,11 @@
 import { createContext, use, type ReactNode } from 'react'
 import type { Locale } from '../domain/locale'
 import type { ApiClient } from '../api/client'
-import type { AuthHandle } from './authHandle'
+import type { AuthHandle } from './session/authHandle'
 import type { PortalEnvironment } from './environment'
-import type { NoticesHandle } from './noticesHandle'
-import type { SessionStore } from './session'
-import type { UserSessionHandle } from './userSessionHandle'
+import type { NoticesHandle } from './session/noticesHandle'
+import type { SessionStore } from './session/session'
+import type { UserSessionHandle } from './session/userSessionHandle'
 
 /**
  * Everything the running portal holds for one page load: the environment, the locale, the auth and notice
@@ -17,13 +17,13 @@ export interface Platform {
   env: PortalEnvironment
   locale: Locale
   origin: string
-  /** The auth machine, whose actor an anonymous first visit does not load (src/app/authHandle.ts). */
+  /** The auth machine, whose actor an anonymous first visit does not load (src/app/session/authHandle.ts). */
   auth: AuthHandle
   /** The notice queue's machine, loaded with the first notice. */
   notices: NoticesHandle
   sessions: SessionStore
   /**
-   * The user session machine (src/app/userSessionHandle.ts): opens and closes `sessions`, and asks the "changes
+   * The user session machine (src/app/session/userSessionHandle.ts): opens and closes `sessions`, and asks the "changes
    * not sent yet" question before a logout.
    */
   userSession: UserSessionHandle

@@ -27,7 +27,7 @@ export interface OutboxCommand<T extends CommandType = CommandType> {
   nextAttemptAt: number | null
   /**
    * Epoch milliseconds of its first request, which may have reached the server; null until it is sent. A command
-   * is not sent again once the server may have forgotten its key (src/db/outboxReplay.ts).
+   * is not sent again once the server may have forgotten its key (workers/outbox/replayRows.ts).
    */
   firstSentAt: number | null
   /** A notice about the rejection has been shown (once, whichever tab saw it first). */

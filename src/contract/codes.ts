@@ -169,7 +169,7 @@ export const messageContentMaxLength = 2000
 /**
  * How long the server keeps an Idempotency-Key's first answer; older keys are purged (server/idempotency/purge.ts).
  * A request sent again with a purged key is new to the server and would run again, so the portal's outbox never
- * sends a command again once its first send is this old, less a margin (src/db/outboxReplay.ts). A duration
+ * sends a command again once its first send is this old, less a margin (workers/outbox/replayRows.ts). A duration
  * Temporal's `Instant.add` and `subtract` take.
  */
 export const idempotencyKeyRetention = { hours: 30 * 24 } as const

@@ -5,7 +5,7 @@ import { commandsView, storedCommand } from './views'
 
 /**
  * The outbox as the page uses it: append a command, read the queue, dismiss a rejection. The replayer's side
- * (workers/outbox.ts, in the sync worker or the service worker) is src/db/outboxReplay.ts. Rows are read back
+ * (workers/outbox/replay.ts, in the sync worker or the service worker) is workers/outbox/replayRows.ts. Rows are read back
  * as stored, like the read models (see src/db/portalDb.ts): the page built each command from typed input, and
  * the replayer checks a command against the contract before sending it.
  */

@@ -30,7 +30,7 @@ export interface LocaleInputs {
   browserLanguages?: readonly string[]
 }
 
-/** The cookie in which the page tells the server the locale stored on the device (src/app/storage.ts). */
+/** The cookie in which the page tells the server the locale stored on the device (src/app/browser/storage.ts). */
 export const localeCookie = 'portal_locale'
 
 /** `lang` query first, then a stored locale, then the browser's language, then the host's default. */

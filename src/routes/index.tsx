@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useAuth } from '../app/auth'
+import { useAuth } from '../app/session/auth'
 import { useEnvironment } from '../app/environment'
 import { HomeInfoList, HomeIntro } from '../content/home/HomeTexts'
 import { HeroIllustration } from '../components/HeroIllustration'

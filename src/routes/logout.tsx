@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { useAuth } from '../app/auth'
+import { useAuth } from '../app/session/auth'
 import { screenTitles } from '../components/screenTitles'
 import { LoadingBlock } from '../components/ui/Spinner'
 import { usePageTitle } from '../components/ui/usePageTitle'

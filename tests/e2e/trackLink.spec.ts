@@ -48,7 +48,7 @@ test('a guardian shares a tracking link that an office follows with no login, un
   await expect(desk.getByText('Uimahalli')).toHaveCount(0)
   await expect(desk.getByRole('button', { name: 'Cancel trip' })).toHaveCount(0)
   await expect(desk.locator('a[href^="tel:"]')).toHaveCount(0)
-  // No login: the only cookie is the language the link's `lang` chose (src/app/storage.ts).
+  // No login: the only cookie is the language the link's `lang` chose (src/app/browser/storage.ts).
   expect((await office.cookies()).map((cookie) => cookie.name)).toEqual(['portal_locale'])
 
   // It follows the trip live: a pickup posted by the operator turns the panel without a reload.

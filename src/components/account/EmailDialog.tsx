@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { emailFormMachine } from '../../../machines/forms/emailForm.machine'
-import { useActions } from '../../app/actions'
+import { useActions } from '../../app/data/actions'
 import { normalizeEmail } from '../../domain/email'
 import { MachineForm } from '../forms/MachineForm'
 import { useFormMachine } from '../forms/useFormMachine'

@@ -1,17 +1,13 @@
 import { useEffect, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
-import { fromPromise } from 'xstate'
-import {
-  cancelTripsMachine,
-  tripKey,
-  type CancelRequest,
-} from '../../../machines/cancelTrips/cancelTrips.machine'
+import { tripKey, type cancelTripsMachine } from '../../../machines/cancelTrips/cancelTrips.machine'
 import { cancelTripsPersistence } from '../../../machines/cancelTrips/cancelTrips.persist'
-import { queueCancel, useCommand, useWaitingCancelKeys } from '../../app/commands'
-import { usePassengers, useSyncStatus, useTrips } from '../../app/data'
-import { useClockAndConnection } from '../../app/useClockAndConnection'
+import { useCommand, useWaitingCancelKeys } from '../../app/data/commands'
+import { usePassengers, useSyncStatus, useTrips } from '../../app/data/data'
+import { cancelTripsWithEffects } from '../../app/effects/cancelTripsCalls'
+import { useClockAndConnection } from '../../app/effects/useClockAndConnection'
 import { usePlatform } from '../../app/platform'
-import { usePersistedMachine, type RunningFlow } from '../../app/usePersistedMachine'
+import { usePersistedMachine, type RunningFlow } from '../../app/effects/usePersistedMachine'
 
 /** Trips becoming unstartable is noticed within this time. */
 const clockTickMs = 30_000
@@ -30,14 +26,7 @@ export function useCancelTripsActor(options: {
   const [focusRequests, setFocusRequests] = useState(0)
   const { sessions } = usePlatform()
   const [machine] = useState(() =>
-    cancelTripsMachine.provide({
-      actors: {
-        queueCancel: fromPromise<string, CancelRequest>(({ input }) =>
-          queueCancel(sessions, 'wizard', input),
-        ),
-      },
-      actions: { focusError: () => setFocusRequests((count) => count + 1) },
-    }),
+    cancelTripsWithEffects(sessions, () => setFocusRequests((count) => count + 1)),
   )
   const { timeZone } = options
   const passengers = usePassengers()

@@ -1,11 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useCallback, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react'
-import {
-  formSubmitter,
-  type createFormMachine,
-  type FormInput,
-} from '../../../machines/forms/formSubmit.machine'
+import type { createFormMachine, FormInput } from '../../../machines/forms/formSubmit.machine'
+import { formWithEffects } from '../../app/effects/formCalls'
 import type { FormErrorCode } from '../../domain/formErrors'
 import { formErrorMessages } from './formErrorMessages'
 
@@ -32,14 +29,10 @@ export function useFormMachine<F extends string, R>(
   })
   const inputs = useRef(new Map<F, HTMLInputElement>())
   const [provided] = useState(() =>
-    machine.provide({
-      actors: { submit: formSubmitter<F, R>((values) => latest.current.submit(values)) },
-      actions: {
-        focusField: (_, { field }) => {
-          if (field) inputs.current.get(field)?.focus()
-        },
-        succeeded: (_, { result }) => latest.current.onSuccess?.(result),
-      },
+    formWithEffects(machine, {
+      submit: (values) => latest.current.submit(values),
+      focusField: (field) => inputs.current.get(field)?.focus(),
+      succeeded: (result) => latest.current.onSuccess?.(result),
     }),
   )
   const [snapshot, send] = useMachine(provided, { input: options.input })

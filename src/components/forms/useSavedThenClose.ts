@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { useNotices } from '../../app/notices'
+import { useNotices } from '../../app/session/notices'
 
 /**
  * What a dialog's form does once its change is saved: says 'Saved successfully' (spec section 8, the

@@ -2,9 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { invitationMachine } from '../../../machines/invitation/invitation.machine'
-import { useActions } from '../../app/actions'
-import { invitationEffects } from '../../app/invitationCalls'
+import { useActions } from '../../app/data/actions'
+import { invitationWithEffects } from '../../app/effects/invitationCalls'
 import { usePlatform } from '../../app/platform'
 import type { Invitation } from '../../contract/invitations'
 import { screenTitles } from '../screenTitles'
@@ -23,7 +22,7 @@ export function InvitationScreen({ code, signedIn }: { code: string; signedIn: b
   const { t } = useLingui()
   const platform = usePlatform()
   const actions = useActions()
-  const [machine] = useState(() => invitationMachine.provide(invitationEffects(platform, actions)))
+  const [machine] = useState(() => invitationWithEffects(platform, actions))
   const [snapshot, send] = useMachine(machine, { input: { code, signedIn } })
   const { invitation, acceptFailure, acceptedHere } = snapshot.context
   const retry = () => send({ type: 'retry' })

@@ -2,9 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { registerTravelCardMachine } from '../../../machines/travelCard/registerTravelCard.machine'
-import { useActions } from '../../app/actions'
-import { travelCardEffects } from '../../app/invitationCalls'
+import { useActions } from '../../app/data/actions'
+import { travelCardWithEffects } from '../../app/effects/travelCardCalls'
 import { usePlatform } from '../../app/platform'
 import type { Invitation } from '../../contract/invitations'
 import { canRegisterCard } from '../../domain/invitations'
@@ -28,9 +27,7 @@ export function RegisterTravelCardScreen({ signedIn }: { signedIn: boolean }) {
   const actions = useActions()
   const navigate = useNavigate()
   const [machine] = useState(() =>
-    registerTravelCardMachine.provide(
-      travelCardEffects(platform, actions, () => void navigate({ to: '/passengers' })),
-    ),
+    travelCardWithEffects(platform, actions, () => void navigate({ to: '/passengers' })),
   )
   const [snapshot, send] = useMachine(machine, { input: { signedIn } })
   const { form, invitation } = snapshot.context

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Ref } from 'react'
-import { dismissCommand } from '../../app/commands'
+import { dismissCommand } from '../../app/data/commands'
 import { useEnvironment } from '../../app/environment'
 import { usePlatform } from '../../app/platform'
 import type { ThreadEntry } from '../../commands/messageThread'

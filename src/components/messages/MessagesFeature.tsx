@@ -1,11 +1,9 @@
 import { Plural } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useState } from 'react'
-import { fromPromise } from 'xstate'
-import { messagesMachine } from '../../../machines/messages/messages.machine'
-import { queueMessage, queueMessageMark } from '../../app/commands'
-import { usePassengers } from '../../app/data'
-import { loadOlderMessages, useThread } from '../../app/messages'
+import { usePassengers } from '../../app/data/data'
+import { useThread } from '../../app/data/messages'
+import { messagesWithEffects } from '../../app/effects/messagesCalls'
 import { usePlatform } from '../../app/platform'
 import { messagePassenger } from '../../domain/messages/rules'
 import { Spinner } from '../ui/Spinner'
@@ -18,19 +16,7 @@ export function MessagesFeature() {
   const thread = useThread()
   const passengers = usePassengers()
   const [focusKey, setFocusKey] = useState(0)
-  const [machine] = useState(() =>
-    messagesMachine.provide({
-      actors: {
-        queueSend: fromPromise(({ input }) => queueMessage(sessions, input)),
-        loadOlder: fromPromise(() => loadOlderMessages(sessions)),
-      },
-      actions: {
-        markSeen: (_, { id }) => void queueMessageMark(sessions, 'message.seen', id),
-        confirm: (_, { id }) => void queueMessageMark(sessions, 'message.confirm', id),
-        focusForm: () => setFocusKey((key) => key + 1),
-      },
-    }),
-  )
+  const [machine] = useState(() => messagesWithEffects(sessions, () => setFocusKey((key) => key + 1)))
   const [snapshot, send] = useMachine(machine)
 
   const passengerIds = useMemo(() => (passengers ?? []).map((passenger) => passenger.id), [passengers])

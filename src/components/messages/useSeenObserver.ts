@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react'
-import { usePageVisible } from '../../app/pageVisible'
+import { usePageVisible } from '../../app/browser/pageVisible'
 
 type Visibility = (id: string, visible: boolean) => void
 

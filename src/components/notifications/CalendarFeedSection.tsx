@@ -1,13 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
-import {
-  calendarFeedMachine,
-  type CalendarFeedFailure,
-  type CalendarFeedOutcome,
+import type {
+  CalendarFeedFailure,
+  CalendarFeedOutcome,
 } from '../../../machines/calendarFeed/calendarFeed.machine'
-import { calendarFeedEffects } from '../../app/calendarFeedCalls'
-import { useOnline } from '../../app/online'
+import { calendarFeedWithEffects } from '../../app/effects/calendarFeedCalls'
+import { useOnline } from '../../app/browser/online'
 import { usePlatform } from '../../app/platform'
 import { TripSection } from '../trips/TripSection'
 import { Alert } from '../ui/Alert'
@@ -24,7 +23,7 @@ export function CalendarFeedSection() {
   const { t } = useLingui()
   const platform = usePlatform()
   const online = useOnline()
-  const [machine] = useState(() => calendarFeedMachine.provide(calendarFeedEffects(platform)))
+  const [machine] = useState(() => calendarFeedWithEffects(platform))
   const [snapshot, send] = useMachine(machine)
   const { feed, outcome, failure } = snapshot.context
   const ready = snapshot.matches('ready')

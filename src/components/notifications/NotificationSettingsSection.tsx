@@ -1,13 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
-import {
-  notificationSettingsMachine,
-  settingsProblems,
-} from '../../../machines/notificationSettings/notificationSettings.machine'
-import { notificationSettingsEffects } from '../../app/notificationCalls'
-import { useOnline } from '../../app/online'
-import { usePassengers } from '../../app/data'
+import { settingsProblems } from '../../../machines/notificationSettings/notificationSettings.machine'
+import { notificationSettingsWithEffects } from '../../app/effects/notificationCalls'
+import { useOnline } from '../../app/browser/online'
+import { usePassengers } from '../../app/data/data'
 import { usePlatform } from '../../app/platform'
 import { etaMinutesRange } from '../../contract/codes'
 import type { NotificationSettings } from '../../contract/notifications'
@@ -29,7 +26,7 @@ export function NotificationSettingsSection() {
   const platform = usePlatform()
   const online = useOnline()
   const passengers = usePassengers()
-  const [machine] = useState(() => notificationSettingsMachine.provide(notificationSettingsEffects(platform)))
+  const [machine] = useState(() => notificationSettingsWithEffects(platform))
   const [snapshot, send] = useMachine(machine)
   const { settings, changed, showProblems, saved, failure } = snapshot.context
 

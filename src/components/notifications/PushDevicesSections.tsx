@@ -1,15 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
-import {
-  pushDevicesMachine,
-  type DeviceFailure,
-  type DeviceOutcome,
-} from '../../../machines/pushDevices/pushDevices.machine'
-import { pushDevicesEffects } from '../../app/notificationCalls'
-import { useOnline } from '../../app/online'
+import type { DeviceFailure, DeviceOutcome } from '../../../machines/pushDevices/pushDevices.machine'
+import { pushDevicesWithEffects } from '../../app/effects/notificationCalls'
+import { useOnline } from '../../app/browser/online'
 import { usePlatform } from '../../app/platform'
-import { browserPushSupport, notificationPermission } from '../../app/pushDevice'
+import { browserPushSupport, notificationPermission } from '../../app/browser/pushDevice'
 import { TripSection } from '../trips/TripSection'
 import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'
@@ -23,7 +19,7 @@ export function PushDevicesSections() {
   const platform = usePlatform()
   const online = useOnline()
   const [support] = useState(browserPushSupport)
-  const [machine] = useState(() => pushDevicesMachine.provide(pushDevicesEffects(platform)))
+  const [machine] = useState(() => pushDevicesWithEffects(platform))
   const [snapshot, send] = useMachine(machine, { input: { permission: notificationPermission() } })
   const { outcome, failure, loaded } = snapshot.context
   const busy = !snapshot.matches('idle')

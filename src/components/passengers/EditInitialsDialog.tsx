@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { editInitialsMachine } from '../../../machines/forms/editInitials.machine'
-import { useActions } from '../../app/actions'
+import { useActions } from '../../app/data/actions'
 import type { Passenger } from '../../contract/passenger'
 import { normalizeInitials } from '../../domain/passengerForms'
 import { MachineForm } from '../forms/MachineForm'

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
-import { usePermissions } from '../../app/data'
+import { usePermissions } from '../../app/data/data'
 import type { Passenger } from '../../contract/passenger'
 import type { Quota } from '../../contract/permissions'
 import { Avatar } from '../ui/Avatar'

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef } from 'react'
-import { useNotices } from '../../app/notices'
+import { useNotices } from '../../app/session/notices'
 import { noticeTones } from '../ui/classes'
 import { CloseIcon } from '../ui/icons'
 import { useCoversBottom } from './coveredBottom'

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { useConnection } from '../../app/online'
+import { useConnection } from '../../app/browser/online'
 import { OfflineIcon } from '../ui/icons'
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { whenIdle } from '../../app/idle'
-import { useOnline } from '../../app/online'
+import { whenIdle } from '../../app/browser/idle'
+import { useOnline } from '../../app/browser/online'
 import { usePlatform } from '../../app/platform'
 
 /** Whether this browser lets the portal notify: a device that is on has been allowed, so no other has work here. */
@@ -20,7 +20,7 @@ export function PushRefresh() {
     // Failing is harmless: the next start (or the notifications screen's turning on) tries again.
     return whenIdle(
       () =>
-        void import('../../app/pushSubscription')
+        void import('../../app/browser/pushSubscription')
           .then(({ refreshDevice }) => refreshDevice(platform))
           .catch(() => {}),
       5_000,

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { tenants, type TenantId } from '../../../tenants'
 import { useEnvironment } from '../../app/environment'
-import { storeTenant } from '../../app/storage'
+import { storeTenant } from '../../app/browser/storage'
 import { isDevHost } from '../../domain/hosts'
 import { Button } from '../ui/Button'
 

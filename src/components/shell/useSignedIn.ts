@@ -1,4 +1,4 @@
-import { useAuth } from '../../app/auth'
+import { useAuth } from '../../app/session/auth'
 
 /**
  * Signed in for the shell's purposes: a session, or a remembered user's local data, read offline or while the

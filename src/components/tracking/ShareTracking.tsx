@@ -1,14 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
-import {
-  shareLinkMachine,
-  type ShareFailure,
-  type ShareOutcome,
-} from '../../../machines/shareLink/shareLink.machine'
-import { useOnline } from '../../app/online'
+import type { ShareFailure, ShareOutcome } from '../../../machines/shareLink/shareLink.machine'
+import { useOnline } from '../../app/browser/online'
 import { usePlatform } from '../../app/platform'
-import { shareLinkEffects, trackingUrl } from '../../app/shareLinkCalls'
+import { shareLinkWithEffects, trackingUrl } from '../../app/effects/shareLinkCalls'
 import type { Trip } from '../../contract/trip'
 import { TripSection } from '../trips/TripSection'
 import { Alert } from '../ui/Alert'
@@ -25,9 +21,7 @@ export function ShareTracking({ trip }: { trip: Trip }) {
   const platform = usePlatform()
   const online = useOnline()
   const [machine] = useState(() =>
-    shareLinkMachine.provide(
-      shareLinkEffects(platform, t({ id: 'trips.share.title', message: 'Follow the trip' })),
-    ),
+    shareLinkWithEffects(platform, t({ id: 'trips.share.title', message: 'Follow the trip' })),
   )
   const [snapshot, send] = useMachine(machine, {
     input: { request: { passengerId: trip.passenger.id, tripId: trip.id, date: trip.date } },

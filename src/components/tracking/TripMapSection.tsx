@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useMemo, useState, type ComponentType } from 'react'
-import { loadMapSettings } from '../../app/mapSettings'
+import { loadMapSettings } from '../../app/data/mapSettings'
 import { usePlatform } from '../../app/platform'
 import type { Coordinates } from '../../contract/trip'
 import { nextCarHeading, type CarHeading } from '../../domain/tracking/carHeading'

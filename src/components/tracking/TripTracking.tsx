@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
-import { useTracking, type TrackingView } from '../../app/useTracking'
-import { useNow } from '../../app/useNow'
+import { useTracking, type TrackingView } from '../../app/effects/useTracking'
+import { useNow } from '../../app/browser/useNow'
 import type { Trip } from '../../contract/trip'
 import { isFinalStatus } from '../../domain/tracking/finalStatus'
 import { showsTripMap, type TripStops } from '../../domain/tracking/mapPlaces'

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { dismissCommand } from '../../app/commands'
+import { dismissCommand } from '../../app/data/commands'
 import { usePlatform } from '../../app/platform'
 import { cancelCommand } from '../../commands/cancel'
 import { commandErrorMessage } from '../../commands/rejections'

@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useState, type ReactNode } from 'react'
-import { fromPromise } from 'xstate'
-import { cancelTripMachine } from '../../../machines/cancelTrip/cancelTrip.machine'
-import { queueCancel } from '../../app/commands'
+import { cancelTripWithEffects } from '../../app/effects/cancelTripCalls'
 import { usePlatform } from '../../app/platform'
 import type { Trip } from '../../contract/trip'
 import type { TripRef } from '../../contract/tripCommands'
@@ -77,11 +75,7 @@ function CancelTripForm(props: {
   const { t } = useLingui()
   const { sessions } = usePlatform()
   // The dialog's machine with the real outbox; it closes when the machine reaches `queued`.
-  const [machine] = useState(() =>
-    cancelTripMachine.provide({
-      actors: { queueCancel: fromPromise(({ input }) => queueCancel(sessions, 'detail', input)) },
-    }),
-  )
+  const [machine] = useState(() => cancelTripWithEffects(sessions))
   const [snapshot, send] = useMachine(machine, {
     input: { trip: { id: trip.id, date: trip.date }, passengerId: trip.passenger.id, laterInSeries },
   })

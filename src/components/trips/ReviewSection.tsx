@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useEffect, useId, useMemo, useState } from 'react'
-import { fromPromise } from 'xstate'
-import { reviewFormMachine } from '../../../machines/review/reviewForm.machine'
-import { dismissCommand, queueReview } from '../../app/commands'
+import { dismissCommand } from '../../app/data/commands'
+import { reviewFormWithEffects } from '../../app/effects/reviewFormCalls'
 import { usePlatform } from '../../app/platform'
 import type { OutboxCommand } from '../../commands/outboxCommand'
 import { commandErrorMessage } from '../../commands/rejections'
@@ -45,14 +44,7 @@ export function ReviewSection({ trip, scale, command }: ReviewSectionProps) {
     [idBase],
   )
   const [machine] = useState(() =>
-    reviewFormMachine.provide({
-      actors: { queueReview: fromPromise(({ input }) => queueReview(sessions, input)) },
-      actions: {
-        focusField: (_, { field }) => {
-          if (field) focusReviewField(fieldIds, field)
-        },
-      },
-    }),
+    reviewFormWithEffects(sessions, (field) => focusReviewField(fieldIds, field)),
   )
   const [snapshot, send] = useMachine(machine, { input: { trip, scale } })
   // A pull that changes the trip (a drop-off, a review) re-evaluates availability at once.

@@ -1,6 +1,6 @@
 /**
  * Whether this browser can take push notifications, from what it exposes. Pure: the page reads the
- * facts (src/app/pushDevice.ts).
+ * facts (src/app/browser/pushDevice.ts).
  */
 export interface BrowserPushFacts {
   secureContext: boolean

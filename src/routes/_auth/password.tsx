@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useAccount } from '../../app/data'
+import { useAccount } from '../../app/data/data'
 import type { User } from '../../contract/account'
 import { passwordFormMode } from '../../domain/passwordForm'
 import { PasswordForm } from '../../components/password/PasswordForm'

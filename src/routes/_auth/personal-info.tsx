@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
-import { useAccount } from '../../app/data'
+import { useAccount } from '../../app/data/data'
 import { EmailDialog } from '../../components/account/EmailDialog'
 import { screenTitles } from '../../components/screenTitles'
 import { Button } from '../../components/ui/Button'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Temporal } from 'temporal-polyfill'
-import { usePassengers, usePermissions } from '../../app/data'
+import { usePassengers, usePermissions } from '../../app/data/data'
 import { useEnvironment } from '../../app/environment'
 import { PermissionDetails } from '../../components/permissions/PermissionDetails'
 import { TenantFeature } from '../../components/TenantFeature'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Temporal } from 'temporal-polyfill'
-import { usePassengers } from '../../app/data'
+import { usePassengers } from '../../app/data/data'
 import { useEnvironment } from '../../app/environment'
 import type { Passenger } from '../../contract/passenger'
 import { PassengerPermissions } from '../../components/permissions/PassengerPermissions'

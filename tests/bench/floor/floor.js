@@ -1,5 +1,5 @@
 // The floor of the offline start (tests/bench/offlineFloor.ts): the trips /trips shows first, read from the
-// portal's IndexedDB with no framework, as the portal reads them at start (src/app/storage.ts, src/db/).
+// portal's IndexedDB with no framework, as the portal reads them at start (src/app/browser/storage.ts, src/db/).
 
 // The bench opens it on `{tenant}.localhost`: the tenant is the host's first label, the time zone Helsinki's
 // (src/domain/hosts.ts, timeZoneForHost).

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { TokenResult } from '../../../machines/auth/auth.machine'
-import { createAuthActor } from '../../../src/app/actors'
-import { createAuthHandle, type AuthView } from '../../../src/app/authHandle'
+import { createAuthActor } from '../../../src/app/effects/actors'
+import { createAuthHandle, type AuthView } from '../../../src/app/session/authHandle'
 import { settle, token } from '../machines/authHarness'
 
 /** A handle over the real auth actor, with spies for its effects and for loading the actor's chunk. */

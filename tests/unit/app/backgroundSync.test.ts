@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { requestBackgroundSync } from '../../../src/app/backgroundSync'
+import { requestBackgroundSync } from '../../../src/app/browser/backgroundSync'
 import { outboxSyncTag } from '../../../src/db/names'
 
 /** A navigator with a service worker registration whose Background Sync records the tags registered. */

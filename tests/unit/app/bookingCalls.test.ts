@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, toPromise, type AnyActorLogic } from 'xstate'
 import type { ApiClient } from '../../../src/api/client'
 import { ApiRequestError } from '../../../src/api/errors'
-import { bookingEffects } from '../../../src/app/bookingCalls'
-import type { AuthHandle, AuthView } from '../../../src/app/authHandle'
+import { bookingEffects } from '../../../src/app/effects/bookingCalls'
+import type { AuthHandle, AuthView } from '../../../src/app/session/authHandle'
 import type { Platform } from '../../../src/app/platform'
 
 const request = { transportationPermissionId: 'q1' } as never

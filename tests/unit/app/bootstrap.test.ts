@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decideBoot, type BootInputs } from '../../../src/app/bootstrap'
+import { decideBoot, type BootInputs } from '../../../src/app/startup/bootstrap'
 
 const boot = (href: string, inputs: Partial<BootInputs> = {}) =>
   decideBoot({ href, storedTenant: null, storedLocale: null, browserLanguages: [], ...inputs })

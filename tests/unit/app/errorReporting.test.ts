@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { installErrorCapture } from '../../../src/app/errorCapture'
+import { installErrorCapture } from '../../../src/app/startup/errorCapture'
 import { createErrorReporter, type ErrorReporterOptions } from '../../../src/api/errorReporting'
 import { fakeFetch, json } from '../api/fakeServer'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from '../../../src/api/client'
-import { loadMapSettings } from '../../../src/app/mapSettings'
+import { loadMapSettings } from '../../../src/app/data/mapSettings'
 import type { Platform } from '../../../src/app/platform'
 
 const apiAnswering =

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createNoticesActor } from '../../../src/app/actors'
-import { createNoticesHandle } from '../../../src/app/noticesHandle'
+import { createNoticesActor } from '../../../src/app/effects/actors'
+import { createNoticesHandle } from '../../../src/app/session/noticesHandle'
 import { settle } from '../machines/authHarness'
 
 const notice = (message: string) => ({ message, severity: 'info' as const })

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { formatter } from '@lingui/format-po'
 import { describe, expect, it } from 'vitest'
 import { overrides } from '../../../locales/overrides/th'
-import { withOverrides } from '../../../src/app/i18n'
+import { withOverrides } from '../../../src/app/startup/i18n'
 import { locales } from '../../../src/domain/locale'
 
 async function englishIds(): Promise<Set<string>> {

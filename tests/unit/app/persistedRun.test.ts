@@ -3,7 +3,7 @@ import { assign, createActor, fromPromise, setup, type AnyStateMachine, type Sna
 import { cancelTripsMachine, type CancelTripsEvent } from '../../../machines/cancelTrips/cancelTrips.machine'
 import { cancelTripsPersistence } from '../../../machines/cancelTrips/cancelTrips.persist'
 import type { FlowPersistence } from '../../../machines/shared/persistence'
-import { PersistedRun, type SnapshotStore } from '../../../src/app/persistedRun'
+import { PersistedRun, type SnapshotStore } from '../../../src/app/effects/persistedRun'
 import { aino, dataOf, eero, now, ref, timeZone, trips } from '../machines/cancelTripsFixtures'
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { refreshDevice, type PushCalls } from '../../../src/app/pushSubscription'
-import { SessionStore, type UserSession } from '../../../src/app/session'
+import { refreshDevice, type PushCalls } from '../../../src/app/browser/pushSubscription'
+import { SessionStore, type UserSession } from '../../../src/app/session/session'
 import { base64UrlBytes } from '../../../src/domain/notifications/pushSupport'
 import type { Locale } from '../../../src/domain/locale'
 import { freshDb } from '../outbox/harness'

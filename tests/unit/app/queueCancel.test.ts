@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { queueCancel } from '../../../src/app/commands'
-import type { SessionStore } from '../../../src/app/session'
+import { queueCancel } from '../../../src/app/data/commands'
+import type { SessionStore } from '../../../src/app/session/session'
 import * as outbox from '../../../src/db/outbox'
-import { replayOutbox } from '../../../workers/outbox'
+import { replayOutbox } from '../../../workers/outbox/replay'
 import { json } from '../api/fakeServer'
 import { apiOver, cancelOf, freshDb, queue, replayDeps, scriptedServer, tripNo } from '../outbox/harness'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { longestProbeGapMs, Reachability } from '../../../src/app/reachability'
+import { longestProbeGapMs, Reachability } from '../../../src/app/browser/reachability'
 
 /** A reachability over hand-run timers and a probe whose answers the test gives, one per probe. */
 function setup(answers: boolean[], online = { now: true }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { landingPath, safeRedirect } from '../../../src/app/redirect'
+import { landingPath, safeRedirect } from '../../../src/app/browser/redirect'
 import { getTenant } from '../../../tenants'
 
 describe('safeRedirect', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SessionStore, type UserSession } from '../../../src/app/session'
-import { clearSnapshot, loadSnapshot, saveSnapshot } from '../../../src/app/snapshots'
+import { SessionStore, type UserSession } from '../../../src/app/session/session'
+import { clearSnapshot, loadSnapshot, saveSnapshot } from '../../../src/app/data/snapshots'
 import { freshDb } from '../outbox/harness'
 
 afterEach(() => {

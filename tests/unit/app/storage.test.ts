@@ -8,7 +8,7 @@ import {
   storeLocale,
   storeLoginPending,
   storeTenant,
-} from '../../../src/app/storage'
+} from '../../../src/app/browser/storage'
 
 class MemoryStorage {
   private readonly items = new Map<string, string>()

@@ -42,7 +42,7 @@ const status = (syncing: boolean) => ({ syncing, lastSyncedAt: null, lastError: 
 
 describe('the warm sync worker', () => {
   it('is started once, configured at once, and taken over by that user’s session with what it reported', async () => {
-    const { warmSyncWorker, takeWarmWorker } = await import('../../../src/app/syncWorker')
+    const { warmSyncWorker, takeWarmWorker } = await import('../../../src/app/session/syncWorker')
     warmSyncWorker(config)
     warmSyncWorker({ ...config, userId: 'u2' })
     const warm = await takeWarmWorker('u1')
@@ -64,7 +64,7 @@ describe('the warm sync worker', () => {
   })
 
   it('is stopped when another user’s session opens, which starts its own', async () => {
-    const { warmSyncWorker, takeWarmWorker } = await import('../../../src/app/syncWorker')
+    const { warmSyncWorker, takeWarmWorker } = await import('../../../src/app/session/syncWorker')
     warmSyncWorker(config)
     expect(await takeWarmWorker('u2')).toBeNull()
     const [worker] = [...configured.keys()] as FakeWorker[]

@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
 import type { AuthView } from '../../../machines/auth/auth.machine'
 import type { SessionInput } from '../../../machines/userSession/userSession.machine'
-import { createUserSessionActor, type UserSessionEffects } from '../../../src/app/userSessionActor'
-import { SessionStore, type UserSession } from '../../../src/app/session'
-import { createUserSessionHandle } from '../../../src/app/userSessionHandle'
+import { createUserSessionActor, type UserSessionEffects } from '../../../src/app/effects/userSessionActor'
+import { SessionStore, type UserSession } from '../../../src/app/session/session'
+import { createUserSessionHandle } from '../../../src/app/session/userSessionHandle'
 import { settle } from '../machines/authHarness'
 
 function fakeSession(userId: string) {

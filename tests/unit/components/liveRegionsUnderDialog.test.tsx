@@ -7,7 +7,7 @@ import { NoticeSnackbar } from '../../../src/components/shell/NoticeSnackbar'
 import { mountComponent } from './support/mountComponent'
 
 vi.mock('@tanstack/react-router', () => ({ useNavigate: () => () => undefined }))
-vi.mock('../../../src/app/notices', () => ({
+vi.mock('../../../src/app/session/notices', () => ({
   useNotices: () => ({ current: null, dismiss: () => undefined }),
 }))
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { I18nProvider } from '@lingui/react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { activateCatalog } from '../../../src/app/i18n'
+import { activateCatalog } from '../../../src/app/startup/i18n'
 import { StartupSpinner } from '../../../src/components/shell/StartupSpinner'
 
 /** The element's markup as the browser's parser leaves it, so both sides are compared the same way. */

@@ -8,7 +8,7 @@ import {
   listCommands,
   takeUnnotifiedRejections,
 } from '../../../src/db/outbox'
-import { headsOfQueue, markAcked, markRejected, pruneSettled } from '../../../src/db/outboxReplay'
+import { headsOfQueue, markAcked, markRejected, pruneSettled } from '../../../workers/outbox/replayRows'
 import { forgetUserData } from '../../../src/db/forget'
 import { PortalDb, schemaV1 } from '../../../src/db/portalDb'
 import { cancelOf, freshDb, queue, reviewOf, tripNo } from '../outbox/harness'

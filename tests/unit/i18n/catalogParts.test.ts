@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { formatter } from '@lingui/format-po'
 import { describe, expect, it } from 'vitest'
-import { catalogPartOf } from '../../../src/app/catalogParts'
-import { lazyPartsFor } from '../../../src/app/i18n'
+import { catalogPartOf } from '../../../src/app/startup/catalogParts'
+import { lazyPartsFor } from '../../../src/app/startup/i18n'
 
 /** The message ids a source file names (every message has an explicit id, lingui.config.ts). */
 function idsIn(path: string): string[] {
@@ -23,8 +23,8 @@ const firstPaint = [
   'src/components/ui',
   'src/components/screenTitles.ts',
   'src/components/NotFoundPage.tsx',
-  'src/app/UnknownTenant.tsx',
-  'src/app/serviceWorker.ts',
+  'src/app/startup/UnknownTenant.tsx',
+  'src/app/startup/serviceWorker.ts',
   'tenants',
 ]
 

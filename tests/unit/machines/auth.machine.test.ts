@@ -6,7 +6,7 @@ import {
   type AuthEvent,
   type TokenResult,
 } from '../../../machines/auth/auth.machine'
-import { ignoredWhenAnonymous, settledView, startView } from '../../../src/app/authHandle'
+import { ignoredWhenAnonymous, settledView, startView } from '../../../src/app/session/authHandle'
 import { settle, start, token } from './authHarness'
 
 describe('auth machine', () => {

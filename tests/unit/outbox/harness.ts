@@ -7,7 +7,7 @@ import { batchGoesOn } from '../../../src/contract/failureKind'
 import { appendCommand } from '../../../src/db/outbox'
 import type { CommandPayloads, CommandType } from '../../../src/commands/catalogue'
 import { PortalDb } from '../../../src/db/portalDb'
-import type { ReplayDeps } from '../../../workers/outbox'
+import type { ReplayDeps } from '../../../workers/outbox/replay'
 import { json } from '../api/fakeServer'
 import { passengerOf, tripOf } from '../db/samples'
 

@@ -5,10 +5,16 @@ import { describe, expect, it, vi } from 'vitest'
 import { cancelReasonMaxLength, idempotencyKeyRetention } from '../../../src/contract/codes'
 import { tripIdMaxLength } from '../../../src/contract/common'
 import { getCommand, listCommands, takeUnnotifiedRejections } from '../../../src/db/outbox'
-import { resendMargin } from '../../../src/db/outboxReplay'
+import { resendMargin } from '../../../workers/outbox/replayRows'
 import { commandBatchMaxBytes, commandBatchMaxCount } from '../../../src/contract/commandBatch'
 import { batchGoesOn, classifyFailure } from '../../../src/contract/failureKind'
-import { backoffBaseMs, backoffCapMs, backoffMs, batchesOf, replayOutbox } from '../../../workers/outbox'
+import {
+  backoffBaseMs,
+  backoffCapMs,
+  backoffMs,
+  batchesOf,
+  replayOutbox,
+} from '../../../workers/outbox/replay'
 import { json } from '../api/fakeServer'
 import { account, messageOf, messagePageOf } from '../db/samples'
 import {

@@ -94,7 +94,7 @@ async function notificationPlatform(locale: Locale, devices: PushSubscriptionVie
     }
     throw new Error(`Unexpected call ${name}`)
   })
-  // The screen's calls go through the session's sync worker (src/app/sessionClient.ts).
+  // The screen's calls go through the session's sync worker (src/app/session/sessionClient.ts).
   return { platform: { ...withSessionCalls(platform, call), locale }, call }
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest'
-import { queueCancel } from '../../../src/app/commands'
+import { queueCancel } from '../../../src/app/data/commands'
 import type { StartRows } from '../../../src/db/startRead'
 import { elementsByTag, textOf } from './support/text'
 import { fakePlatform, mountScreen, waitForText } from './support/mount'

@@ -8,8 +8,8 @@ import { PortalDb } from '../../../src/db/portalDb'
 import { syncOutboxes, type OutboxSyncDeps } from '../../../sw/outboxSync'
 import { serviceWorkerSyncDeps } from '../../../sw/outboxSyncDeps'
 import { json } from '../api/fakeServer'
-import { replayOutbox, type ReplayResult } from '../../../workers/outbox'
-import { unlessOutboxLocked, waitForOutboxLock } from '../../../workers/outboxLock'
+import { replayOutbox, type ReplayResult } from '../../../workers/outbox/replay'
+import { unlessOutboxLocked, waitForOutboxLock } from '../../../workers/outbox/lock'
 import {
   apiOver,
   batchAnswer,
