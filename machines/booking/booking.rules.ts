@@ -77,7 +77,7 @@ export interface BookingContext {
   /** How far a series may reach from its first ride, in weeks (the tenant's). */
   seriesHorizonWeeks: number
   order: BookingOrder
-  /** The summary's "Repeat this ride" (issue 24); null while the ride is booked once. */
+  /** The summary's "Repeat this ride"; null while the ride is booked once. */
   repeat: RepeatChoice | null
   /** The public holidays for `holidaysFor`, which a series leaves out by default. Not persisted. */
   holidays: HolidayView[] | null
@@ -146,7 +146,7 @@ export type BookingEvent =
   /** Back to the first step with a new order for the same passenger (also "new booking" after a save). */
   | { type: 'wizard.reset' }
   | { type: 'booking.save' }
-  /** The summary's "Repeat this ride", and its choices (issue 24). */
+  /** The summary's "Repeat this ride", and its choices. */
   | { type: 'repeat.toggle'; on: boolean }
   | { type: 'repeat.weekday'; day: Weekday; on: boolean }
   /** The end date as an ISO date, or null while its field holds no date. */

@@ -2,7 +2,7 @@ import { assign, fromPromise, not, setup } from 'xstate'
 import type { CalendarFeed } from '../../src/contract/notifications'
 
 /**
- * The user's private calendar feed (issue 23): reads it, makes the first one, copies its URL, and makes a new one
+ * The user's private calendar feed: reads it, makes the first one, copies its URL, and makes a new one
  * after a confirmation (the old URL stops working at once). The section provides the calls
  * (src/app/effects/calendarFeedCalls.ts); tests give them with `.provide`.
  */

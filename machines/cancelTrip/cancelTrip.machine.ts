@@ -7,7 +7,7 @@ import { isValidCancelReason } from '../../src/domain/trips/cancellation'
  * works only in `valid`, and confirming queues a cancel command in the outbox (which works offline) rather
  * than calling the server. The `queueCancel` actor is given by src/app/effects/cancelTripCalls.ts; the component
  * closes the dialog in `queued`.
- * A trip of a standing order (issue 24) may take its series' later trips with it (`following`).
+ * A trip of a standing order may take its series' later trips with it (`following`).
  */
 
 export interface CancelTripInput {

@@ -3,7 +3,7 @@ import { etaMinutesRange, timeOfDayPattern } from '../../src/contract/codes'
 import type { NotificationSettings } from '../../src/contract/notifications'
 
 /**
- * The user's notification settings (issue 23): loaded from the server, edited here, saved with the Save button
+ * The user's notification settings: loaded from the server, edited here, saved with the Save button
  * (a whole form at once, so a screen-reader user hears one "Saved", not one per switch). The server keeps them,
  * not the device: they need the network. The screen provides the calls (src/app/effects/notificationCalls.ts).
  */

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { PushSubscriptionView } from '../../src/contract/notifications'
 
 /**
- * Notifications on this device and the user's devices list (issue 23): loads the devices and which one is this
+ * Notifications on this device and the user's devices list: loads the devices and which one is this
  * device, turns this device on (the permission asked only after the user's tap, then the browser's subscription
  * posted) or off, removes any device, and sends a test notification. The screen provides the calls
  * (src/app/effects/notificationCalls.ts); tests give them with `.provide`.

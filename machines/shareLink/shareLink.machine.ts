@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { TrackingLink, TrackingLinkRequest } from '../../src/contract/tracking'
 
 /**
- * Sharing a trip's tracking link on its detail screen (issue 9): reads the trip's current link, creates one
+ * Sharing a trip's tracking link on its detail screen: reads the trip's current link, creates one
  * and hands it to the device's share sheet or the clipboard, and revokes it after a confirmation. The screen
  * provides the calls (src/app/effects/shareLinkCalls.ts); tests give them with `.provide`.
  */

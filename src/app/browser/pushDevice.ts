@@ -1,7 +1,7 @@
 import { base64UrlBytes, pushSupportOf, type PushSupport } from '../../domain/notifications/pushSupport'
 
 /**
- * This browser's side of push notifications (issue 23): what it supports, its permission, and its subscription
+ * This browser's side of push notifications: what it supports, its permission, and its subscription
  * through the service worker's registration. The server's side is in src/app/effects/notificationCalls.ts.
  */
 

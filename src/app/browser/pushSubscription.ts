@@ -5,7 +5,7 @@ import { browserSubscription, madeFor, subscribeBrowser } from './pushDevice'
 import { sessionClient, type ApiCaller, type SessionCalls } from '../session/sessionClient'
 
 /**
- * Posting this device's push subscription to the server (issue 23), with no XState: the signed-in shell uses it
+ * Posting this device's push subscription to the server, with no XState: the signed-in shell uses it
  * after a change of language, and should not carry the screen's machines.
  */
 

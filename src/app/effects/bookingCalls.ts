@@ -39,7 +39,7 @@ export function bookingEffects({
       searchAddresses: fromPromise(async ({ input }: { input: { query: string } }) =>
         (await client()).call('searchAddresses', { query: { q: input.query, lang: locale } }),
       ),
-      // A repeated ride is a series (issue 24): one request books all its rides.
+      // A repeated ride is a series: one request books all its rides.
       createBooking: fromPromise(async ({ input }: { input: PendingSave }): Promise<Booked> => {
         const headers = { ...language, 'Idempotency-Key': input.key }
         const api = await client()

@@ -4,7 +4,7 @@
  * - `first`: home, the shell (menus, drawer, notices, dialogs) and every screen's title, loaded at start;
  * - `screens`: what the other screens show, loaded before any of them renders and when a user is known;
  * - `booking`: the booking wizard's step headings and first two steps, loaded with it;
- * - `bookingSteps`: the rest of the wizard's texts (steps 3 to 9, the summary's repeat of issue 24), loaded with
+ * - `bookingSteps`: the rest of the wizard's texts (steps 3 to 9, the summary's "Repeat this ride"), loaded with
  *   the later steps' code: the wizard's first visit carries a fifth of its texts;
  * - `permissions`: what only the transportation permissions show, loaded with them: the wizard does not carry it;
  * - `account`: what only the screens of one's own account and of an invitation show (password, personal
@@ -13,7 +13,7 @@
  * - `texts`: the privacy statements and accessibility reports, loaded with those pages only: they are a third
  *   of what `screens` held, and a signed-in start needs none of it.
  * - `settings`: the notification settings and the calendar feed, loaded with their screen: a third of what
- *   `screens` held since issue 23, which every signed-in screen would otherwise carry.
+ *   `screens` would hold, which every signed-in screen would otherwise carry.
  * Areas only the server's own pages use are in none. tests/unit/i18n/catalogParts.test.ts checks that what
  * home and the shell show is in the first part, and each later part's messages only on the screens that load it.
  */

@@ -15,7 +15,7 @@ import { LazyConfirmDialog } from '../ui/LazyConfirmDialog'
 import { TextField } from '../ui/TextField'
 
 /**
- * The user's private calendar feed (issue 23): none yet, a button makes one; then its address, copied or opened
+ * The user's private calendar feed: none yet, a button makes one; then its address, copied or opened
  * in a calendar app (webcal://), and a new one made after a confirmation, since the old one stops working. Making
  * one needs the server: offline the buttons say so. Copying and opening need only the address.
  */

@@ -3,7 +3,7 @@ import { AnnounceContext, type Announce } from '../ui/announce'
 import { closedBatch, noBatch, withText } from '../ui/liveBatch'
 
 /**
- * The app's announcer (issue 22): two visually hidden live regions, polite and assertive, mounted once at the
+ * The app's announcer: two visually hidden live regions, polite and assertive, mounted once at the
  * root on every page, and `useAnnounce()` for what is inside it. A screen reader says only text put into a
  * region that was already on the page (a region made with its text says nothing), so a part that appears with
  * its news says it here. An announcement is written into its region at once, a node of its own: it replaces

@@ -9,7 +9,7 @@ const notificationsAllowed = () =>
 
 /**
  * Once a signed-in page is idle and online, this device's push subscription, if any, is kept as the server needs
- * it (issue 23): in the portal's language (choosing one reloads the page), and for the server's current key.
+ * it: in the portal's language (choosing one reloads the page), and for the server's current key.
  * Its code loads only where notifications are allowed. Renders nothing.
  */
 export function PushRefresh() {

@@ -12,7 +12,7 @@ import { Button } from '../ui/Button'
 import { LazyConfirmDialog } from '../ui/LazyConfirmDialog'
 
 /**
- * Sharing the trip's tracking link with a drivers' office (issue 9): a button that creates the link and hands it
+ * Sharing the trip's tracking link with a drivers' office: a button that creates the link and hands it
  * to the share sheet or the clipboard, the current link with a button to revoke it, and a polite status that
  * says what happened. Sharing needs the server: offline the button says so.
  */

@@ -3,7 +3,7 @@ import type { TripSeries } from '../../contract/series'
 import { seriesWords } from '../../domain/series/seriesWords'
 import { RepeatIcon } from '../ui/icons'
 
-/** A trip of a standing order (issue 24): its icon and "Every Tue, Thu until 18.12.2026". Phrasing content. */
+/** A trip of a standing order: its icon and "Every Tue, Thu until 18.12.2026". Phrasing content. */
 export function SeriesMark({ series }: { series: TripSeries }) {
   const { i18n } = useLingui()
   const { days, until } = seriesWords(series, i18n.locale)

@@ -6,7 +6,7 @@ import { SeriesMark } from './SeriesMark'
 import { TripSection } from './TripSection'
 
 /**
- * A series trip's standing order on its detail (issue 24): its mark and the series' dates this device has, each
+ * A series trip's standing order on its detail: its mark and the series' dates this device has, each
  * a link to its trip (the one shown is marked current), cancelled ones said so. Later dates come with the pull
  * two weeks ahead.
  */

@@ -6,7 +6,7 @@ import { Page } from '../../components/ui/Page'
 
 export const Route = createFileRoute('/_auth/notifications')({ component: NotificationsRoute })
 
-/** Push notifications on this device, the user's devices and what notifications come (issue 23). */
+/** Push notifications on this device, the user's devices and what notifications come. */
 function NotificationsRoute() {
   const { t } = useLingui()
   return (

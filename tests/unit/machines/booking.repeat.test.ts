@@ -80,7 +80,7 @@ async function savedSeries(holidays = [independenceDay]) {
   return booking
 }
 
-describe('repeating a ride (issue 24)', () => {
+describe('repeating a ride', () => {
   it('repeats on the chosen weekdays, leaves out holidays and removed dates, and saves the series', async () => {
     const booking = await repeated()
     expect(booking.can({ type: 'repeat.weekday', day: 7, on: true })).toBe(false)

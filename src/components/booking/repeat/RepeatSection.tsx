@@ -24,7 +24,7 @@ const aMonday = Temporal.PlainDate.from('2026-11-23')
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
 
 /**
- * The summaries' "Repeat this ride" (issue 24): the weekdays and the end date of a series, or for the return of a
+ * The summaries' "Repeat this ride": the weekdays and the end date of a series, or for the return of a
  * series its outbound's dates; then the dates it makes, the quota they use and their deductibles (RepeatPlan).
  * Every choice is the booking machine's, so it is kept across a reload and checked before the save.
  */
