@@ -8,7 +8,7 @@ import {
 import { ApiRequestError } from '../../api/errors'
 import type { NotificationSettings } from '../../contract/notifications'
 import { browserSubscription, subscribeBrowser, unsubscribeBrowser } from '../browser/pushDevice'
-import { postSubscription, userDatabase, type PushCalls } from '../browser/pushSubscription'
+import { postSubscription, userDatabase, type PushCalls } from '../session/pushSubscription'
 import { sessionClient, type SessionCalls } from '../session/sessionClient'
 
 /** The notification settings machine's calls, straight to the API (through the sync worker). */

@@ -20,7 +20,7 @@ export function PushRefresh() {
     // Failing is harmless: the next start (or the notifications screen's turning on) tries again.
     return whenIdle(
       () =>
-        void import('../../app/browser/pushSubscription')
+        void import('../../app/session/pushSubscription')
           .then(({ refreshDevice }) => refreshDevice(platform))
           .catch(() => {}),
       5_000,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { refreshDevice, type PushCalls } from '../../../src/app/browser/pushSubscription'
+import { refreshDevice, type PushCalls } from '../../../src/app/session/pushSubscription'
 import { SessionStore, type UserSession } from '../../../src/app/session/session'
 import { base64UrlBytes } from '../../../src/domain/notifications/pushSupport'
 import type { Locale } from '../../../src/domain/locale'

@@ -1,8 +1,8 @@
 import type { PushSubscriptionView, SubscribeRequest } from '../../contract/notifications'
 import type { PushDevice } from '../../db/rows'
 import type { Platform } from '../platform'
-import { browserSubscription, madeFor, subscribeBrowser } from './pushDevice'
-import { sessionClient, type ApiCaller, type SessionCalls } from '../session/sessionClient'
+import { browserSubscription, madeFor, subscribeBrowser } from '../browser/pushDevice'
+import { sessionClient, type ApiCaller, type SessionCalls } from './sessionClient'
 
 /**
  * Posting this device's push subscription to the server, with no XState: the signed-in shell uses it
