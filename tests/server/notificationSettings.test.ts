@@ -188,6 +188,24 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
     expect(response.statusCode, response.body).toBe(200)
   })
 
+  it('takes the ports an instance is configured with (OUTBOUND_PORTS), and still only a public host', async () => {
+    const configured = await test.secondInstance({ outboundPorts: [443, 8443] })
+    const guardian = await newGuardian(test.db, 'espoo', 'Portti Huoltaja')
+    const calls = notificationsOf(configured, 'espoo', guardian.token)
+    const keys = standIn.device().subscription.keys
+    const subscribe = (endpoint: string) => calls.subscribe({ subscription: { endpoint, keys } })
+    const accepted = await subscribe('https://push.example.com:8443/x')
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    for (const [endpoint, error] of [
+      ['https://push.example.com:80/x', 'PortNotAllowed'],
+      ['https://10.1.2.3:8443/x', 'NotPublicHost'],
+    ]) {
+      const refused = await subscribe(endpoint!)
+      expect(refused.statusCode, refused.body).toBe(400)
+      expect(refused.json()).toMatchObject({ errors: [{ property: 'endpoint', error }] })
+    }
+  })
+
   it(`keeps at most ${subscriptionsPerUser} devices per user, dropping the oldest`, async () => {
     const guardian = await newGuardian(test.db, 'espoo', 'Monilaite Huoltaja')
     const calls = notificationsOf(test.app, 'espoo', guardian.token)
