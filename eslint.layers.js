@@ -76,6 +76,7 @@ export const serverFloors = [
   // Features: what the portal does. Two features never import each other; what both need moves down.
   [
     'server/trips',
+    'server/passengers',
     'server/calendar',
     'server/invitations',
     'server/messages',

@@ -67,6 +67,15 @@ export interface PassengersTable {
   name: string
   phone: string | null
   avatar_text: string
+  /** The operator's own reference (migration 0025), unique in the tenant; null for none. */
+  external_ref: string | null
+  language: 'fi' | 'sv' | 'en' | null
+  /** The operator ended the passenger (eligibility over): no trips, no guardians from then on. */
+  ended_at: Timestamp | null
+  end_reason: string | null
+  /** When the passenger's personal data goes (server/retention); null while not ended. */
+  erase_after: Timestamp | null
+  erased_at: Timestamp | null
   /** Bumped with every change of the row or its trips (migration 0007, server/reads/); bigint as text. */
   read_version: ColumnType<string, never, never>
   created_at: CreatedAt
@@ -81,8 +90,12 @@ export interface PassengerGrantsTable {
 
 export interface AccessCodesTable {
   tenant_id: Tenant
-  /** Upper-cased, as users type it case-insensitively. */
+  /** Names the code in the operator API (migration 0025). */
+  id: string
+  /** SHA-256 (hex) of the code upper-cased, as users type it case-insensitively: the code itself is not kept. */
   token: string
+  /** The code's last characters, to tell codes apart in a list. */
+  hint: string
   passenger_id: string
   expires_at: Timestamp
   used_at: Timestamp | null
@@ -109,6 +122,8 @@ export interface PlacesTable {
   is_secondary_place: boolean
   source: string
   sort_order: number
+  /** The operator's own reference (migration 0025), unique per passenger; null for none. */
+  external_ref: string | null
 }
 
 export interface TripEventsTable {
@@ -256,6 +271,8 @@ export interface TransportationPermissionsTable {
   end_date: IsoDate
   extras: Jsonb<StoredExtra[]>
   allowed_area: Jsonb<StoredArea | null>
+  /** The operator's own reference (migration 0025), unique in the tenant; null for none. */
+  external_ref: string | null
   created_at: CreatedAt
 }
 

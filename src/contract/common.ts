@@ -55,6 +55,16 @@ export const tripId = z
   .max(tripIdMaxLength)
   .regex(/^[A-Za-z0-9._:-]+$/, 'A trip id takes letters, digits and ._:- only')
 
+/**
+ * The operator's own reference for a passenger, a place or a permission (its id in the operator's system), unique
+ * in the tenant (a place's: per passenger). The same characters as a trip id, for the same reasons.
+ */
+export const externalRef = z
+  .string()
+  .min(1)
+  .max(tripIdMaxLength)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'A reference takes letters, digits and ._:- only')
+
 /** A field error of a 400 answer: the property it concerns and a stable error code. */
 export const fieldError = z.object({ property: text(textLimits.name), error: text(textLimits.code) })
 export type FieldError = z.infer<typeof fieldError>

@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Passenger, Place } from '../../src/contract/passenger'
 import { trip as tripSchema, tripStatusCodes, type Trip } from '../../src/contract/trip'
+import { accessCodeHash } from '../../server/db/repositories/passengers'
 import { tenantDb } from '../../server/db/tenantDb'
 import { api, createTestApp, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
@@ -147,7 +148,7 @@ describe.each(backends)('passenger calls on $name', (backend) => {
       .selectFrom('access_codes')
       .select(['used_at', 'used_by_user_id'])
       .where('tenant_id', '=', 'espoo')
-      .where('token', '=', 'LISAA-1002')
+      .where('token', '=', accessCodeHash('LISAA-1002'))
       .executeTakeFirstOrThrow()
     expect(used.used_at).not.toBeNull()
   })
@@ -157,13 +158,13 @@ describe.each(backends)('passenger calls on $name', (backend) => {
       .updateTable('access_codes')
       .set({ expires_at: Temporal.Now.instant().subtract({ minutes: 1 }) })
       .where('tenant_id', '=', 'espoo')
-      .where('token', '=', 'LISAA-1003')
+      .where('token', '=', accessCodeHash('LISAA-1003'))
       .execute()
     await test.db
       .updateTable('access_codes')
       .set({ used_at: Temporal.Now.instant() })
       .where('tenant_id', '=', 'espoo')
-      .where('token', '=', 'LISAA-1004')
+      .where('token', '=', accessCodeHash('LISAA-1004'))
       .execute()
     for (const token of ['LISAA-9999', 'LISAA-1003']) {
       const response = await api(test.app, 'espoo', single, {

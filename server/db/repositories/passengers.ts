@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto'
 import type { Insertable, Selectable } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
@@ -72,7 +73,7 @@ export function passengersRepository(db: ScopedDb) {
           qb
             .updateTable('access_codes')
             .set({ used_at: now, used_by_user_id: userId })
-            .where('token', '=', normalizeAccessCode(token))
+            .where('token', '=', accessCodeHash(token))
             .where('used_at', 'is', null)
             .where('expires_at', '>', now)
             .returning('passenger_id'),
@@ -101,7 +102,9 @@ export function passengersRepository(db: ScopedDb) {
         .insertInto('access_codes')
         .values(
           codes.map((code) => ({
-            token: normalizeAccessCode(code.token),
+            id: randomUUID(),
+            token: accessCodeHash(code.token),
+            hint: normalizeAccessCode(code.token).slice(-4),
             passenger_id: code.passengerId,
             expires_at: code.expiresAt,
           })),
@@ -114,4 +117,9 @@ export function passengersRepository(db: ScopedDb) {
 /** Access codes are typed by hand: compared trimmed and case-insensitively. */
 export function normalizeAccessCode(token: string): string {
   return token.trim().toUpperCase()
+}
+
+/** What is kept of an access code: a leaked table grants no passenger (the codes are long and random). */
+export function accessCodeHash(token: string): string {
+  return createHash('sha256').update(normalizeAccessCode(token), 'utf8').digest('hex')
 }
