@@ -92,7 +92,7 @@ export interface AccessCodesTable {
   tenant_id: Tenant
   /** Names the code in the operator API (migration 0025). */
   id: string
-  /** SHA-256 (hex) of the code upper-cased, as users type it case-insensitively: the code itself is not kept. */
+  /** SHA-256 (hex) of the code as compared (`normalizeAccessCode`): the code itself is not kept. */
   token: string
   /** The code's last characters, to tell codes apart in a list. */
   hint: string

@@ -1,6 +1,7 @@
 import type { Temporal } from 'temporal-polyfill'
 import { tenants, type TenantId } from '../../tenants'
 import type { TenantDb } from '../db/tenantDb'
+import { issueInvitation } from '../invitations/issuedInvitations'
 import type { PersonTemplate } from './people'
 
 /** Passengers the demo invitations grant, granted to nobody at first. */
@@ -39,19 +40,13 @@ export async function addDemoInvitations(
   people: { invited: readonly { id: string }[]; guardianId: string; guardianPassengerId: string },
 ): Promise<void> {
   const [first, second, third] = people.invited.map((passenger) => passenger.id)
-  const open = now.add({ days: demoInvitationOpenDays }).toInstant()
-  const code = (number: number) => demoInvitationCode(db.tenant, number)
-  await db.invitations.create({ code: code(1), expiresAt: open, passengerIds: [first!, second!] })
-  await db.invitations.create({ code: code(2), expiresAt: open, passengerIds: [third!] })
-  await db.invitations.create({
-    code: code(3),
-    expiresAt: open,
-    passengerIds: [people.guardianPassengerId],
-    accepted: { userId: people.guardianId, at: now.toInstant() },
-  })
-  await db.invitations.create({
-    code: code(4),
-    expiresAt: now.subtract({ days: 1 }).toInstant(),
-    passengerIds: [third!],
-  })
+  const instant = now.toInstant()
+  const invite = (number: number, passengerIds: string[], at = instant, validDays = demoInvitationOpenDays) =>
+    issueInvitation(db, { passengerIds, validDays, code: demoInvitationCode(db.tenant, number) }, at)
+  await invite(1, [first!, second!])
+  await invite(2, [third!])
+  await invite(3, [people.guardianPassengerId])
+  await db.invitations.accept(demoInvitationCode(db.tenant, 3), people.guardianId, instant)
+  // Made two days ago for a day: expired yesterday.
+  await invite(4, [third!], instant.subtract({ hours: 48 }), 1)
 }

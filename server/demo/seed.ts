@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
+import { accessCodeValidDays } from '../../src/contract/operatorAccess'
 import { getTenant, tenantIds, type TenantId } from '../../tenants'
 import { installOperatorKeys } from '../auth/operatorKeys'
 import { hashPassword } from '../auth/passwords'
+import { issueAccessCode } from '../invitations/accessCodes'
+import { issueTravelCard } from '../invitations/issuedTravelCards'
 import type { Database } from '../db/schema'
 import { tenantDb, type TenantDb } from '../db/tenantDb'
 import { demoAccounts, demoAccessCodes } from './accounts'
@@ -83,13 +86,13 @@ async function addInvitedPassengers(
     asPeople(demoTravelCards.map((card) => card.holder)),
     tenantIndex * 20 + 18,
   )
-  await db.invitations.insertCards(
-    demoTravelCards.map((card, index) => ({
+  for (const [index, card] of demoTravelCards.entries()) {
+    await issueTravelCard(db, {
       cardNumber: card.cardNumber,
       holderName: card.holder.givenName,
       passengerId: holders[index]!.id,
-    })),
-  )
+    })
+  }
   return [...invited, ...holders]
 }
 
@@ -162,13 +165,12 @@ async function seedTenant(
     unclaimedPassengers.map((person) => ({ name: person.givenName, kind: person.kind })),
     tenantIndex * 20 + 10,
   )
-  await db.passengers.insertAccessCodes(
-    unclaimed.map((passenger, index) => ({
-      token: demoAccessCodes[index]!,
-      passengerId: passenger.id,
-      expiresAt: now.add({ days: 90 }).toInstant(),
-    })),
-  )
+  for (const [index, passenger] of unclaimed.entries()) {
+    await issueAccessCode(db, passenger.id, now.toInstant(), {
+      validDays: accessCodeValidDays.default,
+      code: demoAccessCodes[index]!,
+    })
+  }
 
   const invited = await addInvitedPassengers(db, tenantIndex, now, {
     id: guardian.id,

@@ -11,6 +11,7 @@ import { createPermission, replacePermission } from '../permissions/operatorPerm
 import { HttpError } from '../errors/httpError'
 import { toQuotaView } from '../views/quotaViews'
 import { appendOperatorEvent } from '../trips/operatorEvents'
+import { registerOperatorAccessRoutes } from './operatorAccess'
 import { registerOperatorTrackingLinkRoutes } from './operatorTrackingLinks'
 import { registerEndpoint } from './registerEndpoint'
 
@@ -85,4 +86,5 @@ export function registerOperatorRoutes(app: FastifyInstance, keys: KeyStore): vo
   )
 
   registerOperatorTrackingLinkRoutes(app, keys)
+  registerOperatorAccessRoutes(app, keys)
 }

@@ -9,6 +9,7 @@ import {
   operatorMessagesLimit,
   operatorMessagesQuery,
 } from './messages'
+import { operatorAccessEndpoints } from './operatorAccess'
 import { quota } from './permissions'
 import { tripSeries } from './series'
 import { coordinates, tripAddress } from './trip'
@@ -257,4 +258,5 @@ export const operatorEndpoints = {
     params: messageParams,
     response: message,
   },
+  ...operatorAccessEndpoints,
 } as const satisfies Record<string, Endpoint>

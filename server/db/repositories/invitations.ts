@@ -12,8 +12,6 @@ export interface NewInvitation {
   passengerIds: readonly string[]
   /** The travel card whose registration made it (normalized), if one did. */
   travelCardNumber?: string
-  /** Only the demo seed makes one already accepted. */
-  accepted?: { userId: string; at: Temporal.Instant }
 }
 
 /** Invitations and travel cards (migration 0013). Who may see or accept one is judged by server/invitations/. */
@@ -74,8 +72,6 @@ export function invitationsRepository(db: ScopedDb) {
         .values({
           code: invitation.code,
           expires_at: invitation.expiresAt,
-          accepted_at: invitation.accepted?.at ?? null,
-          accepted_by_user_id: invitation.accepted?.userId ?? null,
           travel_card_number: invitation.travelCardNumber ?? null,
         })
         .returningAll()
@@ -131,32 +127,74 @@ export function invitationsRepository(db: ScopedDb) {
       return row !== undefined
     },
 
+    /** Forgets an invitation, accepted or not (the grants it gave stay); false for none of this code. */
+    async delete(code: string): Promise<boolean> {
+      const deleted = await db
+        .deleteFrom('invitations')
+        .where('code', '=', code)
+        .returning('code')
+        .executeTakeFirst()
+      return deleted !== undefined
+    },
+
     /** Forgets invitations that can no longer be accepted or shown; the grants they gave stay. */
     async deleteExpired(now: Temporal.Instant): Promise<void> {
       await db.deleteFrom('invitations').where('expires_at', '<=', now).execute()
     },
 
-    /** A travel card by its number, however it was typed. */
-    findCard: (cardNumber: string): Promise<TravelCardRow | undefined> =>
+    /** A travel card by its number, however it was typed; `lock` keeps its row until the transaction ends. */
+    findCard: (cardNumber: string, options: { lock?: boolean } = {}): Promise<TravelCardRow | undefined> =>
       db
         .selectFrom('travel_cards')
         .selectAll()
         .where('card_number', '=', normalizeCardNumber(cardNumber))
+        .$if(options.lock === true, (query) => query.forUpdate())
         .executeTakeFirst(),
 
-    async insertCards(
-      cards: readonly { cardNumber: string; holderName: string; passengerId: string }[],
-    ): Promise<void> {
-      if (cards.length === 0) return
-      await db
+    cardsOf: (passengerId: string): Promise<TravelCardRow[]> =>
+      db
+        .selectFrom('travel_cards')
+        .selectAll()
+        .where('passenger_id', '=', passengerId)
+        .orderBy('card_number')
+        .execute(),
+
+    /** Issues a card, or gives an issued one (however its number was typed) another passenger or holder. */
+    putCard: (card: {
+      cardNumber: string
+      holderName: string
+      passengerId: string
+    }): Promise<TravelCardRow> =>
+      db
         .insertInto('travel_cards')
-        .values(
-          cards.map((card) => ({
-            card_number: normalizeCardNumber(card.cardNumber),
-            holder_name: card.holderName,
-            passenger_id: card.passengerId,
-          })),
+        .values({
+          card_number: normalizeCardNumber(card.cardNumber),
+          holder_name: card.holderName,
+          passenger_id: card.passengerId,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['card_number'])
+            .doUpdateSet({ holder_name: card.holderName, passenger_id: card.passengerId }),
         )
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    /** Takes a card away, and its invitations with it (migration 0016); false for none of this number. */
+    async deleteCard(cardNumber: string): Promise<boolean> {
+      const deleted = await db
+        .deleteFrom('travel_cards')
+        .where('card_number', '=', normalizeCardNumber(cardNumber))
+        .returning('card_number')
+        .executeTakeFirst()
+      return deleted !== undefined
+    },
+
+    /** Forgets the invitations a card's registrations made, accepted or not (the grants they gave stay). */
+    async deleteCardInvitations(cardNumber: string): Promise<void> {
+      await db
+        .deleteFrom('invitations')
+        .where('travel_card_number', '=', normalizeCardNumber(cardNumber))
         .execute()
     },
   }

@@ -1,10 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto'
-import type { Insertable, Selectable } from 'kysely'
+import { sql, type Insertable, type Selectable } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
 export type PassengerRow = Selectable<ScopedDatabase['passengers']>
 export type NewPassenger = Omit<Insertable<ScopedDatabase['passengers']>, 'created_at'>
+export type AccessCodeRow = Selectable<ScopedDatabase['access_codes']>
+
+/** A user granted a passenger, as the operator sees them. */
+export interface GuardianRow {
+  userId: string
+  name: string
+  identityVerified: boolean
+  grantedAt: Temporal.Instant
+}
 
 /**
  * The passengers of the tenant granted to a user: passengers reach a user only through grants, and every lookup
@@ -94,29 +103,102 @@ export function passengersRepository(db: ScopedDb) {
       return row?.passenger_id
     },
 
-    async insertAccessCodes(
-      codes: readonly { token: string; passengerId: string; expiresAt: Temporal.Instant }[],
-    ): Promise<void> {
-      if (codes.length === 0) return
-      await db
+    /** Keeps an access code as its hash, with an id to list and revoke it by and its last characters. */
+    insertAccessCode: (code: {
+      token: string
+      passengerId: string
+      expiresAt: Temporal.Instant
+    }): Promise<AccessCodeRow> =>
+      db
         .insertInto('access_codes')
-        .values(
-          codes.map((code) => ({
-            id: randomUUID(),
-            token: accessCodeHash(code.token),
-            hint: normalizeAccessCode(code.token).slice(-4),
-            passenger_id: code.passengerId,
-            expires_at: code.expiresAt,
-          })),
+        .values({
+          id: randomUUID(),
+          token: accessCodeHash(code.token),
+          hint: normalizeAccessCode(code.token).slice(-4),
+          passenger_id: code.passengerId,
+          expires_at: code.expiresAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    listAccessCodes: (passengerId: string): Promise<AccessCodeRow[]> =>
+      db
+        .selectFrom('access_codes')
+        .selectAll()
+        .where('passenger_id', '=', passengerId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute(),
+
+    /** Forgets an access code, used or not; false for none of this id. */
+    async deleteAccessCode(id: string): Promise<boolean> {
+      const deleted = await db
+        .deleteFrom('access_codes')
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst()
+      return deleted !== undefined
+    },
+
+    /** The users granted a passenger, earliest first. */
+    guardiansOf: (passengerId: string): Promise<GuardianRow[]> =>
+      db
+        .selectFrom('passenger_grants')
+        .innerJoin('users', 'users.id', 'passenger_grants.user_id')
+        .select([
+          'users.id as userId',
+          'users.name',
+          'users.identity_verified as identityVerified',
+          'passenger_grants.granted_at as grantedAt',
+        ])
+        .where('passenger_grants.passenger_id', '=', passengerId)
+        .orderBy('passenger_grants.granted_at')
+        .orderBy('users.id')
+        .execute(),
+
+    /**
+     * Takes a passenger away from a user, with what the user kept of it: their notification switches for it and
+     * their devices' queued notifications about it (an evening reminder that lists it goes whole). The grant's
+     * trigger (migration 0007) bumps the user's list version, which every read checks. The passenger's row is
+     * locked first: a trip's write, which queues its notifications, updates that row too, so one under way
+     * commits first and its queued rows are seen here, and one after it no longer finds the grant. Several
+     * statements: call it in a transaction. False when the user was not granted the passenger.
+     */
+    async withdrawGrant(userId: string, passengerId: string): Promise<boolean> {
+      await db.selectFrom('passengers').select('id').where('id', '=', passengerId).forUpdate().execute()
+      const deleted = await db
+        .deleteFrom('passenger_grants')
+        .where('user_id', '=', userId)
+        .where('passenger_id', '=', passengerId)
+        .returning('user_id')
+        .executeTakeFirst()
+      if (!deleted) return false
+      await db
+        .deleteFrom('notification_switches')
+        .where('user_id', '=', userId)
+        .where('passenger_id', '=', passengerId)
+        .execute()
+      await db
+        .deleteFrom('push_deliveries')
+        .where(
+          'subscription_id',
+          'in',
+          db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId),
+        )
+        .where(
+          sql<boolean>`(data->>'passengerId' = ${passengerId} or data->'trips' @> ${JSON.stringify([{ passengerId }])}::jsonb)`,
         )
         .execute()
+      return true
     },
   }
 }
 
-/** Access codes are typed by hand: compared trimmed and case-insensitively. */
+/**
+ * Access codes are typed by hand from a letter or read aloud: compared without spaces or dashes, in any case.
+ */
 export function normalizeAccessCode(token: string): string {
-  return token.trim().toUpperCase()
+  return token.replace(/[\s-]+/g, '').toUpperCase()
 }
 
 /** What is kept of an access code: a leaked table grants no passenger (the codes are long and random). */
