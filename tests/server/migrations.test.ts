@@ -1,8 +1,10 @@
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { NO_MIGRATIONS } from 'kysely/migration'
+import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jsonb } from '../../server/db/json'
 import { createMigrator, migrateToLatest, migrations } from '../../server/db/migrate'
+import { accessCodeHash } from '../../server/db/repositories/passengers'
 import { backends, createEmptyDatabase, type TestDatabase } from './support/database'
 
 // Every table but `vapid_keys`, the deployment's one VAPID key pair (migration 0018).
@@ -126,6 +128,25 @@ describe.each(backends)('migrations on $name', (backend) => {
       .where('permission_id', '=', 'q1')
       .executeTakeFirst()
     expect(read).toEqual({ start_date: '2026-12-01', end_date: '2026-12-31' })
+  })
+
+  it('keep the access codes made before they were hashed usable, however they are typed', async () => {
+    const migrator = createMigrator(database.db, database.schema ?? undefined)
+    await migrator.migrateTo(NO_MIGRATIONS)
+    await migrator.migrateTo('0024_withdrawn_bookings')
+    const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>
+    await old
+      .insertInto('passengers')
+      .values({ tenant_id: 'espoo', id: 'p9', name: 'P', avatar_text: 'P' })
+      .execute()
+    const expiresAt = Temporal.Now.instant().add({ hours: 1 })
+    await old
+      .insertInto('access_codes')
+      .values({ tenant_id: 'espoo', token: 'LISAA-1001', passenger_id: 'p9', expires_at: expiresAt })
+      .execute()
+    await migrateToLatest(database.db, database.schema ?? undefined)
+    const [code] = await database.db.selectFrom('access_codes').select(['token', 'hint']).execute()
+    expect(code).toEqual({ token: accessCodeHash('lisaa 1001'), hint: '1001' })
   })
 
   it('roll back to empty and forward again', async () => {

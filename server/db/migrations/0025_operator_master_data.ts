@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely'
  *   tenant (places: per passenger), so that a nightly load upserts instead of duplicating;
  * - a passenger has a language, and a life: ended by the operator (`ended_at`, why), erased after a retention
  *   (`erase_after`, then `erased_at` once the personal data is gone);
- * - an access code is kept only as a SHA-256 of the code (the operator gets the code once, for its letter), with
+ * - an access code is kept only as a SHA-256 of the code (upper case, without spaces or dashes) (the operator gets the code once, for its letter), with
  *   an id to list and revoke it by and the last characters to tell codes apart.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -44,11 +44,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
 
   await db.schema.alterTable('access_codes').addColumn('id', 'text').addColumn('hint', 'text').execute()
+  // As normalizeAccessCode has it now: upper case (as stored before) without spaces or dashes.
   await sql`
-    update access_codes set
+    with normalized as (
+      select tenant_id, token as old, regexp_replace(token, '[[:space:]-]+', '', 'g') as token from access_codes)
+    update access_codes a set
       id = gen_random_uuid()::text,
-      hint = right(token, 4),
-      token = encode(sha256(convert_to(token, 'UTF8')), 'hex')`.execute(db)
+      hint = right(n.token, 4),
+      token = encode(sha256(convert_to(n.token, 'UTF8')), 'hex')
+    from normalized n where a.tenant_id = n.tenant_id and a.token = n.old`.execute(db)
   await sql`alter table access_codes alter column id set not null, alter column hint set not null`.execute(db)
   await db.schema
     .alterTable('access_codes')
