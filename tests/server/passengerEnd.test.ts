@@ -11,11 +11,13 @@ import type { Passenger } from '../../src/contract/passenger'
 import { tripStatusCodes } from '../../src/contract/trip'
 import { installOperatorKeys } from '../../server/auth/operatorKeys'
 import { loadConfig } from '../../server/config/config'
+import type { RetentionConfig } from '../../server/config/retentionConfig'
 import { tenantDb, type TenantDb } from '../../server/db/tenantDb'
 import { demoOperatorKey, demoOperatorKeyGrants } from '../../server/demo/operatorKeys'
 import type { NotificationData } from '../../server/domain/notificationData'
 import type { TripEvent } from '../../server/domain/tripEvents'
 import type { TripProjection } from '../../server/domain/tripProjection'
+import { runRetention } from '../../server/retention/retention'
 import { appendOperatorEvent } from '../../server/trips/operatorEvents'
 import { endPassenger } from '../../server/trips/passengerEnd'
 import type { TenantId } from '../../tenants'
@@ -27,6 +29,15 @@ import { address, helsinkiIn, operatorEvent, timeZone } from './support/trips'
 
 /** Instants as ISO strings: Temporal objects have no enumerable fields, so matchers would see them all as equal. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
+
+/** Only the erasure runs: the other steps would take what this file's trips have for their own reasons. */
+const erasureOnly: RetentionConfig = {
+  positionRetentionDays: null,
+  messageRetentionDays: null,
+  pushSubscriptionRetentionDays: null,
+}
+
+const noAddress = { alias: null, address: '', lat: null, lng: null }
 
 /** An operator's call with the tenant's demo key (or `key`), under a fresh Idempotency-Key. */
 function operatorCall(
@@ -99,7 +110,7 @@ describe.each(backends)('a passenger’s end and erasure on $name', (backend) =>
   let db: TenantDb
   let guardian: string
   let guardianId: string
-  /** The guardian's passenger with a trip under way: ended first. */
+  /** The guardian's passenger with a trip under way: ended first, erased never in this file. */
   let ended: Passenger
   /** The guardian's passenger with a reviewed trip: ended and erased. */
   let erased: Passenger
@@ -436,6 +447,91 @@ describe.each(backends)('a passenger’s end and erasure on $name', (backend) =>
     expect(allowed.statusCode, allowed.body).toBe(200)
   })
 
+  it('erases a passenger’s personal data once its erase_after has passed, keeping its trips’ times and outcomes', async () => {
+    const message = await operatorCall(test.app, 'espoo', {
+      url: `/api/operator/passengers/${erased.id}/messages`,
+      payload: { content: 'Muistattehan palauttaa matkakortin.' },
+    })
+    expect(message.statusCode, message.body).toBe(200)
+    await db.trips.recordNewTrips([
+      { id: `awaiting-${randomUUID()}`, events: [awaitingBooking(erased.id, 4)] },
+    ])
+    const permissionsBefore = await db.permissions.listForPassenger(erased.id)
+    const comingTrip = (await tripsOf(erased.id)).find(
+      (trip) => Temporal.Instant.compare(trip.start, Temporal.Now.instant()) > 0 && trip.approval === null,
+    )!
+    await trackingLinkOf(comingTrip)
+    const endedBefore = { row: await passengerRow(ended.id), trips: plain(await tripsOf(ended.id)) }
+
+    const end = await endCall(test.app, erased.id, { reason: 'Muutti pois', eraseAfterDays: 0 })
+    expect(end.statusCode, end.body).toBe(200)
+    expect(end.json<PassengerEnd>().eraseAfter).toBe(end.json<PassengerEnd>().endedAt)
+    const before = await tripsOf(erased.id)
+    const addresses = before
+      .flatMap((trip) => [trip.startAddress, trip.endAddress, ...trip.viaPoints.map((via) => via.address)])
+      .map((place) => place.address)
+    expect(addresses.length).toBeGreaterThan(10)
+    const reviewed = before.find((trip) => trip.reviews.length > 0)!
+    expect(await countOf('places', erased.id)).toBeGreaterThan(0)
+    expect(await countOf('messages', erased.id)).toBeGreaterThan(0)
+
+    const counts = await runRetention(test.db, erasureOnly, { now: Temporal.Now.instant() })
+    expect(counts.passengers).toBe(1)
+
+    const row = await passengerRow(erased.id)
+    expect(row).toMatchObject({
+      name: '',
+      phone: null,
+      avatar_text: '',
+      language: null,
+      end_reason: 'Muutti pois',
+    })
+    expect(row.erased_at).not.toBeNull()
+    expect(await countOf('places', erased.id)).toBe(0)
+    expect(await countOf('messages', erased.id)).toBe(0)
+    const links = await test.db
+      .selectFrom('tracking_links')
+      .select('link')
+      .where('tenant_id', '=', 'espoo')
+      .where('trip_id', 'in', [...before.map((trip) => trip.id)])
+      .execute()
+    expect(links).toEqual([])
+
+    // Its trips keep their ids, times, outcomes and cars; where they went is gone from the log and the stored trip.
+    const after = await tripsOf(erased.id)
+    expect(
+      after.map((trip) => [trip.id, trip.start.toString(), trip.end.toString(), trip.statusCode]),
+    ).toEqual(before.map((trip) => [trip.id, trip.start.toString(), trip.end.toString(), trip.statusCode]))
+    for (const trip of after) {
+      expect(trip, trip.id).toMatchObject({ startAddress: noAddress, endAddress: noAddress, note: null })
+      expect(trip.carLocation).toBeNull()
+      const events = await db.trips.events(trip.id)
+      const stored = JSON.stringify([events, await db.trips.find(trip.id), await storedView(trip.id)])
+      for (const place of addresses) expect(stored, trip.id).not.toContain(place)
+      expect(events.some((event) => event.type === 'position' && event.location !== null)).toBe(false)
+      const requested = events.find((event) => event.type === 'requested')
+      if (requested) expect(requested.request).toMatchObject({ phone: null, email: null })
+    }
+    const review = after.find((trip) => trip.id === reviewed.id)!.reviews[0]!
+    expect(review).toMatchObject({
+      comment: '',
+      driverStars: reviewed.reviews[0]!.driverStars,
+      experienceStars: reviewed.reviews[0]!.experienceStars,
+    })
+    // Its permissions keep their quota usage; their place groups lost its places.
+    const permissionsAfter = await db.permissions.listForPassenger(erased.id)
+    expect(permissionsAfter.map((permission) => permission.periods)).toEqual(
+      permissionsBefore.map((permission) => permission.periods),
+    )
+    expect(permissionsAfter.flatMap((permission) => permission.placeGroups)).toEqual([])
+
+    // A passenger whose erase_after has not come is left as it is; a run again erases nobody.
+    expect(await passengerRow(ended.id)).toEqual(endedBefore.row)
+    expect(plain(await tripsOf(ended.id))).toEqual(endedBefore.trips)
+    expect(await countOf('places', ended.id)).toBeGreaterThan(0)
+    expect((await runRetention(test.db, erasureOnly)).passengers).toBe(0)
+  })
+
   it('dates the erasure by PASSENGER_ERASURE_DAYS when the end names no days', async () => {
     const other = await test.secondInstance({ passengerErasureDays: 30 })
     const response = await endCall(other, living.id, { reason: 'Muutti' })
@@ -444,6 +540,16 @@ describe.each(backends)('a passenger’s end and erasure on $name', (backend) =>
     const endedAt = Temporal.Instant.from(answer.endedAt)
     expect(Temporal.Instant.from(answer.eraseAfter).equals(endedAt.add({ hours: 24 * 30 }))).toBe(true)
   })
+
+  const storedView = async (tripId: string) =>
+    (
+      await test.db
+        .selectFrom('trips')
+        .select('view')
+        .where('tenant_id', '=', 'espoo')
+        .where('id', '=', tripId)
+        .executeTakeFirstOrThrow()
+    ).view
 })
 
 describeOnPostgres('a passenger’s end and a booking on separate connections on $name', (backend) => {

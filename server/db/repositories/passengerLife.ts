@@ -9,7 +9,8 @@ import type { PassengerRow } from './passengers'
 export type PassengerLock = 'keyShare' | 'update'
 
 /**
- * A passenger's end (server/trips/passengerEnd.ts): its rows across the tables that reach it or name it.
+ * A passenger's end and erasure (server/trips/passengerEnd.ts, server/retention/passengerErasure.ts): its rows
+ * across the tables that reach it or name it.
  */
 export function passengerLifeRepository(db: ScopedDb) {
   const tripsOf = (passengerId: string) =>
@@ -51,6 +52,11 @@ export function passengerLifeRepository(db: ScopedDb) {
         .where('cancelled_by_user_id', 'is', null)
         .executeTakeFirstOrThrow()
       return Number(row.count)
+    },
+
+    /** Every trip of the passenger, by id. */
+    async tripIds(passengerId: string): Promise<string[]> {
+      return (await tripsOf(passengerId).orderBy('id').execute()).map((row) => row.id)
     },
 
     /**
@@ -119,6 +125,39 @@ export function passengerLifeRepository(db: ScopedDb) {
         .where('id', '=', passengerId)
         .returningAll()
         .executeTakeFirstOrThrow()
+    },
+
+    /**
+     * Takes the passenger's erasure when it is due and no other instance is at it: its row locked until the
+     * transaction ends (`skip locked`). False when it is not due, already done or taken.
+     */
+    async claimErasure(passengerId: string, now: Temporal.Instant): Promise<boolean> {
+      const row = await db
+        .selectFrom('passengers')
+        .select('id')
+        .where('id', '=', passengerId)
+        .where('erase_after', '<=', now)
+        .where('erased_at', 'is', null)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /**
+     * Erases what the passenger's row and its own tables hold of the person: the name (left empty: it names
+     * nobody in any language), phone, initials and language, its places (and so the permissions' place groups'
+     * use of them), messages and its trips' tracking links. Its id, reference, end and trips stay.
+     */
+    async erase(passengerId: string, at: Temporal.Instant): Promise<void> {
+      await db.deleteFrom('tracking_links').where('trip_id', 'in', tripsOf(passengerId)).execute()
+      await db.deleteFrom('messages').where('passenger_id', '=', passengerId).execute()
+      await db.deleteFrom('places').where('passenger_id', '=', passengerId).execute()
+      await db
+        .updateTable('passengers')
+        .set({ name: '', phone: null, avatar_text: '', language: null, erased_at: at })
+        .where('id', '=', passengerId)
+        .execute()
     },
   }
 }
