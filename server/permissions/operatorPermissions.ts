@@ -5,7 +5,7 @@ import { permissionDateProblems } from '../../src/domain/permissions/quota'
 import type { PermissionRecord } from '../db/repositories/permissions'
 import type { TenantDb } from '../db/tenantDb'
 import { HttpError } from '../errors/httpError'
-import { passengerEnded } from '../errors/passengerEnded'
+import { passengerEnded } from '../errors/passengerErrors'
 
 type OperatorPermission = z.output<typeof operatorPermission>
 
@@ -53,7 +53,7 @@ export async function createPermission(
 ): Promise<PermissionRecord> {
   const passenger = await db.passengerLife.findLocked(passengerId, 'keyShare')
   if (!passenger) throw new HttpError(404, errorCodes.notFound, 'No such passenger in this tenant')
-  if (passenger.ended_at) throw passengerEnded(passengerId)
+  if (passenger.ended_at) throw passengerEnded('id')
   const record = await checked(db, id, passengerId, permission)
   await db.permissions.insertMany([record])
   return record

@@ -9,7 +9,7 @@ import type { TripEventData } from '../domain/tripEvents'
 import { TripProjectionError, type TripProjection } from '../domain/tripProjection'
 import { tenantTimeZone } from '../time/timeZone'
 import { HttpError } from '../errors/httpError'
-import { passengerEnded } from '../errors/passengerEnded'
+import { passengerEnded } from '../errors/passengerErrors'
 
 type OperatorEvent = z.output<typeof operatorTripEvent>
 
@@ -167,7 +167,7 @@ async function book(
       { property: 'passengerId', error: 'not_found' },
     ])
   }
-  if (passenger.ended_at) throw passengerEnded(passenger.id)
+  if (passenger.ended_at) throw passengerEnded('passengerId')
   const errors = await foreignPlaces(db, event)
   if (errors.length > 0) {
     throw new HttpError(400, errorCodes.validation, 'A place is not a saved place of the passenger', errors)

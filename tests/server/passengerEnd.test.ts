@@ -424,7 +424,7 @@ describe.each(backends)('a passenger’s end and erasure on $name', (backend) =>
     expect(booking.statusCode).toBe(409)
     expect(booking.json()).toMatchObject({
       code: 'passenger_ended',
-      errors: [{ property: 'passengerId', error: 'passenger_ended' }],
+      errors: [{ property: 'passengerId', error: 'ended' }],
     })
     const permission = {
       name: 'Lupa',
@@ -438,7 +438,10 @@ describe.each(backends)('a passenger’s end and erasure on $name', (backend) =>
       payload: permission,
     })
     expect(refused.statusCode).toBe(409)
-    expect(refused.json()).toMatchObject({ code: 'passenger_ended' })
+    expect(refused.json()).toMatchObject({
+      code: 'passenger_ended',
+      errors: [{ property: 'id', error: 'ended' }],
+    })
     // A living passenger still takes both.
     const allowed = await operatorCall(test.app, 'espoo', {
       url: `/api/operator/passengers/${living.id}/transportationPermissions`,
