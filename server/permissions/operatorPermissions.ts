@@ -5,6 +5,7 @@ import { permissionDateProblems } from '../../src/domain/permissions/quota'
 import type { PermissionRecord } from '../db/repositories/permissions'
 import type { TenantDb } from '../db/tenantDb'
 import { HttpError } from '../errors/httpError'
+import { passengerEnded } from '../errors/passengerErrors'
 
 type OperatorPermission = z.output<typeof operatorPermission>
 
@@ -40,15 +41,19 @@ async function checked(
   return { ...permission, id, passengerId }
 }
 
-/** Creates a permission for a passenger of the tenant (404 for any other); call inside a transaction. */
+/**
+ * Creates a permission for a passenger of the tenant (404 for any other, 409 passenger_ended for one ended, whose
+ * end waits for this); call inside a transaction.
+ */
 export async function createPermission(
   db: TenantDb,
   id: string,
   passengerId: string,
   permission: OperatorPermission,
 ): Promise<PermissionRecord> {
-  if (!(await db.passengers.find(passengerId)))
-    throw new HttpError(404, errorCodes.notFound, 'No such passenger in this tenant')
+  const passenger = await db.passengerLife.findLocked(passengerId, 'keyShare')
+  if (!passenger) throw new HttpError(404, errorCodes.notFound, 'No such passenger in this tenant')
+  if (passenger.ended_at) throw passengerEnded('id')
   const record = await checked(db, id, passengerId, permission)
   await db.permissions.insertMany([record])
   return record

@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill'
 import { errorCodes } from '../../src/contract/common'
 import { awaitingBookingsMax, operatorEndpoints } from '../../src/contract/operator'
 import type { KeyStore } from '../auth/accessTokens'
+import type { PassengerErasureConfig } from '../config/retentionConfig'
 import { retryOnConflict } from '../db/conflicts'
 import type { PermissionRecord } from '../db/repositories/permissions'
 import { zonedIso } from '../domain/tripView'
@@ -12,6 +13,7 @@ import { HttpError } from '../errors/httpError'
 import { toQuotaView } from '../views/quotaViews'
 import { appendOperatorEvent } from '../trips/operatorEvents'
 import { registerOperatorAccessRoutes } from './operatorAccess'
+import { registerOperatorLifecycleRoutes } from './operatorLifecycle'
 import { registerOperatorTrackingLinkRoutes } from './operatorTrackingLinks'
 import { registerEndpoint } from './registerEndpoint'
 
@@ -25,7 +27,11 @@ function writtenView(request: FastifyRequest, record: PermissionRecord) {
  * The operator integration API: a dispatch system, with its tenant's X-Api-Key, reports what happens to trips and
  * writes the passengers' transportation permissions.
  */
-export function registerOperatorRoutes(app: FastifyInstance, keys: KeyStore): void {
+export function registerOperatorRoutes(
+  app: FastifyInstance,
+  keys: KeyStore,
+  erasure: PassengerErasureConfig,
+): void {
   registerEndpoint(app, keys, operatorEndpoints.appendTripEvent, async ({ request, params, body }) => {
     const seq = await retryOnConflict(() =>
       request.db.transaction((db) => appendOperatorEvent(db, params.id, body, Temporal.Now.instant())),
@@ -87,4 +93,5 @@ export function registerOperatorRoutes(app: FastifyInstance, keys: KeyStore): vo
 
   registerOperatorTrackingLinkRoutes(app, keys)
   registerOperatorAccessRoutes(app, keys)
+  registerOperatorLifecycleRoutes(app, keys, erasure)
 }

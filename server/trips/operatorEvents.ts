@@ -9,6 +9,7 @@ import type { TripEventData } from '../domain/tripEvents'
 import { TripProjectionError, type TripProjection } from '../domain/tripProjection'
 import { tenantTimeZone } from '../time/timeZone'
 import { HttpError } from '../errors/httpError'
+import { passengerEnded } from '../errors/passengerErrors'
 
 type OperatorEvent = z.output<typeof operatorTripEvent>
 
@@ -159,11 +160,14 @@ async function book(
   at: Temporal.Instant,
 ) {
   checkTripTimes(event)
-  if (!(await db.passengers.find(event.passengerId))) {
+  // Locked until the booking commits, so that the passenger's end waits for it and then cancels it too.
+  const passenger = await db.passengerLife.findLocked(event.passengerId, 'keyShare')
+  if (!passenger) {
     throw new HttpError(404, errorCodes.notFound, 'No such passenger in this tenant', [
       { property: 'passengerId', error: 'not_found' },
     ])
   }
+  if (passenger.ended_at) throw passengerEnded('passengerId')
   const errors = await foreignPlaces(db, event)
   if (errors.length > 0) {
     throw new HttpError(400, errorCodes.validation, 'A place is not a saved place of the passenger', errors)

@@ -10,6 +10,7 @@ import {
   operatorMessagesQuery,
 } from './messages'
 import { operatorAccessEndpoints } from './operatorAccess'
+import { operatorLifecycleEndpoints } from './operatorLifecycle'
 import { quota } from './permissions'
 import { tripSeries } from './series'
 import { coordinates, tripAddress } from './trip'
@@ -157,7 +158,7 @@ export const operatorEndpoints = {
   appendTripEvent: {
     method: 'POST',
     path: '/api/operator/trips/:id/events',
-    summary: `Append an event to a trip's log (a booked event creates the trip; approved or refused decides a booking made in the portal, and a refusal returns its quota trip; rescheduled moves it within its day before the pickup). The trip's id is the dispatch system's own: letters, digits and ._:- only, at most ${tripIdMaxLength} characters. 400 validation_failed for another id, a booking that names a place that is not its passenger's saved place, an end not after the start or more than ${tripMaxDurationHours} hours after it, or a new time that leaves the trip's day; 409 trip_event_rejected when the trip cannot take it`,
+    summary: `Append an event to a trip's log (a booked event creates the trip; approved or refused decides a booking made in the portal, and a refusal returns its quota trip; rescheduled moves it within its day before the pickup). The trip's id is the dispatch system's own: letters, digits and ._:- only, at most ${tripIdMaxLength} characters. 400 validation_failed for another id, a booking that names a place that is not its passenger's saved place, an end not after the start or more than ${tripMaxDurationHours} hours after it, or a new time that leaves the trip's day; 409 trip_event_rejected when the trip cannot take it, and passenger_ended for a booking of a passenger the operator ended`,
     auth: 'apiKey',
     params: tripParams,
     body: operatorTripEvent,
@@ -167,7 +168,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/api/operator/passengers/:id/transportationPermissions',
     summary:
-      "Give a passenger of the tenant a transportation permission with its periods, extras, place groups (the passenger's places) and allowed area",
+      "Give a passenger of the tenant a transportation permission with its periods, extras, place groups (the passenger's places) and allowed area; 409 passenger_ended for a passenger the operator ended",
     auth: 'apiKey',
     params: z.object({ id }),
     body: operatorPermission,
@@ -259,4 +260,5 @@ export const operatorEndpoints = {
     response: message,
   },
   ...operatorAccessEndpoints,
+  ...operatorLifecycleEndpoints,
 } as const satisfies Record<string, Endpoint>
