@@ -17,6 +17,8 @@ import { demoOperatorKey, demoOperatorKeyGrants } from '../../server/demo/operat
 import type { NotificationData } from '../../server/domain/notificationData'
 import type { TripEvent } from '../../server/domain/tripEvents'
 import type { TripProjection } from '../../server/domain/tripProjection'
+import { issueAccessCode } from '../../server/invitations/accessCodes'
+import { issueTravelCard } from '../../server/invitations/issuedTravelCards'
 import { runRetention } from '../../server/retention/retention'
 import { appendOperatorEvent } from '../../server/trips/operatorEvents'
 import { endPassenger } from '../../server/trips/passengerEnd'
@@ -218,12 +220,8 @@ describe.each(backends)('a passenger’s end and erasure on $name', (backend) =>
     const now = Temporal.Now.instant()
     // What reaches the passenger besides its guardian's grant and invitation 03: a code, a card, an invitation
     // shared with another passenger, a notification choice, queued notifications, and a tracking link.
-    await db.passengers.insertAccessCodes([
-      { token: 'LOPPU-KOODI-0001', passengerId: ended.id, expiresAt: now.add({ hours: 24 * 30 }) },
-    ])
-    await db.invitations.insertCards([
-      { cardNumber: '730099990001', holderName: 'Testi', passengerId: ended.id },
-    ])
+    await issueAccessCode(db, ended.id, now, { validDays: 30 })
+    await issueTravelCard(db, { cardNumber: '730099990001', holderName: 'Testi', passengerId: ended.id })
     await db.transaction((trx) =>
       trx.invitations.create({
         code: `shared-${randomUUID()}`,
