@@ -63,7 +63,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerCalendarFeedRoutes(api, options.keys)
   registerHolidayRoutes(api, options.keys)
   registerCommandBatchRoute(api, options.keys)
-  registerOperatorRoutes(api, options.keys)
+  registerOperatorRoutes(api, options.keys, options)
   registerOperatorMessageRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
   registerMapRoute(api, options.keys, options.mapStyleUrl)
