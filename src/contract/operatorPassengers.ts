@@ -67,7 +67,7 @@ const longitude = z.number().min(-180).max(180)
 const placeShape = {
   alias: text(textLimits.name, { min: 1 }),
   display: text(textLimits.address, { min: 1 })
-    .optional()
+    .nullish()
     .describe('The line shown under the alias; the address when left out'),
   address: text(textLimits.address, { min: 1 }).describe('Street address, e.g. "Koulukatu 5, 02100 Espoo"'),
   streetnumber: text(textLimits.addressPart).nullish(),
