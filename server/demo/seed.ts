@@ -16,7 +16,7 @@ import { addDemoInvitations, demoTravelCards, invitedPassengers, travelCardTenan
 import { demoOperatorKeyGrants } from './operatorKeys'
 import { demoPermissions } from './permissions'
 import type { Geocoder } from '../geo/geocoder'
-import { valuesOf } from '../passengers/outcomes'
+import { valuesOf } from '../errors/outcomes'
 import { upsertPassengers } from '../passengers/upsertPassengers'
 import { upsertPlaces } from '../passengers/upsertPlaces'
 import { families, familyKinds, demoPhone, singlePassengers, unclaimedPassengers } from './people'

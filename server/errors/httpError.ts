@@ -1,4 +1,4 @@
-import type { FieldError } from '../../src/contract/common'
+import type { ApiError, FieldError } from '../../src/contract/common'
 
 /** An expected failure a handler reports; the error handler turns it into the `apiError` shape. */
 export class HttpError extends Error {
@@ -9,5 +9,15 @@ export class HttpError extends Error {
     readonly errors?: FieldError[],
   ) {
     super(message)
+  }
+}
+
+/** The error as the API answers it: the `apiError` shape. */
+export function toApiErrorBody(error: HttpError): ApiError {
+  return {
+    statusCode: error.statusCode,
+    code: error.code,
+    message: error.message,
+    ...(error.errors ? { errors: error.errors } : {}),
   }
 }

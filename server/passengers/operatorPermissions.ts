@@ -8,7 +8,7 @@ import type { PlaceRow } from '../db/repositories/places'
 import type { TenantDb } from '../db/tenantDb'
 import { HttpError } from '../errors/httpError'
 import { noSuchPassenger, passengerEnded } from '../errors/passengerErrors'
-import { failed, succeeded, type Outcome } from './outcomes'
+import { failed, succeeded, type Outcome } from '../errors/outcomes'
 
 type OperatorPermission = z.output<typeof operatorPermission>
 

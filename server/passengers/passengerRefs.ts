@@ -1,7 +1,7 @@
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { TenantDb } from '../db/tenantDb'
 import { noSuchPassenger, passengerEnded } from '../errors/passengerErrors'
-import { failed, succeeded, type Outcome } from './outcomes'
+import { failed, succeeded, type Outcome } from '../errors/outcomes'
 
 /** How an item names its passenger: by the portal's id or by the operator's reference (the contract takes one). */
 export interface NamesPassenger {

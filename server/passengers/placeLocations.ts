@@ -3,7 +3,7 @@ import type { PlaceItem } from '../../src/contract/operatorPassengers'
 import { HttpError } from '../errors/httpError'
 import { GeocodeError, searchUnavailable, type Geocoder } from '../geo/geocoder'
 import { toSearchResults } from '../geo/searchResults'
-import { failed, succeeded, type Outcome } from './outcomes'
+import { failed, succeeded, type Outcome } from '../errors/outcomes'
 
 /** A place with its coordinates, given or found. */
 export type LocatedPlace = PlaceItem & { latitude: number; longitude: number }

@@ -4,7 +4,7 @@ import { initials } from '../../src/domain/initials'
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { TenantDb } from '../db/tenantDb'
 import { passengerEnded } from '../errors/passengerErrors'
-import { failed, repeats, succeeded, type Outcome } from './outcomes'
+import { failed, repeats, succeeded, type Outcome } from '../errors/outcomes'
 
 /**
  * The initials to write: those given, else those a guardian chose (they differ from the ones the current name

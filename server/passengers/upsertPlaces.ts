@@ -3,7 +3,7 @@ import type { PlaceItem } from '../../src/contract/operatorPassengers'
 import type { PlaceRow } from '../db/repositories/places'
 import type { TenantDb } from '../db/tenantDb'
 import type { Geocoder } from '../geo/geocoder'
-import { failed, repeats, succeeded, type Outcome } from './outcomes'
+import { failed, repeats, succeeded, type Outcome } from '../errors/outcomes'
 import { resolvePassengers } from './passengerRefs'
 import { locatePlaces, type LocatedPlace } from './placeLocations'
 

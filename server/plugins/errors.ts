@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { errorCodes, type ApiError } from '../../src/contract/common'
-import { HttpError } from '../errors/httpError'
+import { HttpError, toApiErrorBody } from '../errors/httpError'
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   // The bearer scheme is the portal's; an operator's missing key is not a bearer challenge.
@@ -75,14 +75,7 @@ export const unavailableRetryAfterSeconds = 5
 
 /** The one shape of every error answer; a 4xx for anything the client sent wrong, never a 500. */
 function toApiError(error: FastifyError | HttpError): ApiError {
-  if (error instanceof HttpError) {
-    return {
-      statusCode: error.statusCode,
-      code: error.code,
-      message: error.message,
-      ...(error.errors ? { errors: error.errors } : {}),
-    }
-  }
+  if (error instanceof HttpError) return toApiErrorBody(error)
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((issue) => ({
       property: issue.instancePath.slice(1).replaceAll('/', '.') || (error.validationContext ?? 'body'),

@@ -3,6 +3,7 @@ import { tripListMaxCount } from '../../../src/contract/endpoints'
 import { finalStatusCodes } from '../../../src/domain/tracking/finalStatus'
 import type { TripEvent, TripEventData } from '../../domain/tripEvents'
 import { applyTripEvent, projectTrip, type TripProjection } from '../../domain/tripProjection'
+import { anyOf } from '../anyOf'
 import { TripVersionConflict } from '../conflicts'
 import { jsonb } from '../json'
 import { grantedTo } from './passengers'
@@ -138,6 +139,21 @@ export function tripsRepository(db: ScopedDb) {
       const query = trips().where('id', '=', tripId)
       const row = await (options.lock ? query.forUpdate() : query).executeTakeFirst()
       return row && fromTripRow(row)
+    },
+
+    /**
+     * The payloads of the booked events (each trip's first) of those of `tripIds` that exist, by trip id: what a
+     * booking sent again is compared with.
+     */
+    async bookings(tripIds: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+      if (tripIds.length === 0) return new Map()
+      const rows = await db
+        .selectFrom('trip_events')
+        .select(['trip_id', 'payload'])
+        .where('trip_id', '=', anyOf(tripIds))
+        .where('seq', '=', 1)
+        .execute()
+      return new Map(rows.map((row) => [row.trip_id, row.payload]))
     },
 
     async events(tripId: string): Promise<TripEvent[]> {

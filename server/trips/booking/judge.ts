@@ -15,7 +15,7 @@ import type { TenantDb } from '../../db/tenantDb'
 import type { TripBooking } from '../../domain/tripEvents'
 import { HttpError } from '../../errors/httpError'
 import { toPlaceView } from '../../views/accountViews'
-import { operatorInstant } from '../operatorEvents'
+import { operatorInstant } from '../operatorEventChecks'
 import { refusalMessage } from './refusalMessages'
 import type { StopLookup, tripStops } from './stopAddresses'
 

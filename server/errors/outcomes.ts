@@ -1,5 +1,5 @@
 import { errorCodes } from '../../src/contract/common'
-import { HttpError } from '../errors/httpError'
+import { HttpError } from './httpError'
 
 /**
  * What one item of a batch came to: its row, or the error a call with that item alone answers. A batch answers
@@ -9,6 +9,16 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: HttpError 
 
 export const succeeded = <T>(value: T): Outcome<T> => ({ ok: true, value })
 export const failed = <T>(error: HttpError): Outcome<T> => ({ ok: false, error })
+
+/** The value `work` makes, or the HttpError it throws as the item's outcome; any other error is thrown on. */
+export function attempt<T>(work: () => T): Outcome<T> {
+  try {
+    return succeeded(work())
+  } catch (error) {
+    if (error instanceof HttpError) return failed(error)
+    throw error
+  }
+}
 
 /** Every value of a batch that must succeed whole (the demo seed), else the first error thrown. */
 export function valuesOf<T>(outcomes: readonly Outcome<T>[]): T[] {
