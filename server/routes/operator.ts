@@ -14,6 +14,7 @@ import { HttpError } from '../errors/httpError'
 import { toWrittenPermission } from '../views/quotaViews'
 import { appendOperatorEvent } from '../trips/operatorEvents'
 import { registerOperatorAccessRoutes } from './operatorAccess'
+import { registerOperatorBulkRoute } from './operatorBulk'
 import { registerOperatorLifecycleRoutes } from './operatorLifecycle'
 import { registerOperatorPassengersRoutes } from './operatorPassengers'
 import { registerOperatorTrackingLinkRoutes } from './operatorTrackingLinks'
@@ -96,4 +97,5 @@ export function registerOperatorRoutes(
   registerOperatorAccessRoutes(app, keys)
   registerOperatorLifecycleRoutes(app, keys, services)
   registerOperatorPassengersRoutes(app, keys, services)
+  registerOperatorBulkRoute(app, keys, services)
 }

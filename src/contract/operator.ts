@@ -10,6 +10,7 @@ import {
   operatorMessagesQuery,
 } from './messages'
 import { operatorAccessEndpoints } from './operatorAccess'
+import { operatorBulkEndpoints } from './operatorBulk'
 import { operatorLifecycleEndpoints } from './operatorLifecycle'
 import {
   namedOnce,
@@ -263,5 +264,6 @@ export const operatorEndpoints = {
     response: message,
   },
   ...operatorAccessEndpoints,
+  ...operatorBulkEndpoints,
   ...operatorLifecycleEndpoints,
 } as const satisfies Record<string, Endpoint>
