@@ -149,6 +149,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     errorReportingDsn: config.errorReportingDsn,
     mapStyleUrl: config.mapStyleUrl,
+    passengerErasureDays: config.passengerErasureDays,
     geocoder: createGeocoder(config, app.log, config.demo ? demoStreets() : undefined),
     router: createRouter(config),
     geoLimits: createGeoCallLimits(config),

@@ -9,7 +9,12 @@ import { parseForwardedHostTrust } from '../net/forwardedHeaders'
 import { parseDevHosts } from '../net/sharedHosts'
 import { outboundConfigFrom, type OutboundConfig } from './outboundConfig'
 import { pushConfigFrom, type PushConfig } from './pushConfig'
-import { retentionConfigFrom, type RetentionConfig } from './retentionConfig'
+import {
+  passengerErasureConfigFrom,
+  retentionConfigFrom,
+  type PassengerErasureConfig,
+  type RetentionConfig,
+} from './retentionConfig'
 
 export interface OidcConfig {
   issuer: string
@@ -17,7 +22,8 @@ export interface OidcConfig {
   clientSecret: string
 }
 
-export interface ServerConfig extends GeoConfig, MapConfig, RetentionConfig, PushConfig, OutboundConfig {
+export interface ServerConfig
+  extends GeoConfig, MapConfig, RetentionConfig, PassengerErasureConfig, PushConfig, OutboundConfig {
   port: number
   host: string
   /** PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -233,6 +239,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ...mapConfigFrom(env),
     ...opsListener(env, port),
     ...retentionConfigFrom(env),
+    ...passengerErasureConfigFrom(env),
     ...pushConfigFrom(env, publicOrigin),
     ...outboundConfigFrom(env),
   }

@@ -1,3 +1,5 @@
+import { passengerErasureMaxDays } from '../../src/contract/operatorLifecycle'
+
 type Env = Record<string, string | undefined>
 
 /** How long the trip event log and messages keep what they record (server/retention/, docs/operations.md). */
@@ -33,4 +35,20 @@ export function retentionConfigFrom(env: Env): RetentionConfig {
     messageRetentionDays: days(env, 'RETENTION_MESSAGE_DAYS', null),
     pushSubscriptionRetentionDays: days(env, 'RETENTION_PUSH_SUBSCRIPTION_DAYS', 120),
   }
+}
+
+/** How long an ended passenger's personal data stays by default (server/retention/passengerErasure.ts). */
+export interface PassengerErasureConfig {
+  /**
+   * Days from a passenger's end to its erasure when the end's call names none (PASSENGER_ERASURE_DAYS, 365, at
+   * most 3650); 0: at the next retention run. Never `off`: every ended passenger is erased.
+   */
+  passengerErasureDays: number
+}
+
+export function passengerErasureConfigFrom(env: Env): PassengerErasureConfig {
+  const value = days(env, 'PASSENGER_ERASURE_DAYS', 365)
+  if (value === null || value > passengerErasureMaxDays)
+    throw new Error(`PASSENGER_ERASURE_DAYS must be a whole number of days up to ${passengerErasureMaxDays}`)
+  return { passengerErasureDays: value }
 }

@@ -8,6 +8,7 @@ import { messagesRepository } from './repositories/messages'
 import { notificationOutboxRepository } from './repositories/notificationOutbox'
 import { notificationSettingsRepository } from './repositories/notificationSettings'
 import { operatorKeysRepository } from './repositories/operatorKeys'
+import { passengerLifeRepository } from './repositories/passengerLife'
 import { passengersRepository } from './repositories/passengers'
 import { permissionsRepository } from './repositories/permissions'
 import { placesRepository } from './repositories/places'
@@ -34,6 +35,7 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     loginAttempts: loginAttemptsRepository(scoped),
     signingKeys: signingKeysRepository(scoped),
     passengers: passengersRepository(scoped),
+    passengerLife: passengerLifeRepository(scoped),
     places: placesRepository(scoped),
     permissions: permissionsRepository(scoped),
     trips: tripsRepository(scoped),

@@ -46,13 +46,3 @@ export const cars: readonly Car[] = [
 export function demoPhone(index: number): string {
   return `+358 40 000 ${String(1000 + index).slice(-4)}`
 }
-
-/** Up to two uppercase initials of a name. */
-export function initials(name: string): string {
-  return name
-    .split(' ')
-    .slice(0, 2)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .toUpperCase()
-}

@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto'
-import type { NewPlace } from '../db/repositories/places'
+import type { PlaceItem } from '../../src/contract/operatorPassengers'
+import type { PlaceRow } from '../db/repositories/places'
 import type { Address } from '../domain/tripEvents'
 import type { PassengerKind } from './people'
 import type { Region } from './regions'
 
 export type PlaceRole = 'home' | 'main' | 'errand' | 'leisure'
 
+/** A demo passenger's place as the seed wrote it, its role its reference. */
 export interface DemoPlace {
   role: PlaceRole
-  row: NewPlace
+  row: PlaceRow
   address: Address
 }
 
@@ -66,43 +67,46 @@ export const placeTemplates: Readonly<Record<PassengerKind, readonly PlaceTempla
   ],
 }
 
-/** The places of one passenger around the tenant's town; `seed` varies house numbers between passengers. */
+/**
+ * The places of one passenger around the tenant's town, as the operator API writes them (with coordinates, so
+ * nothing is geocoded), each referenced by its role; `seed` varies house numbers between passengers.
+ */
 export function demoPlaces(
   passengerId: string,
   kind: PassengerKind,
   region: Region,
   seed: number,
-): DemoPlace[] {
+): (PlaceItem & { externalRef: PlaceRole })[] {
   return placeTemplates[kind].map((template, index) => {
     const number = String(((seed * 7 + index * 11) % 40) + 1)
     const postalcode = `${region.postalPrefix}${String((seed + index * 3) % 9)}0`
-    const latitude = Number((region.latitude + (template.north + (seed % 5)) / 1000).toFixed(5))
-    const longitude = Number((region.longitude + (template.east - (seed % 4)) / 1000).toFixed(5))
-    const street = `${template.street} ${number}`
-    const full = `${street}, ${postalcode} ${region.city}`
     const home = template.role === 'home'
     return {
-      role: template.role,
-      address: { alias: template.alias, address: full, lat: latitude, lng: longitude },
-      row: {
-        id: randomUUID(),
-        passenger_id: passengerId,
-        alias: template.alias,
-        display: template.display,
-        address: full,
-        streetnumber: number,
-        postalcode,
-        city: region.city,
-        latitude,
-        longitude,
-        is_home: home,
-        is_pickup: home,
-        is_via_point: template.role === 'errand',
-        is_main: template.role === 'main',
-        is_secondary_place: template.role === 'errand' || template.role === 'leisure',
-        source: 'productDestination',
-        sort_order: index,
-      },
+      passengerId,
+      externalRef: template.role,
+      alias: template.alias,
+      display: template.display,
+      address: `${template.street} ${number}, ${postalcode} ${region.city}`,
+      streetnumber: number,
+      postalcode,
+      city: region.city,
+      latitude: Number((region.latitude + (template.north + (seed % 5)) / 1000).toFixed(5)),
+      longitude: Number((region.longitude + (template.east - (seed % 4)) / 1000).toFixed(5)),
+      isHome: home,
+      isPickup: home,
+      isViaPoint: template.role === 'errand',
+      isMain: template.role === 'main',
+      isSecondaryPlace: template.role === 'errand' || template.role === 'leisure',
+      sortOrder: index,
     }
   })
+}
+
+/** A place the seed wrote, as the demo's trips name it. */
+export function demoPlace(role: PlaceRole, row: PlaceRow): DemoPlace {
+  return {
+    role,
+    row,
+    address: { alias: row.alias, address: row.address, lat: row.latitude, lng: row.longitude },
+  }
 }

@@ -15,9 +15,13 @@ import { demoMessages } from './messages'
 import { addDemoInvitations, demoTravelCards, invitedPassengers, travelCardTenants } from './invitations'
 import { demoOperatorKeyGrants } from './operatorKeys'
 import { demoPermissions } from './permissions'
-import { families, familyKinds, demoPhone, initials, singlePassengers, unclaimedPassengers } from './people'
+import type { Geocoder } from '../geo/geocoder'
+import { valuesOf } from '../passengers/outcomes'
+import { upsertPassengers } from '../passengers/upsertPassengers'
+import { upsertPlaces } from '../passengers/upsertPlaces'
+import { families, familyKinds, demoPhone, singlePassengers, unclaimedPassengers } from './people'
 import type { PassengerKind, PersonTemplate } from './people'
-import { demoPlaces } from './places'
+import { demoPlace, demoPlaces } from './places'
 import { regions } from './regions'
 import { demoTimeZone, guardianTrips, regularTrips, singleTrips, type DemoPassenger } from './schedule'
 import { demoTripEvents, type TripPlan } from './tripEvents'
@@ -35,33 +39,44 @@ interface PasswordHashes {
   single: string
 }
 
-/** Creates passengers with their places; returns them for trip planning. */
+/** The demo's places all have their coordinates: it never geocodes. */
+const noGeocoder: Geocoder = {
+  search: () => Promise.reject(new Error('The demo places have coordinates')),
+}
+
+/**
+ * Creates passengers with their places through the operator API's functions, the passengers referenced
+ * `demo-<n>` and their places by role; returns them for trip planning.
+ */
 async function addPassengers(
   db: TenantDb,
   people: readonly { name: string; kind: PassengerKind }[],
   seedBase: number,
 ): Promise<DemoPassenger[]> {
   const region = regions[db.tenant]
-  const passengers = people.map((person, index) => {
-    const id = randomUUID()
-    return {
-      id,
-      kind: person.kind,
-      index,
-      name: person.name,
-      places: demoPlaces(id, person.kind, region, seedBase + index),
-    }
-  })
-  await db.passengers.insertMany(
-    passengers.map((passenger, index) => ({
-      id: passenger.id,
-      name: passenger.name,
-      phone: demoPhone(seedBase + index),
-      avatar_text: initials(passenger.name),
-    })),
+  const passengers = valuesOf(
+    await upsertPassengers(
+      db,
+      people.map((person, index) => ({
+        externalRef: `demo-${seedBase + index}`,
+        name: person.name,
+        phone: demoPhone(seedBase + index),
+        language: null,
+      })),
+    ),
   )
-  await db.places.insertMany(passengers.flatMap((passenger) => passenger.places.map((place) => place.row)))
-  return passengers
+  const items = passengers.flatMap((passenger, index) =>
+    demoPlaces(passenger.id, people[index]!.kind, region, seedBase + index),
+  )
+  const places = valuesOf(await upsertPlaces(db, noGeocoder, items)).map((row, index) =>
+    demoPlace(items[index]!.externalRef, row),
+  )
+  return passengers.map((passenger, index) => ({
+    id: passenger.id,
+    kind: people[index]!.kind,
+    index,
+    places: places.filter((place) => place.row.passenger_id === passenger.id),
+  }))
 }
 
 const asPeople = (templates: readonly PersonTemplate[]) =>

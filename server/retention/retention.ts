@@ -10,6 +10,7 @@ import {
   deleteRevokedFeeds,
   deleteStalePushSubscriptions,
 } from './expired'
+import { erasePassenger, passengersDueForErasure } from './passengerErasure'
 import { dropTripPositions, tripsWithOldPositions } from './tripPositions'
 
 /** How often each instance looks for what has outlived its purpose (and once when it starts). */
@@ -34,6 +35,8 @@ export interface RetentionCounts {
   feeds: number
   pushSubscriptions: number
   notificationMarks: number
+  /** Ended passengers whose personal data was erased. */
+  passengers: number
 }
 
 export interface RetentionOptions {
@@ -54,12 +57,30 @@ async function drain(batch: () => Promise<number>, limit: number, stopping: () =
 }
 
 /**
+ * Looks for work with `find` (a look brings at most `limit`) and does each found with `work`, until a look comes
+ * back short (or the server stops).
+ */
+async function eachFound<T>(
+  find: () => Promise<T[]>,
+  work: (found: T) => Promise<void>,
+  limit: number,
+  stopping: () => boolean,
+): Promise<void> {
+  for (let found = limit; found === limit && !stopping();) {
+    const items = await find()
+    found = items.length
+    for (const item of items) await work(item)
+  }
+}
+
+/**
  * Deletes what the portal no longer needs, across tenants (docs/operations.md, "Data retention"): car positions of
  * trips that ended more than `positionRetentionDays` ago (their other events stay, and each trip's stored
  * projection is folded again from them), tracking links a day past their trip's planned end or revocation, expired
  * invitations, calendar feeds a day past their revocation, when configured, messages older than
  * `messageRetentionDays`, push subscriptions with no delivery in `pushSubscriptionRetentionDays`, and notification
- * marks older than `notificationMarkDays`. Every instance may run it at
+ * marks older than `notificationMarkDays`; and it erases the personal data of ended passengers whose
+ * `erase_after` has passed (passengerErasure.ts). Every instance may run it at
  * once: each batch locks only its own rows and skips others'.
  */
 export async function runRetention(
@@ -79,20 +100,30 @@ export async function runRetention(
     feeds: 0,
     pushSubscriptions: 0,
     notificationMarks: 0,
+    passengers: 0,
   }
 
   if (config.positionRetentionDays !== null) {
     const cutoff = now.subtract({ hours: 24 * config.positionRetentionDays })
-    for (let found = limit; found === limit && !stopping();) {
-      const trips = await tripsWithOldPositions(db, cutoff, limit)
-      found = trips.length
-      for (const { tenant, tripId } of trips) {
+    await eachFound(
+      () => tripsWithOldPositions(db, cutoff, limit),
+      async ({ tenant, tripId }) => {
         const dropped = await dropTripPositions(db, tenant, tripId, cutoff)
         counts.positions += dropped
         if (dropped > 0) counts.trips++
-      }
-    }
+      },
+      limit,
+      stopping,
+    )
   }
+  await eachFound(
+    () => passengersDueForErasure(db, now, limit),
+    async ({ tenant, passengerId }) => {
+      if (await erasePassenger(db, tenant, passengerId, now)) counts.passengers++
+    },
+    limit,
+    stopping,
+  )
   counts.links = await drain(() => deleteEndedLinks(db, now, limit), limit, stopping)
   counts.invitations = await drain(() => deleteExpiredInvitations(db, now, limit), limit, stopping)
   counts.feeds = await drain(() => deleteRevokedFeeds(db, now, limit), limit, stopping)

@@ -44,6 +44,8 @@ export interface ApiOptions {
   travelCardFailures: { failures: number; windowHours: number }
   /** The map's style (MAP_STYLE_URL), or null for the portal's basemap. */
   mapStyleUrl: string | null
+  /** PASSENGER_ERASURE_DAYS: an ended passenger's erasure when the operator's end names no other. */
+  passengerErasureDays: number
 }
 
 /** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
@@ -63,7 +65,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerCalendarFeedRoutes(api, options.keys)
   registerHolidayRoutes(api, options.keys)
   registerCommandBatchRoute(api, options.keys)
-  registerOperatorRoutes(api, options.keys)
+  registerOperatorRoutes(api, options.keys, options)
   registerOperatorMessageRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
   registerMapRoute(api, options.keys, options.mapStyleUrl)

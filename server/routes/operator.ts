@@ -4,28 +4,35 @@ import { Temporal } from 'temporal-polyfill'
 import { errorCodes } from '../../src/contract/common'
 import { awaitingBookingsMax, operatorEndpoints } from '../../src/contract/operator'
 import type { KeyStore } from '../auth/accessTokens'
+import type { PassengerErasureConfig } from '../config/retentionConfig'
 import { retryOnConflict } from '../db/conflicts'
 import type { PermissionRecord } from '../db/repositories/permissions'
 import { zonedIso } from '../domain/tripView'
-import { createPermission, replacePermission } from '../permissions/operatorPermissions'
+import type { Geocoder } from '../geo/geocoder'
+import { createPermission, replacePermission } from '../passengers/operatorPermissions'
 import { HttpError } from '../errors/httpError'
-import { toQuotaView } from '../views/quotaViews'
+import { toWrittenPermission } from '../views/quotaViews'
 import { appendOperatorEvent } from '../trips/operatorEvents'
 import { registerOperatorAccessRoutes } from './operatorAccess'
+import { registerOperatorLifecycleRoutes } from './operatorLifecycle'
+import { registerOperatorPassengersRoutes } from './operatorPassengers'
 import { registerOperatorTrackingLinkRoutes } from './operatorTrackingLinks'
 import { registerEndpoint } from './registerEndpoint'
 
 /** A written permission as the operator gets it back: with its passenger and what is left today. */
 function writtenView(request: FastifyRequest, record: PermissionRecord) {
-  const today = Temporal.Now.plainDateISO(request.tenant.timeZone).toString()
-  return { ...toQuotaView(record, today), passengerId: record.passengerId }
+  return toWrittenPermission(record, Temporal.Now.plainDateISO(request.tenant.timeZone).toString())
 }
 
 /**
  * The operator integration API: a dispatch system, with its tenant's X-Api-Key, reports what happens to trips and
- * writes the passengers' transportation permissions.
+ * writes the passengers, their places and transportation permissions.
  */
-export function registerOperatorRoutes(app: FastifyInstance, keys: KeyStore): void {
+export function registerOperatorRoutes(
+  app: FastifyInstance,
+  keys: KeyStore,
+  services: PassengerErasureConfig & { geocoder: Geocoder },
+): void {
   registerEndpoint(app, keys, operatorEndpoints.appendTripEvent, async ({ request, params, body }) => {
     const seq = await retryOnConflict(() =>
       request.db.transaction((db) => appendOperatorEvent(db, params.id, body, Temporal.Now.instant())),
@@ -87,4 +94,6 @@ export function registerOperatorRoutes(app: FastifyInstance, keys: KeyStore): vo
 
   registerOperatorTrackingLinkRoutes(app, keys)
   registerOperatorAccessRoutes(app, keys)
+  registerOperatorLifecycleRoutes(app, keys, services)
+  registerOperatorPassengersRoutes(app, keys, services)
 }

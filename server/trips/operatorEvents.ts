@@ -3,14 +3,17 @@ import type { z } from 'zod'
 import { errorCodes, type FieldError } from '../../src/contract/common'
 import { tripMaxDurationHours, type operatorTripEvent } from '../../src/contract/operator'
 import { returnBookingQuota } from './booking/returnQuota'
+import type { PassengerRow } from '../db/repositories/passengers'
 import type { TenantDb } from '../db/tenantDb'
 import { notifyTripEvent } from '../outbox/tripNotifications'
 import type { TripEventData } from '../domain/tripEvents'
 import { TripProjectionError, type TripProjection } from '../domain/tripProjection'
 import { tenantTimeZone } from '../time/timeZone'
 import { HttpError } from '../errors/httpError'
+import { noSuchPassenger, passengerEnded } from '../errors/passengerErrors'
 
 type OperatorEvent = z.output<typeof operatorTripEvent>
+type Booking = Extract<OperatorEvent, { type: 'booked' }>
 
 /**
  * An ISO time of an operator's event as an instant: 400 for one Temporal cannot read (say, ten fractional
@@ -32,30 +35,33 @@ export function operatorInstant(iso: string, property: string): Temporal.Instant
 const instantOrNull = (iso: string | null, property: string) =>
   iso === null ? null : operatorInstant(iso, property)
 
-/** An operator's event as the trip log stores it: instants instead of ISO strings. */
-export function toTripEventData(event: OperatorEvent): TripEventData {
+/** A booking as the trip log stores it: its passenger and places by the portal's ids, instants for ISO strings. */
+function bookingData(event: Booking & { passengerId: string }): TripEventData & { type: 'booked' } {
+  return {
+    type: 'booked',
+    passengerId: event.passengerId,
+    start: operatorInstant(event.start, 'start'),
+    end: operatorInstant(event.end, 'end'),
+    startPlaceId: event.startPlaceId,
+    endPlaceId: event.endPlaceId,
+    startAddress: event.startAddress,
+    endAddress: event.endAddress,
+    viaPoints: event.viaPoints.map((via, index) => ({
+      address: via.address,
+      placeId: via.placeId,
+      time: instantOrNull(via.time, `viaPoints.${index}.time`),
+      waitMinutes: via.waitMinutes,
+    })),
+    deductibleCents: event.deductibleCents,
+    note: event.note,
+    allowEtaQuery: event.allowEtaQuery,
+    allowReview: event.allowReview,
+  }
+}
+
+/** Any other operator's event as the trip log stores it: instants instead of ISO strings. */
+function toTripEventData(event: Exclude<OperatorEvent, Booking>): TripEventData {
   switch (event.type) {
-    case 'booked':
-      return {
-        type: 'booked',
-        passengerId: event.passengerId,
-        start: operatorInstant(event.start, 'start'),
-        end: operatorInstant(event.end, 'end'),
-        startPlaceId: event.startPlaceId,
-        endPlaceId: event.endPlaceId,
-        startAddress: event.startAddress,
-        endAddress: event.endAddress,
-        viaPoints: event.viaPoints.map((via, index) => ({
-          address: via.address,
-          placeId: via.placeId,
-          time: instantOrNull(via.time, `viaPoints.${index}.time`),
-          waitMinutes: via.waitMinutes,
-        })),
-        deductibleCents: event.deductibleCents,
-        note: event.note,
-        allowEtaQuery: event.allowEtaQuery,
-        allowReview: event.allowReview,
-      }
     case 'refused':
       return { type: 'refused', reason: event.reason }
     case 'approved':
@@ -133,46 +139,69 @@ function rejected(error: TripProjectionError): HttpError {
 }
 
 /**
- * The place ids of a booking that are no saved place of its passenger (in this tenant): each as a
- * validation error, as the permissions' place groups report theirs.
+ * The booking's passenger, by id or by the operator's reference: 404, or 409 for one the operator ended. Locked
+ * until the booking commits, so that the passenger's end waits for it and then cancels it too.
  */
-async function foreignPlaces(db: TenantDb, event: TripEventData & { type: 'booked' }): Promise<FieldError[]> {
-  const named: [string, string | null][] = [
-    ['startPlaceId', event.startPlaceId],
-    ['endPlaceId', event.endPlaceId],
-    ...event.viaPoints.map((via, index): [string, string | null] => [
-      `viaPoints.${index}.placeId`,
-      via.placeId,
-    ]),
-  ]
-  if (named.every(([, placeId]) => placeId === null)) return []
-  const own = new Set((await db.places.listForPassenger(event.passengerId)).map((place) => place.id))
-  return named
-    .filter(([, placeId]) => placeId !== null && !own.has(placeId))
-    .map(([property]) => ({ property, error: 'not_found' }))
+async function bookedPassenger(db: TenantDb, event: Booking): Promise<PassengerRow> {
+  const [property, passenger] =
+    event.passengerRef === undefined
+      ? ['passengerId', await db.passengerLife.findLocked(event.passengerId ?? '', 'keyShare')]
+      : ['passengerRef', (await db.passengers.findNamed({ ids: [], refs: [event.passengerRef] }))[0]]
+  if (!passenger) throw noSuchPassenger(property)
+  if (passenger.ended_at) throw passengerEnded(property)
+  return passenger
 }
 
-async function book(
-  db: TenantDb,
-  tripId: string,
-  event: TripEventData & { type: 'booked' },
-  at: Temporal.Instant,
-) {
-  checkTripTimes(event)
-  if (!(await db.passengers.find(event.passengerId))) {
-    throw new HttpError(404, errorCodes.notFound, 'No such passenger in this tenant', [
-      { property: 'passengerId', error: 'not_found' },
-    ])
+/**
+ * The booking with its passenger's id and its places' ids: each place it names (by id or by the operator's
+ * reference) must be a saved place of its passenger in this tenant, else 400 validation_failed naming each that
+ * is not, as the permissions' place groups report theirs.
+ */
+async function withPortalIds(db: TenantDb, event: Booking): Promise<Booking & { passengerId: string }> {
+  const passenger = await bookedPassenger(db, event)
+  const names = [
+    event.startPlaceId,
+    event.startPlaceRef,
+    event.endPlaceId,
+    event.endPlaceRef,
+    ...event.viaPoints.flatMap((via) => [via.placeId, via.placeRef]),
+  ]
+  const namesPlaces = names.some((name) => name !== null && name !== undefined)
+  const places = namesPlaces ? await db.places.listForPassenger(passenger.id) : []
+  const errors: FieldError[] = []
+  /** The id of a place named by `<property>Id` or `<property>Ref`; null for none named. */
+  const placeId = (id: string | null, ref: string | undefined, property: string): string | null => {
+    if (id === null && ref === undefined) return null
+    const found = places.find((own) => (ref === undefined ? own.id === id : own.external_ref === ref))
+    if (!found)
+      errors.push({ property: `${property}${ref === undefined ? 'Id' : 'Ref'}`, error: 'not_found' })
+    return found?.id ?? null
   }
-  const errors = await foreignPlaces(db, event)
+  const booking = {
+    ...event,
+    passengerId: passenger.id,
+    startPlaceId: placeId(event.startPlaceId, event.startPlaceRef, 'startPlace'),
+    endPlaceId: placeId(event.endPlaceId, event.endPlaceRef, 'endPlace'),
+    viaPoints: event.viaPoints.map((via, index) => ({
+      ...via,
+      placeId: placeId(via.placeId, via.placeRef, `viaPoints.${index}.place`),
+    })),
+  }
   if (errors.length > 0) {
     throw new HttpError(400, errorCodes.validation, 'A place is not a saved place of the passenger', errors)
   }
+  return booking
+}
+
+async function book(db: TenantDb, tripId: string, event: Booking, at: Temporal.Instant) {
+  // The booking's own times first: one that cannot be is 400 whatever it names.
+  checkTripTimes({ start: operatorInstant(event.start, 'start'), end: operatorInstant(event.end, 'end') })
+  const data = bookingData(await withPortalIds(db, event))
   if (await db.trips.find(tripId)) {
     throw rejected(new TripProjectionError('already_booked', `Trip ${tripId} is already booked`))
   }
   // A concurrent booking of the same id fails on the primary key; the retry then finds the trip.
-  await db.trips.recordNewTrips([{ id: tripId, events: [{ ...event, seq: 1, at }] }])
+  await db.trips.recordNewTrips([{ id: tripId, events: [{ ...data, seq: 1, at }] }])
   return 1
 }
 
@@ -189,8 +218,8 @@ export async function appendOperatorEvent(
   now: Temporal.Instant,
 ): Promise<number> {
   const at = event.at ? operatorInstant(event.at, 'at') : now
+  if (event.type === 'booked') return book(db, tripId, event, at)
   const data = toTripEventData(event)
-  if (data.type === 'booked') return book(db, tripId, data, at)
   const current = await db.trips.find(tripId, { lock: true })
   if (!current) throw new HttpError(404, errorCodes.notFound, `Trip ${tripId} not found`)
   if (data.type === 'rescheduled') checkReschedule(current, data, tenantTimeZone(db.tenant))

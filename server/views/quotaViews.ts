@@ -24,3 +24,8 @@ export function toQuotaView(record: PermissionRecord, date: string): Quota {
     allowedArea: record.allowedArea,
   }
 }
+
+/** A permission as the operator wrote it: with its passenger, and what is left on `date` (YYYY-MM-DD). */
+export function toWrittenPermission(record: PermissionRecord, date: string) {
+  return { ...toQuotaView(record, date), passengerId: record.passengerId }
+}

@@ -56,6 +56,7 @@ export const errorCodes = {
    * whose identity is verified (strong authentication).
    */
   identityVerificationRequired: 'identity_verification_required',
+  passengerEnded: 'passenger_ended',
 } as const
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { id, isoDate, isoDateTime, text, textLimits, tripId, tripIdMaxLength } from './common'
+import { externalRef, id, isoDate, isoDateTime, text, textLimits, tripId, tripIdMaxLength } from './common'
 import type { Endpoint } from './endpoints'
 import {
   message,
@@ -10,7 +10,13 @@ import {
   operatorMessagesQuery,
 } from './messages'
 import { operatorAccessEndpoints } from './operatorAccess'
-import { quota } from './permissions'
+import { operatorLifecycleEndpoints } from './operatorLifecycle'
+import {
+  namedOnce,
+  operatorPassengersEndpoints,
+  operatorPermission,
+  writtenPermission,
+} from './operatorPassengers'
 import { tripSeries } from './series'
 import { coordinates, tripAddress } from './trip'
 import { trackingLink, trackingLinkParams } from './tracking'
@@ -43,32 +49,50 @@ const tripTimes = {
 /** The path of the operator's calls on one trip: its id as the dispatch system named it in its booking. */
 const tripParams = z.object({ id: tripId })
 
+/** A booking names its passenger by the portal's id or the operator's reference, and each place by one at most. */
+function bookingNames(booking: Record<string, unknown>, context: z.RefinementCtx): void {
+  namedOnce('passengerId', 'passengerRef', { required: true })(booking, context)
+  namedOnce('startPlaceId', 'startPlaceRef', { required: false })(booking, context)
+  namedOnce('endPlaceId', 'endPlaceRef', { required: false })(booking, context)
+}
+
 export const operatorTripEvent = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('booked'),
-    ...at,
-    passengerId: id,
-    ...tripTimes,
-    startAddress: tripAddress,
-    endAddress: tripAddress,
-    /** The passenger's saved places the trip starts and ends at, when it does (like a via point's placeId). */
-    startPlaceId: id.nullable().default(null),
-    endPlaceId: id.nullable().default(null),
-    viaPoints: z
-      .array(
-        z.object({
-          address: tripAddress,
-          placeId: id.nullable(),
-          time: isoDateTime.nullable(),
-          waitMinutes: z.number().int().min(0),
-        }),
-      )
-      .default([]),
-    deductibleCents: z.number().int().min(0).nullable().default(null),
-    note: text(textLimits.note).nullable().default(null),
-    allowEtaQuery: z.boolean().default(true),
-    allowReview: z.boolean().default(true),
-  }),
+  z
+    .object({
+      type: z.literal('booked'),
+      ...at,
+      passengerId: id.optional(),
+      passengerRef: externalRef
+        .optional()
+        .describe("The passenger by the operator's reference, instead of passengerId"),
+      ...tripTimes,
+      startAddress: tripAddress,
+      endAddress: tripAddress,
+      /** The passenger's saved places the trip starts and ends at, when it does (like a via point's placeId). */
+      startPlaceId: id.nullable().default(null),
+      endPlaceId: id.nullable().default(null),
+      /** Or the saved places by the operator's references (server/trips/operatorEvents.ts turns them into ids). */
+      startPlaceRef: externalRef.optional(),
+      endPlaceRef: externalRef.optional(),
+      viaPoints: z
+        .array(
+          z
+            .object({
+              address: tripAddress,
+              placeId: id.nullable().default(null),
+              placeRef: externalRef.optional(),
+              time: isoDateTime.nullable(),
+              waitMinutes: z.number().int().min(0),
+            })
+            .superRefine(namedOnce('placeId', 'placeRef', { required: false })),
+        )
+        .default([]),
+      deductibleCents: z.number().int().min(0).nullable().default(null),
+      note: text(textLimits.note).nullable().default(null),
+      allowEtaQuery: z.boolean().default(true),
+      allowReview: z.boolean().default(true),
+    })
+    .superRefine(bookingNames),
   /** A booking made in the portal (awaiting approval) becomes a trip the passenger sees. */
   z.object({ type: z.literal('approved'), ...at }),
   /** A booking made in the portal is refused: its quota trip is returned and it is never shown. */
@@ -97,27 +121,6 @@ export const operatorTripEvent = z.discriminatedUnion('type', [
 export type OperatorTripEvent = z.input<typeof operatorTripEvent>
 
 export const appendedTripEvent = z.object({ tripId, seq: z.number().int().positive() })
-
-/**
- * A transportation permission as an operator writes it: the passenger's view without the remaining quota, which
- * follows from the periods. What a permission may leave out has its default here.
- */
-export const operatorPermission = quota
-  .omit({ id: true, remainingQuota: true, remainingExpressQuota: true })
-  .extend({
-    note: quota.shape.note.default(null),
-    expressQuotaTimeLimit: quota.shape.expressQuotaTimeLimit.default(null),
-    allowViaPoints: quota.shape.allowViaPoints.default(false),
-    viaPointMaxDeviation: quota.shape.viaPointMaxDeviation.default(null),
-    extras: quota.shape.extras.default([]),
-    periods: quota.shape.periods.default([]),
-    placeGroups: quota.shape.placeGroups.default([]),
-    allowedArea: quota.shape.allowedArea.default(null),
-  })
-export type OperatorPermission = z.input<typeof operatorPermission>
-
-/** The permission as written, with its passenger and the remaining quota of today (tenant time). */
-export const writtenPermission = quota.extend({ passengerId: id })
 
 /** A standing order as the operator sees it: each ride a trip of its own, approved or refused alone. */
 export const operatorSeries = tripSeries.extend({
@@ -154,10 +157,11 @@ export const awaitingBooking = z.object({
  * it. Registered and documented (OpenAPI, `apiKey` scheme) the same way.
  */
 export const operatorEndpoints = {
+  ...operatorPassengersEndpoints,
   appendTripEvent: {
     method: 'POST',
     path: '/api/operator/trips/:id/events',
-    summary: `Append an event to a trip's log (a booked event creates the trip; approved or refused decides a booking made in the portal, and a refusal returns its quota trip; rescheduled moves it within its day before the pickup). The trip's id is the dispatch system's own: letters, digits and ._:- only, at most ${tripIdMaxLength} characters. 400 validation_failed for another id, a booking that names a place that is not its passenger's saved place, an end not after the start or more than ${tripMaxDurationHours} hours after it, or a new time that leaves the trip's day; 409 trip_event_rejected when the trip cannot take it`,
+    summary: `Append an event to a trip's log (a booked event creates the trip; approved or refused decides a booking made in the portal, and a refusal returns its quota trip; rescheduled moves it within its day before the pickup). A booking names its passenger by passengerId or by the operator's passengerRef, and its saved places by ids or by the operator's references (startPlaceRef, endPlaceRef, a via point's placeRef). The trip's id is the dispatch system's own: letters, digits and ._:- only, at most ${tripIdMaxLength} characters. 400 validation_failed for another id, a booking that names a place that is not its passenger's saved place, an end not after the start or more than ${tripMaxDurationHours} hours after it, or a new time that leaves the trip's day; 409 trip_event_rejected when the trip cannot take it, 409 passenger_ended for a booking of a passenger the operator ended`,
     auth: 'apiKey',
     params: tripParams,
     body: operatorTripEvent,
@@ -167,7 +171,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/api/operator/passengers/:id/transportationPermissions',
     summary:
-      "Give a passenger of the tenant a transportation permission with its periods, extras, place groups (the passenger's places) and allowed area",
+      "Give a passenger of the tenant a transportation permission with its periods, extras, place groups (the passenger's places) and allowed area; 409 passenger_ended for a passenger the operator ended",
     auth: 'apiKey',
     params: z.object({ id }),
     body: operatorPermission,
@@ -259,4 +263,5 @@ export const operatorEndpoints = {
     response: message,
   },
   ...operatorAccessEndpoints,
+  ...operatorLifecycleEndpoints,
 } as const satisfies Record<string, Endpoint>

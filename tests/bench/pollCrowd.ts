@@ -15,8 +15,12 @@ import { hashSessionId } from '../../server/auth/sessions'
 import { openDatabase } from '../../server/db/connect'
 import { tenantDb } from '../../server/db/tenantDb'
 import { scopeToTenant } from '../../server/db/tenantScope'
-import { cars, demoPhone, initials } from '../../server/demo/people'
-import { demoPlaces } from '../../server/demo/places'
+import { cars, demoPhone } from '../../server/demo/people'
+import { demoPlace, demoPlaces } from '../../server/demo/places'
+import { embeddedGeocoder } from '../../server/geo/gazetteer/embeddedGeocoder'
+import { valuesOf } from '../../server/passengers/outcomes'
+import { upsertPassengers } from '../../server/passengers/upsertPassengers'
+import { upsertPlaces } from '../../server/passengers/upsertPlaces'
 import { regions } from '../../server/demo/regions'
 import { demoTimeZone } from '../../server/demo/schedule'
 import { demoTripEvents } from '../../server/demo/tripEvents'
@@ -51,22 +55,28 @@ export async function openPollingCrowd(databaseUrl: string) {
   /** `count` guardians numbered from `first`, a statement per table; returns them with their pollers in order. */
   async function writeGuardians(first: number, count: number, start: Temporal.Instant) {
     const date = start.toZonedDateTimeISO(demoTimeZone).toPlainDate().toString()
-    const passengers = Array.from({ length: count }, (_, offset) => {
-      const number = first + offset
-      const id = randomUUID()
-      return { id, number, name: `Bench Oppilas ${number}`, places: demoPlaces(id, 'child', region, number) }
-    })
-    await tenantData.passengers.insertMany(
-      passengers.map(({ id, number, name }) => ({
-        id,
-        name,
-        phone: demoPhone(number),
-        avatar_text: initials(name),
-      })),
+    // Written by the operator API's functions, as the demo seed writes its passengers and places.
+    const numbers = Array.from({ length: count }, (_, offset) => first + offset)
+    const rows = valuesOf(
+      await upsertPassengers(
+        tenantData,
+        numbers.map((number) => ({
+          externalRef: `bench-${number}`,
+          name: `Bench Oppilas ${number}`,
+          phone: demoPhone(number),
+          language: null,
+        })),
+      ),
     )
-    await tenantData.places.insertMany(
-      passengers.flatMap((passenger) => passenger.places.map((place) => place.row)),
+    const items = rows.flatMap((row, index) => demoPlaces(row.id, 'child', region, numbers[index]!))
+    const places = valuesOf(await upsertPlaces(tenantData, embeddedGeocoder(), items)).map((row, index) =>
+      demoPlace(items[index]!.externalRef, row),
     )
+    const passengers = rows.map((row, index) => ({
+      id: row.id,
+      number: numbers[index]!,
+      places: places.filter((place) => place.row.passenger_id === row.id),
+    }))
     const now = Temporal.Now.instant()
     const written = passengers.map((passenger) => {
       const place = (role: string) => passenger.places.find((candidate) => candidate.role === role)!

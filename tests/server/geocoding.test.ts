@@ -116,11 +116,11 @@ describe('the embedded gazetteer', () => {
     for (const region of Object.values(regions)) {
       for (const kind of ['child', 'elder'] as const) {
         for (const place of demoPlaces(randomUUID(), kind, region, 7)) {
-          const street = place.row.address.split(',')[0]!
+          const street = place.address.split(',')[0]!
           const found = await search(gazetteer, `${street}, ${region.city}`)
           expect(found[0]?.address, street).toBe(street)
           expect(found.every((result) => result.city === region.city)).toBe(true)
-          const point = { latitude: place.row.latitude!, longitude: place.row.longitude! }
+          const point = { latitude: place.latitude!, longitude: place.longitude! }
           const exact = found.filter((result) => result.address === street)
           const nearest = Math.min(...exact.map((result) => greatCircleMetres(result, point)))
           expect(nearest, `${street}, ${region.city}`).toBeLessThan(1_000)

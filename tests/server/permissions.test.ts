@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OperatorPermission } from '../../src/contract/operator'
+import type { OperatorPermission } from '../../src/contract/operatorPassengers'
 import type { Passenger, Place } from '../../src/contract/passenger'
 import type { Quota, QuotaPeriod } from '../../src/contract/permissions'
 import { remainingOn } from '../../src/domain/permissions/quota'

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { sql, type Insertable, type Selectable } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
+import { anyOf } from '../anyOf'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
 export type PassengerRow = Selectable<ScopedDatabase['passengers']>
@@ -13,6 +14,11 @@ export interface GuardianRow {
   name: string
   identityVerified: boolean
   grantedAt: Temporal.Instant
+}
+
+/** A passenger as the operator writes it, by its reference. */
+export type PassengerByRef = Pick<PassengerRow, 'id' | 'name' | 'phone' | 'avatar_text' | 'language'> & {
+  external_ref: string
 }
 
 /**
@@ -39,6 +45,50 @@ export function passengersRepository(db: ScopedDb) {
     /** Any passenger of the tenant, granted or not: for the operator API, never for a user's request. */
     find: (passengerId: string): Promise<PassengerRow | undefined> =>
       db.selectFrom('passengers').selectAll().where('id', '=', passengerId).executeTakeFirst(),
+
+    /** The tenant's passengers named by id or by the operator's reference: one query for a batch. */
+    /**
+     * The passengers named by id or reference, key-share locked until the transaction ends: a write naming them
+     * and a passenger's end (which locks it for update) wait for each other, so that neither slips past the other.
+     */
+    findNamed: (named: { ids: readonly string[]; refs: readonly string[] }): Promise<PassengerRow[]> =>
+      db
+        .selectFrom('passengers')
+        .selectAll()
+        .where((eb) => eb.or([eb('id', '=', anyOf(named.ids)), eb('external_ref', '=', anyOf(named.refs))]))
+        .forKeyShare()
+        .execute(),
+
+    /** Up to `limit` of the tenant's passengers in the order of their ids, after `after` when given. */
+    listPage(after: string | null, limit: number): Promise<PassengerRow[]> {
+      const query = db.selectFrom('passengers').selectAll().orderBy('id').limit(limit)
+      return (after === null ? query : query.where('id', '>', after)).execute()
+    },
+
+    /**
+     * Inserts each passenger, or updates the tenant's passenger with its reference (keeping that one's id) unless
+     * the operator ended it: one statement. Answers the rows written, so an ended passenger's is not among them.
+     * References must not repeat (PostgreSQL refuses to update a row twice in one statement).
+     */
+    async upsertByRef(passengers: readonly PassengerByRef[]): Promise<PassengerRow[]> {
+      if (passengers.length === 0) return []
+      return db
+        .insertInto('passengers')
+        .values(passengers)
+        .onConflict((conflict) =>
+          conflict
+            .column('external_ref')
+            .doUpdateSet((eb) => ({
+              name: eb.ref('excluded.name'),
+              phone: eb.ref('excluded.phone'),
+              avatar_text: eb.ref('excluded.avatar_text'),
+              language: eb.ref('excluded.language'),
+            }))
+            .where('passengers.ended_at', 'is', null),
+        )
+        .returningAll()
+        .execute()
+    },
 
     async updateAvatarText(passengerId: string, avatarText: string): Promise<PassengerRow> {
       return db

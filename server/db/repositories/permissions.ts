@@ -1,12 +1,17 @@
 import { sql, type Selectable } from 'kysely'
 import type { PlaceGroup, Quota, QuotaPeriod, TripDestinations } from '../../../src/contract/permissions'
+import { anyOf } from '../anyOf'
 import { jsonb } from '../json'
+import type { StoredArea, StoredExtra } from '../schema'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
 /** A permission as stored, in the contract's words: the view adds only the remaining quota of a date. */
 export type PermissionRecord = Omit<Quota, 'remainingQuota' | 'remainingExpressQuota'> & {
   passengerId: string
 }
+
+/** A permission as the operator writes it, by its reference (unique in the tenant). */
+export type PermissionByRef = PermissionRecord & { externalRef: string }
 
 type PermissionRow = Selectable<ScopedDatabase['transportation_permissions']>
 type PeriodRow = Selectable<ScopedDatabase['permission_periods']>
@@ -131,6 +136,12 @@ export function permissionsRepository(db: ScopedDb) {
     )
   }
 
+  /** The periods and places of permissions being replaced. */
+  async function deleteParts(ids: readonly string[]): Promise<void> {
+    await db.deleteFrom('permission_periods').where('permission_id', '=', anyOf(ids)).execute()
+    await db.deleteFrom('permission_places').where('permission_id', '=', anyOf(ids)).execute()
+  }
+
   /** Periods and places of permissions, written after their rows (and after the old ones went, on a replace). */
   async function insertParts(permissions: readonly PermissionRecord[]): Promise<void> {
     const periods = permissions.flatMap(periodRows)
@@ -201,10 +212,56 @@ export function permissionsRepository(db: ScopedDb) {
         .where('id', '=', permission.id)
         .executeTakeFirst()
       if (updated.numUpdatedRows === 0n) return false
-      await db.deleteFrom('permission_periods').where('permission_id', '=', permission.id).execute()
-      await db.deleteFrom('permission_places').where('permission_id', '=', permission.id).execute()
+      await deleteParts([permission.id])
       await insertParts([permission])
       return true
+    },
+
+    /**
+     * Inserts each permission, or replaces whole the tenant's permission with its reference (keeping that one's
+     * id) when it is the same passenger's; call inside a transaction: five statements for the batch. Answers the
+     * permissions written, with their ids; another passenger's reference is not among them. References must not
+     * repeat.
+     */
+    async upsertByRef(permissions: readonly PermissionByRef[]): Promise<PermissionByRef[]> {
+      if (permissions.length === 0) return []
+      const rows = await db
+        .insertInto('transportation_permissions')
+        .values(
+          permissions.map((permission) => ({
+            id: permission.id,
+            external_ref: permission.externalRef,
+            ...permissionColumns(permission),
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .column('external_ref')
+            .doUpdateSet((eb) => ({
+              name: eb.ref('excluded.name'),
+              decision_type: eb.ref('excluded.decision_type'),
+              note: eb.ref('excluded.note'),
+              trip_destinations: eb.ref('excluded.trip_destinations'),
+              allow_via_points: eb.ref('excluded.allow_via_points'),
+              via_point_max_deviation: eb.ref('excluded.via_point_max_deviation'),
+              express_quota_time_limit: eb.ref('excluded.express_quota_time_limit'),
+              start_date: eb.ref('excluded.start_date'),
+              end_date: eb.ref('excluded.end_date'),
+              extras: sql<StoredExtra[]>`excluded.extras`,
+              allowed_area: sql<StoredArea | null>`excluded.allowed_area`,
+            }))
+            .whereRef('transportation_permissions.passenger_id', '=', 'excluded.passenger_id'),
+        )
+        .returning(['id', 'external_ref'])
+        .execute()
+      const ids = new Map(rows.map((row) => [row.external_ref, row.id]))
+      const written = permissions.flatMap((permission) => {
+        const id = ids.get(permission.externalRef)
+        return id === undefined ? [] : [{ ...permission, id }]
+      })
+      await deleteParts(written.map((permission) => permission.id))
+      await insertParts(written)
+      return written
     },
   }
 }

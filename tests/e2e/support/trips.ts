@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import type { BrowserContext, Page } from '@playwright/test'
 import type { RunningServer } from './server'
-import type { OperatorPermission } from '../../../src/contract/operator'
+import type { OperatorPermission } from '../../../src/contract/operatorPassengers'
 import { accessToken, apiGet } from './portal'
 
 export interface ApiTrip {
