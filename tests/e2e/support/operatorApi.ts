@@ -9,6 +9,17 @@ export type OperatorCallArgs<E extends Endpoint> = (E['params'] extends z.ZodTyp
   : object) &
   (E['body'] extends z.ZodType ? { body: Input<E['body']> } : object)
 
+/** An answer of the operator API that is not a success: its status and its apiError body. */
+export class OperatorApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    endpoint: Endpoint,
+  ) {
+    super(`${endpoint.method} ${endpoint.path}: ${status} ${JSON.stringify(body)}`)
+  }
+}
+
 /** The operator's system: calls of the operator API with its tenant's key, each answer read with the contract. */
 export interface OperatorApi {
   call<E extends Endpoint>(endpoint: E, args: OperatorCallArgs<E>): Promise<z.output<E['response']>>
@@ -17,7 +28,7 @@ export interface OperatorApi {
 /**
  * A client of the operator API over plain fetch, as a dispatch system outside the portal calls it: `root` is the
  * tenant's portal root (e.g. http://localhost:{port}/espoo), `key` its X-Api-Key. Every call that changes state
- * carries an Idempotency-Key of its own. A call that does not succeed throws with the API's answer.
+ * carries an Idempotency-Key of its own. A call that does not succeed throws an OperatorApiError.
  */
 export function operatorApi(root: string, key: string): OperatorApi {
   return {
@@ -32,11 +43,10 @@ export function operatorApi(root: string, key: string): OperatorApi {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       })
       const text = await response.text()
-      if (!response.ok) {
-        throw new Error(`${endpoint.method} ${endpoint.path}: ${response.status} ${text}`)
-      }
+      const answer: unknown = text ? JSON.parse(text) : null
+      if (!response.ok) throw new OperatorApiError(response.status, answer, endpoint)
       // The contract's reading of the answer is the endpoint's response type (zod cannot say so of a generic).
-      return endpoint.response.parse(text ? JSON.parse(text) : null) as z.output<E['response']>
+      return endpoint.response.parse(answer) as z.output<E['response']>
     },
   }
 }
