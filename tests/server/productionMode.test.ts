@@ -1,12 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestIdentityProvider, testIdpMountPath } from '../../server/demo/testIdp/provider'
-import { registerTestIdp } from '../../server/demo/testIdp/routes'
+import { testIdpMountPath } from '../../server/demo/testIdp/provider'
 import { demoAccounts } from '../../server/demo/accounts'
 import { demoOperatorKey } from '../../server/demo/operatorKeys'
-import { loadServerI18n } from '../../server/i18n/catalogs'
+import { startIdentityBroker, type IdentityBroker } from '../e2e/support/identityBroker'
 import { freePort, startServer, type RunningServer } from '../e2e/support/server'
 import { TestBrowser } from './support/browser'
 
@@ -17,34 +14,17 @@ import { TestBrowser } from './support/browser'
  * tested is the start's configuration, which does not depend on the database.
  */
 describe('a production start with DEMO=false and OpenID Connect', () => {
-  const clientId = 'portal-production'
-  const clientSecret = randomBytes(24).toString('base64url')
-  let broker: FastifyInstance
-  let issuer: string
+  let broker: IdentityBroker
   let portal: RunningServer
 
   beforeAll(async () => {
-    const [brokerPort, portalPort] = [await freePort(), await freePort()]
-    issuer = `http://127.0.0.1:${brokerPort}${testIdpMountPath}`
-    broker = Fastify()
-    broker.setValidatorCompiler(validatorCompiler)
-    broker.setSerializerCompiler(serializerCompiler)
-    const provider = await createTestIdentityProvider({
-      issuer,
-      publicOrigin: `http://localhost:${portalPort}`,
-      port: portalPort,
-      clientId,
-      clientSecret,
-    })
-    await registerTestIdp(broker, provider, await loadServerI18n())
-    await broker.listen({ host: '127.0.0.1', port: brokerPort })
+    const portalPort = await freePort()
+    broker = await startIdentityBroker(portalPort)
     portal = await startServer({
       PORT: String(portalPort),
       DEMO: 'false',
       STATIC_DIR: 'none',
-      OIDC_ISSUER: issuer,
-      OIDC_CLIENT_ID: clientId,
-      OIDC_CLIENT_SECRET: clientSecret,
+      ...broker.env,
     })
   }, 120_000)
 
@@ -87,9 +67,10 @@ describe('a production start with DEMO=false and OpenID Connect', () => {
     const start = await browser.send(`${portal.origin}/espoo/login/strong?locale=sv`)
     expect(start.status).toBe(303)
     const authorization = new URL(String(start.headers.location))
-    expect(`${authorization.origin}${authorization.pathname}`.startsWith(issuer)).toBe(true)
+    const authorizationUrl = `${authorization.origin}${authorization.pathname}`
+    expect(authorizationUrl.startsWith(broker.env.OIDC_ISSUER)).toBe(true)
     expect(Object.fromEntries(authorization.searchParams)).toMatchObject({
-      client_id: clientId,
+      client_id: broker.env.OIDC_CLIENT_ID,
       redirect_uri: `${portal.origin}/espoo/login/callback`,
       code_challenge_method: 'S256',
       ui_locales: 'sv',

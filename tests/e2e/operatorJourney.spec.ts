@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto'
+import { Temporal } from 'temporal-polyfill'
+import { operatorEndpoints as api } from '../../src/contract/operator'
+import { expect, test as base } from './support/fixtures'
+import { startIdentityBroker } from './support/identityBroker'
+import { operatorApi, type OperatorApi } from './support/operatorApi'
+import { freePort, startServer } from './support/server'
+
+const tenant = 'espoo'
+const timeZone = 'Europe/Helsinki'
+
+/** A portal as an operator runs it: DEMO=false, nothing seeded, the operator's key and an identity broker. */
+interface ProductionPortal {
+  /** The tenant's portal root, http://localhost:{port}/espoo. */
+  root: string
+  /** The operator's system, with the tenant's key. */
+  operator: OperatorApi
+}
+
+const test = base.extend<object, { production: ProductionPortal }>({
+  production: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+    async ({}, use) => {
+      const port = await freePort()
+      const broker = await startIdentityBroker(port)
+      const key = randomBytes(24).toString('base64url')
+      const server = await startServer({
+        PORT: String(port),
+        DEMO: 'false',
+        OPERATOR_API_KEYS: `${tenant}=${key}`,
+        ...broker.env,
+      })
+      const root = `${server.origin}/${tenant}`
+      await use({ root, operator: operatorApi(root, key) })
+      await server.stop()
+      await broker.close()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+})
+
+const passengerRef = 'ESP-1001'
+const home = {
+  alias: 'Home',
+  address: 'Kirkkojärventie 6, 02770 Espoo',
+  latitude: 60.2061,
+  longitude: 24.6558,
+}
+const school = {
+  alias: 'School',
+  address: 'Kirkkokatu 16, 02770 Espoo',
+  latitude: 60.2044,
+  longitude: 24.6627,
+}
+const tripAddress = (place: typeof home) => ({
+  alias: place.alias,
+  address: place.address,
+  lat: place.latitude,
+  lng: place.longitude,
+})
+
+/** Next week's weekdays (from tomorrow when today is Sunday): days whose trips are all still to come. */
+function nextSchoolWeek(): Temporal.PlainDate[] {
+  const today = Temporal.Now.plainDateISO(timeZone)
+  const monday = today.add({ days: 8 - today.dayOfWeek })
+  return [0, 1, 2, 3, 4].map((days) => monday.add({ days }))
+}
+
+test('an operator loads a passenger with DEMO=false, a guardian signs in and sees its week, loses it, and the end cancels the week', async ({
+  page,
+  production,
+  expectAccessible,
+}) => {
+  const { root, operator } = production
+  const week = nextSchoolWeek()
+  const tripIds = week.map((day) => `${passengerRef}-${day.toString()}-am`)
+
+  const { passenger, code } =
+    await test.step('the operator loads a passenger, its places, permission, code and week', async () => {
+      const passenger = await operator.call(api.upsertPassenger, {
+        params: { ref: passengerRef },
+        body: { name: 'Eetu Esimerkki', language: 'fi' },
+      })
+      await operator.call(api.upsertPlace, {
+        params: { id: passenger.id, ref: 'home' },
+        body: { ...home, isHome: true, isPickup: true },
+      })
+      await operator.call(api.upsertPlace, {
+        params: { id: passenger.id, ref: 'school' },
+        body: { ...school, isMain: true },
+      })
+      const [startDate, endDate] = [week[0]!.toString(), week[4]!.add({ months: 6 }).toString()]
+      await operator.call(api.upsertPermissionByRef, {
+        params: { ref: `${passengerRef}-school` },
+        body: {
+          passengerRef,
+          name: 'School transport',
+          decisionType: 'OTHER',
+          tripDestinations: 1,
+          startDate,
+          endDate,
+          periods: [
+            {
+              startDate,
+              endDate,
+              totalQuota: 400,
+              usedQuota: 0,
+              totalExpressQuota: 0,
+              usedExpressQuota: 0,
+              savedToNext: 0,
+              borrowed: 0,
+            },
+          ],
+          placeGroups: [{ name: 'Home and school', placeRefs: ['home', 'school'] }],
+        },
+      })
+      const { code } = await operator.call(api.createAccessCode, { params: { id: passenger.id }, body: {} })
+      for (const [index, day] of week.entries()) {
+        const start = day.toZonedDateTime({ timeZone, plainTime: '07:45' })
+        await operator.call(api.appendTripEvent, {
+          params: { id: tripIds[index]! },
+          body: {
+            type: 'booked',
+            passengerRef,
+            start: start.toInstant().toString(),
+            end: start.add({ minutes: 30 }).toInstant().toString(),
+            startAddress: tripAddress(home),
+            endAddress: tripAddress(school),
+            startPlaceRef: 'home',
+            endPlaceRef: 'school',
+          },
+        })
+      }
+      return { passenger, code }
+    })
+
+  await test.step('a new user signs in strongly, adds the passenger with the code and sees the week', async () => {
+    await page.goto(`${root}/passengers?lang=en`)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await page.getByRole('link', { name: 'Log in with strong authentication' }).click()
+    await page.getByRole('button', { name: 'Identify as Mikko Nieminen' }).click()
+    await expect(page).toHaveURL(`${root}/passengers?lang=en`)
+    await expect(page.getByText('You have no passengers yet.')).toBeVisible()
+    await page.getByRole('button', { name: 'Add passenger' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add passenger' })
+    await dialog.getByLabel('Access code').fill(code)
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click()
+    await expect(dialog).toBeHidden()
+    const passengers = page.getByRole('main').getByRole('listitem')
+    await expect(passengers).toHaveCount(1)
+    await expect(passengers).toContainText('Eetu Esimerkki')
+
+    // The list opens on the first day with trips; each day of the week has its one trip, and no other day any.
+    await page.goto(`${root}/trips?lang=en`)
+    const trips = page.getByRole('main').getByRole('listitem')
+    const next = page.getByRole('link', { name: /Next day with trips/ })
+    await expect(page.getByRole('link', { name: /Previous day with trips/ })).toHaveCount(0)
+    for (const [index, day] of week.entries()) {
+      if (index > 0) {
+        await next.click()
+        await expect(page).toHaveURL(new RegExp(`date=${day.toString()}`))
+      }
+      await expect(trips).toHaveCount(1)
+      await expect(trips.locator(`a[href$="/trips/${tripIds[index]}/${day.toString()}"]`)).toBeVisible()
+      await expect(trips).toContainText('School')
+      if (index === 0) await expectAccessible()
+    }
+    await expect(next).toHaveCount(0)
+  })
+
+  await test.step('the operator takes the passenger away from the user, whose next load has none', async () => {
+    const guardians = await operator.call(api.listGuardians, { params: { id: passenger.id } })
+    expect(guardians).toEqual([
+      expect.objectContaining({ name: 'Mikko Nieminen', strongAuthentication: true }),
+    ])
+    await operator.call(api.removeGuardian, { params: { id: passenger.id, userId: guardians[0]!.userId } })
+    // The trips screen's next load: the passenger's trips are gone, and then the passenger itself.
+    await page.reload()
+    await expect(page.getByText('No trips', { exact: true })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(0)
+    await page.goto(`${root}/passengers?lang=en`)
+    await expect(page.getByText('You have no passengers yet.')).toBeVisible()
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(0)
+  })
+
+  await test.step("the operator ends the passenger, and the rest of the week's trips are cancelled", async () => {
+    const end = await operator.call(api.endPassenger, {
+      params: { id: passenger.id },
+      body: { reason: 'Moved out of Espoo' },
+    })
+    expect(end.cancelledTrips).toBe(week.length)
+    // The operator API has no read of a trip: each trip shows it is cancelled by refusing the next step of its
+    // day as final (a booked trip would take it).
+    for (const id of tripIds) {
+      const routed = operator.call(api.appendTripEvent, { params: { id }, body: { type: 'routed' } })
+      await expect(routed).rejects.toMatchObject({
+        status: 409,
+        body: { code: 'trip_event_rejected', errors: [{ property: 'type', error: 'trip_final' }] },
+      })
+    }
+  })
+})
