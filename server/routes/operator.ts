@@ -8,6 +8,7 @@ import type { PassengerErasureConfig } from '../config/retentionConfig'
 import { retryOnConflict } from '../db/conflicts'
 import type { PermissionRecord } from '../db/repositories/permissions'
 import { zonedIso } from '../domain/tripView'
+import { toOperatorTrip } from '../views/operatorTripViews'
 import type { Geocoder } from '../geo/geocoder'
 import { createPermission, replacePermission } from '../passengers/operatorPermissions'
 import { HttpError } from '../errors/httpError'
@@ -52,6 +53,12 @@ export function registerOperatorRoutes(
       endDateTime: zonedIso(trip.end, timeZone),
       seriesId: trip.series?.id ?? null,
     }))
+  })
+
+  registerEndpoint(app, keys, operatorEndpoints.getTrip, async ({ request, params }) => {
+    const trip = await request.db.trips.find(params.id)
+    if (!trip) throw new HttpError(404, errorCodes.notFound, `Trip ${params.id} not found`)
+    return toOperatorTrip(trip, request.tenant.timeZone)
   })
 
   registerEndpoint(app, keys, operatorEndpoints.getSeries, async ({ request, params }) => {

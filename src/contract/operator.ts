@@ -139,6 +139,27 @@ export const operatorSeries = tripSeries.extend({
   ),
 })
 
+/**
+ * A trip as the operator reads it back: what its log made of it, with who cancelled it (a guardian's user id, or
+ * null for the operator) and why. Its addresses and car are the operator's own and are left out.
+ */
+export const operatorTrip = z.object({
+  tripId,
+  passengerId: id,
+  /** The trip's date in the tenant's zone. */
+  date: isoDate,
+  startDateTime: isoDateTime,
+  endDateTime: isoDateTime,
+  statusCode: z.number().int(),
+  /** A portal booking's approval; null for a trip the operator booked. */
+  approval: z.enum(['awaiting', 'approved', 'refused', 'withdrawn']).nullable(),
+  cancelledAt: isoDateTime.nullable(),
+  cancelReason: text(cancelReasonMaxLength).nullable(),
+  cancelledByUserId: id.nullable(),
+  /** The sequence number of the last event of its log. */
+  version: z.number().int().positive(),
+})
+
 /** The most bookings awaiting approval one answer lists: the earliest first. */
 export const awaitingBookingsMax = 500
 
@@ -205,6 +226,15 @@ export const operatorEndpoints = {
       "The tenant's bookings made in the portal that await the operator's approval or refusal, earliest start first (at most 500): each with its trip id, to decide with an approved or refused event, and its standing order's id (GET api/operator/series/{id}) when it is a ride of one",
     auth: 'apiKey',
     response: z.array(awaitingBooking).max(awaitingBookingsMax),
+  },
+  getTrip: {
+    method: 'GET',
+    path: '/api/operator/trips/:id',
+    summary:
+      'A trip of the tenant as its log made it: times, status, approval and cancellation (who and why); 404 not_found for no trip of the tenant',
+    auth: 'apiKey',
+    params: tripParams,
+    response: operatorTrip,
   },
   getSeries: {
     method: 'GET',

@@ -38,7 +38,12 @@ function passengerItems(index: number) {
     lat: centre.latitude + (index % 100) / 1000,
     lng: centre.longitude + (index % 70) / 1000,
   }
-  const school = { alias: 'Koulu', address: address('Koulukatu', index % 40), lat: centre.latitude, lng: centre.longitude }
+  const school = {
+    alias: 'Koulu',
+    address: address('Koulukatu', index % 40),
+    lat: centre.latitude,
+    lng: centre.longitude,
+  }
   const place = (externalRef: string, at: typeof home, flags: Record<string, boolean>) => ({
     type: 'place' as const,
     passengerRef: ref,
@@ -180,11 +185,17 @@ export function benchOperatorLoad(): Promise<BenchReport> {
     const floor = await floorSeconds(databaseUrl)
     const ratio = floor / loadSeconds
     report.lines.push(
-      `\noperatorLoad: ${passengers.toLocaleString('en-US')} passengers, ${(passengers * 2).toLocaleString('en-US')} places, ${(trips.length).toLocaleString('en-US')} trips through POST api/operator/bulk on PostgreSQL`,
+      `\noperatorLoad: ${passengers.toLocaleString('en-US')} passengers, ${(passengers * 2).toLocaleString('en-US')} places, ${trips.length.toLocaleString('en-US')} trips through POST api/operator/bulk on PostgreSQL`,
       `  ${loadSeconds.toFixed(1).padStart(7)} s  through the API (${Math.round((masterData.length + trips.length) / loadSeconds).toLocaleString('en-US')} items/s)`,
       `  ${floor.toFixed(1).padStart(7)} s  the floor: the same rows, one multi-row insert per table`,
     )
-    against(report, 'load speed against the floor', `${ratio.toFixed(2)}x`, `at least ${budgetRatio}x`, ratio >= budgetRatio)
+    against(
+      report,
+      'load speed against the floor',
+      `${ratio.toFixed(2)}x`,
+      `at least ${budgetRatio}x`,
+      ratio >= budgetRatio,
+    )
   })
 }
 

@@ -58,6 +58,45 @@ describe.each(backends)('the operator API on $name', (backend) => {
     expect(await db.trips.find(tripId)).toBeUndefined()
   })
 
+  it('reads a trip back as its log made it, cancelled with who and why, and only in its own tenant', async () => {
+    const tripId = newTripId()
+    const start = helsinkiIn(120)
+    expect((await operatorEvent(test.app, 'espoo', tripId, booking(passenger.id, start))).statusCode).toBe(
+      200,
+    )
+    const read = (tenant: 'espoo' | 'demo') =>
+      test.app.inject({
+        method: 'GET',
+        url: `/api/operator/trips/${tripId}`,
+        headers: { host: `${tenant}.localhost:${testPort}`, 'x-api-key': demoOperatorKey(tenant) },
+      })
+    expect((await read('espoo')).json()).toEqual({
+      tripId,
+      passengerId: passenger.id,
+      date: start.toPlainDate().toString(),
+      startDateTime: start.toString({ timeZoneName: 'never' }),
+      endDateTime: start.add({ minutes: 25 }).toString({ timeZoneName: 'never' }),
+      statusCode: tripStatusCodes.Booked,
+      approval: null,
+      cancelledAt: null,
+      cancelReason: null,
+      cancelledByUserId: null,
+      version: 1,
+    })
+    const cancel = await operatorEvent(test.app, 'espoo', tripId, { type: 'cancelled', reason: 'Sairas' })
+    expect(cancel.statusCode).toBe(200)
+    expect((await read('espoo')).json()).toMatchObject({
+      statusCode: tripStatusCodes.Cancelled,
+      cancelReason: 'Sairas',
+      cancelledByUserId: null,
+      version: 2,
+    })
+    expect((await read('espoo')).json().cancelledAt).toMatch(/^\d{4}-\d\d-\d\dT.*\+0[23]:00$/)
+    const elsewhere = await read('demo')
+    expect(elsewhere.statusCode).toBe(404)
+    expect(elsewhere.json()).toMatchObject({ code: 'not_found' })
+  })
+
   it('creates a trip with a booking, which the passenger’s user then sees', async () => {
     const tripId = newTripId()
     const response = await operatorEvent(test.app, 'espoo', tripId, booking(passenger.id))
