@@ -9,6 +9,7 @@ import { benchApiThroughput } from './apiThroughput'
 import { benchBundles } from './bundles'
 import { benchLighthouse } from './lighthouse'
 import { benchOfflineStart } from './offlineStart'
+import { benchOperatorLoad } from './operatorLoad'
 import { benchPollCapacity } from './pollCapacity'
 import { benchPushSender } from './pushSender'
 import { benchReplayQueue } from './replayQueue'
@@ -35,6 +36,8 @@ const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> 
   schoolDay: () => benchSchoolDay(),
   // Its own database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and a local push service stand-in.
   pushSender: () => benchPushSender(),
+  // Its own host on a fresh PostgreSQL database (TEST_DATABASE_URL; else not measured), and a second for the floor.
+  operatorLoad: () => benchOperatorLoad(),
 }
 
 async function main(): Promise<void> {
