@@ -6,7 +6,8 @@
  * inserted into a second fresh database with one multi-row insert per table (`jsonb_populate_recordset`), its
  * triggers and indexes the same. Budget: the load at least half as fast as the floor.
  *
- * `npx tsx tests/bench/operatorLoad.ts` runs it alone (TEST_DATABASE_URL names the PostgreSQL server).
+ * `npx tsx tests/bench/operatorLoad.ts` runs it alone (TEST_DATABASE_URL names the PostgreSQL server;
+ * BENCH_CPU_PROF=<dir> writes the host's CPU profile there).
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
@@ -109,14 +110,20 @@ function cityItems(): { masterData: unknown[]; trips: unknown[] } {
   return { masterData, trips }
 }
 
-const chunks = <T>(items: readonly T[]) =>
-  Array.from({ length: Math.ceil(items.length / itemsPerRequest) }, (_, index) =>
-    items.slice(index * itemsPerRequest, (index + 1) * itemsPerRequest),
+/**
+ * Requests of at most `itemsPerRequest` items, each a whole number of `group`s: two requests run at once, so a
+ * passenger's places go in the request that writes the passenger.
+ */
+const chunks = <T>(items: readonly T[], group: number) => {
+  const size = itemsPerRequest - (itemsPerRequest % group)
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
   )
+}
 
 /** Sends the items in bulk requests, `concurrency` at a time; throws on any item that was not written. */
-async function load(origin: string, key: string, items: readonly unknown[]): Promise<void> {
-  const queue = chunks(items)
+async function load(origin: string, key: string, items: readonly unknown[], group = 1): Promise<void> {
+  const queue = chunks(items, group)
   const worker = async () => {
     for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
       const response = await fetch(`${origin}/${tenant}/api/operator/bulk`, {
@@ -135,9 +142,9 @@ async function load(origin: string, key: string, items: readonly unknown[]): Pro
 
 /** The floor: the rows the load wrote, one multi-row insert per table into a fresh database. */
 async function floorSeconds(loadedUrl: string): Promise<number> {
-  const loaded = await openDatabase({ databaseUrl: loadedUrl, pgliteDir: null })
+  const loaded = await openDatabase({ databaseUrl: loadedUrl, pgliteDir: null, unlimited: true })
   const target = await freshPostgres(process.env.TEST_DATABASE_URL!)
-  const floor = await openDatabase({ databaseUrl: target.url, pgliteDir: null })
+  const floor = await openDatabase({ databaseUrl: target.url, pgliteDir: null, unlimited: true })
   try {
     await migrateToLatest(floor)
     const rows = new Map<string, string>()
@@ -164,19 +171,24 @@ async function floorSeconds(loadedUrl: string): Promise<number> {
 export function benchOperatorLoad(): Promise<BenchReport> {
   return onFreshPostgres('operatorLoad', async (databaseUrl, report) => {
     const key = `bench-operator-${randomUUID()}`
-    const server = await startServer({
-      STATIC_DIR: 'none',
-      HOST: '127.0.0.1',
-      DEMO: 'false',
-      DATABASE_URL: databaseUrl,
-      OPERATOR_API_KEYS: `${tenant}=${key}`,
-    })
+    // BENCH_CPU_PROF=<dir>: the host's CPU profile, to see where a load's time goes.
+    const profileDir = process.env.BENCH_CPU_PROF
+    const server = await startServer(
+      {
+        STATIC_DIR: 'none',
+        HOST: '127.0.0.1',
+        DEMO: 'false',
+        DATABASE_URL: databaseUrl,
+        OPERATOR_API_KEYS: `${tenant}=${key}`,
+      },
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    )
     const { masterData, trips } = cityItems()
     let loadSeconds: number
     try {
       const origin = `http://127.0.0.1:${server.port}`
       const started = performance.now()
-      await load(origin, key, masterData)
+      await load(origin, key, masterData, 3)
       await load(origin, key, trips)
       loadSeconds = (performance.now() - started) / 1000
     } finally {
