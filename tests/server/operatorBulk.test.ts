@@ -286,6 +286,45 @@ describe.each(backends)('the operator’s bulk call on $name', (backend) => {
       expect(await tenantDb(test.db, 'espoo').trips.find(missing), missing).toBeUndefined()
   })
 
+  it('answers 400 bad_request in its slot to a value the database cannot store, writing the rest of its run', async () => {
+    const pupil = newRef('pupil')
+    const [trip, other] = [newRef('trip'), newRef('trip')]
+    const [dated, undated] = [newRef('permission'), newRef('permission')]
+    const results = await bulk([
+      { type: 'passenger', externalRef: pupil, name: 'Arvo Rajaton' },
+      // Past the deductible's integer column; the contract has no bound for it.
+      tripEvent(trip, booked(32 * 60, { passengerRef: pupil, deductibleCents: 2 ** 31 })),
+      tripEvent(other, booked(32 * 60, { passengerRef: pupil })),
+      tripEvent(other, booked(33 * 60, { passengerRef: pupil })),
+      // A year PostgreSQL has no day of.
+      {
+        type: 'permission',
+        externalRef: dated,
+        passengerRef: pupil,
+        ...permission([]),
+        startDate: '0000-01-01',
+      },
+      { type: 'permission', externalRef: undated, passengerRef: pupil, ...permission([]) },
+    ])
+    expect(statuses(results)).toEqual([200, 400, 200, 400, 400, 200])
+    for (const index of [1, 4])
+      expect(results[index]!.error).toEqual({
+        statusCode: 400,
+        code: 'bad_request',
+        message: 'A value in the request cannot be stored',
+      })
+    // The run written again without the item at fault still knows a trip id named twice.
+    expect(results[3]!.error).toMatchObject({ errors: [{ property: 'tripId', error: 'duplicate' }] })
+    expect(await tenantDb(test.db, 'espoo').trips.find(trip)).toBeUndefined()
+    expect(await eventsOf(other)).toHaveLength(1)
+    const permissions = await test.db
+      .selectFrom('transportation_permissions')
+      .select('external_ref')
+      .where('external_ref', 'in', [dated, undated])
+      .execute()
+    expect(permissions).toEqual([{ external_ref: undated }])
+  })
+
   it('changes nothing when the same load is sent again under a new key, and refuses another booking of a trip', async () => {
     const { first, second, trips, items } = load()
     const snapshot = async () => {
