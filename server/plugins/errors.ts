@@ -33,6 +33,10 @@ export function isDataException(error: unknown): boolean {
   )
 }
 
+/** How a data exception is answered: 400 bad_request. */
+export const unstorableValue = () =>
+  new HttpError(400, errorCodes.badRequest, 'A value in the request cannot be stored')
+
 /**
  * PostgreSQL's states of a server going away or refusing connections (class 08, shutdowns, cannot connect now,
  * too many connections) and of its time limits (server/db/sessionLimits.ts): a statement or a lock wait that
@@ -83,13 +87,7 @@ function toApiError(error: FastifyError | HttpError): ApiError {
     }))
     return { statusCode: 400, code: errorCodes.validation, message: 'The request is not valid', errors }
   }
-  if (isDataException(error)) {
-    return {
-      statusCode: 400,
-      code: errorCodes.badRequest,
-      message: 'A value in the request cannot be stored',
-    }
-  }
+  if (isDataException(error)) return toApiErrorBody(unstorableValue())
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500) {
     return {

@@ -19,6 +19,7 @@ import { locatePlaces } from '../passengers/placeLocations'
 import { upsertPassengers } from '../passengers/upsertPassengers'
 import { upsertPermissions } from '../passengers/upsertPermissions'
 import { upsertPlaces } from '../passengers/upsertPlaces'
+import { isDataException, unstorableValue } from '../plugins/errors'
 import { bookTrips, type TripBooking } from '../trips/operatorBookings'
 import { appendOperatorEvent } from '../trips/operatorEvents'
 
@@ -140,6 +141,55 @@ async function writeRun(
   }
 }
 
+/** Thrown to undo a savepoint whose writes were only a trial. */
+class Trial extends Error {}
+
+/** Whether the database stores `item` written alone (see `writeRunApart`); its writes are undone either way. */
+async function storable(
+  db: TenantDb,
+  geocoder: Geocoder,
+  item: Item,
+  now: Temporal.Instant,
+): Promise<boolean> {
+  const undone = await db
+    .transaction(async (trial) => {
+      await writeRun(trial, geocoder, [item], now)
+      throw new Trial()
+    })
+    .catch((error: unknown) => error)
+  if (undone instanceof Trial) return true
+  if (isDataException(undone)) return false
+  throw undone
+}
+
+/**
+ * A run written together, in a savepoint. A value the database cannot store (a data exception: a number or date
+ * past its column that the contract lets by) undoes the run; each item is then tried alone, and the run written
+ * again without those it finds, which answer 400 bad_request as their single calls would, so that they spoil no
+ * other item. The run stays one batch, which still refuses an item naming what an earlier one names.
+ */
+async function writeRunApart(
+  db: TenantDb,
+  geocoder: Geocoder,
+  items: readonly Item[],
+  now: Temporal.Instant,
+): Promise<Outcome<Written>[]> {
+  try {
+    return await db.transaction((savepoint) => writeRun(savepoint, geocoder, items, now))
+  } catch (error) {
+    if (!isDataException(error)) throw error
+  }
+  const stored: boolean[] = []
+  for (const item of items) stored.push(await storable(db, geocoder, item, now))
+  const outcomes = await writeRun(
+    db,
+    geocoder,
+    items.filter((_, index) => stored[index]),
+    now,
+  )
+  return stored.map((ok) => (ok ? outcomes.shift()! : failed(unstorableValue())))
+}
+
 const toResult = (outcome: Outcome<Written>): BulkResult =>
   outcome.ok
     ? { status: 200, id: outcome.value.id, seq: outcome.value.seq, error: null }
@@ -173,7 +223,7 @@ export async function runBulk(
   await db.transaction(async (trx) => {
     for (const run of runsOf(items)) {
       const runItems = run.indexes.map((index) => (items[index] as { ok: true; value: Item }).value)
-      const outcomes = await writeRun(trx, geocoder, runItems, now)
+      const outcomes = await writeRunApart(trx, geocoder, runItems, now)
       run.indexes.forEach((index, at) => (results[index] = toResult(outcomes[at]!)))
     }
   })
