@@ -17,8 +17,57 @@ export const storedViewTimeZone = 'Europe/Helsinki'
 
 const instantOrNull = (value: string | null) => (value === null ? null : Temporal.Instant.from(value))
 
-/** A projection as its `trips` row, with its view: jsonb columns hold instants as ISO strings. */
-export function toTripRow(trip: TripProjection): Insertable<TripsTable> {
+/** The jsonb columns of a `trips` row. */
+const jsonColumns = ['start_address', 'end_address', 'via_points', 'reviews', 'view', 'series'] as const
+
+/**
+ * Each column of a `trips` row with its SQL type: a batch of new trips goes to the database as one JSON
+ * parameter that `jsonb_to_recordset` reads with these (trips repository, `recordNewTrips`).
+ */
+export const tripColumnTypes = {
+  id: 'text',
+  passenger_id: 'text',
+  booked_at: 'timestamptz',
+  start_time: 'timestamptz',
+  end_time: 'timestamptz',
+  start_place_id: 'text',
+  end_place_id: 'text',
+  start_address: 'jsonb',
+  end_address: 'jsonb',
+  via_points: 'jsonb',
+  car_name: 'text',
+  car_register_number: 'text',
+  car_phone_number: 'text',
+  driver_name: 'text',
+  deductible_cents: 'integer',
+  note: 'text',
+  cancelled_at: 'timestamptz',
+  cancel_reason: 'text',
+  cancelled_by_user_id: 'text',
+  pickup_time: 'timestamptz',
+  dropoff_time: 'timestamptz',
+  no_show_time: 'timestamptz',
+  allow_eta_query: 'boolean',
+  allow_review: 'boolean',
+  status_code: 'integer',
+  eta: 'timestamptz',
+  etd: 'timestamptz',
+  ata: 'timestamptz',
+  car_latitude: 'double precision',
+  car_longitude: 'double precision',
+  reviews: 'jsonb',
+  view: 'jsonb',
+  approval: 'text',
+  series_id: 'uuid',
+  series: 'jsonb',
+  version: 'integer',
+} as const satisfies Record<Exclude<keyof TripsTable, 'tenant_id'>, string>
+
+/**
+ * A projection as the values of its `trips` row, with its view: the jsonb columns as plain values (instants in
+ * them as ISO strings), the others as Kysely writes them. JSON.stringify makes it a row of `tripColumnTypes`.
+ */
+export function tripRecord(trip: TripProjection) {
   return {
     id: trip.id,
     passenger_id: trip.passengerId,
@@ -27,16 +76,14 @@ export function toTripRow(trip: TripProjection): Insertable<TripsTable> {
     end_time: trip.end,
     start_place_id: trip.startPlaceId,
     end_place_id: trip.endPlaceId,
-    start_address: jsonb(trip.startAddress),
-    end_address: jsonb(trip.endAddress),
-    via_points: jsonb(
-      trip.viaPoints.map((via) => ({
-        address: via.address,
-        placeId: via.placeId,
-        time: via.time?.toString() ?? null,
-        waitMinutes: via.waitMinutes,
-      })),
-    ),
+    start_address: trip.startAddress,
+    end_address: trip.endAddress,
+    via_points: trip.viaPoints.map((via) => ({
+      address: via.address,
+      placeId: via.placeId,
+      time: via.time?.toString() ?? null,
+      waitMinutes: via.waitMinutes,
+    })),
     car_name: trip.carName,
     car_register_number: trip.carRegisterNumber,
     car_phone_number: trip.carPhoneNumber,
@@ -57,13 +104,22 @@ export function toTripRow(trip: TripProjection): Insertable<TripsTable> {
     ata: trip.ata,
     car_latitude: trip.carLocation?.latitude ?? null,
     car_longitude: trip.carLocation?.longitude ?? null,
-    reviews: jsonb(trip.reviews.map((review) => ({ ...review, at: review.at.toString() }))),
-    view: jsonb(toTripBody(trip, storedViewTimeZone)),
+    reviews: trip.reviews.map((review) => ({ ...review, at: review.at.toString() })),
+    view: toTripBody(trip, storedViewTimeZone),
     approval: trip.approval,
     series_id: trip.series?.id ?? null,
-    series: trip.series === null ? null : jsonb(trip.series),
+    series: trip.series,
     version: trip.version,
   }
+}
+
+/** A projection as its `trips` row for Kysely, with its view: jsonb columns hold instants as ISO strings. */
+export function toTripRow(trip: TripProjection): Insertable<TripsTable> {
+  const record = tripRecord(trip)
+  const json = Object.fromEntries(
+    jsonColumns.map((column) => [column, record[column] === null ? null : jsonb(record[column])]),
+  )
+  return { ...record, ...json } as Insertable<TripsTable>
 }
 
 export function fromTripRow(row: TripRow): TripProjection {

@@ -9,7 +9,8 @@ import { jsonb } from '../json'
 import { grantedTo } from './passengers'
 import { toTripBody, type TripBody, type TripPassenger } from '../../domain/tripView'
 import { decodeTripEvent, eventPayload } from '../tripEventCodec'
-import { fromTripRow, storedViewTimeZone, toTripRow } from '../tripRows'
+import { jsonRecords } from '../jsonRecords'
+import { fromTripRow, storedViewTimeZone, toTripRow, tripColumnTypes, tripRecord } from '../tripRows'
 import type { ScopedDb } from '../tenantScope'
 
 /**
@@ -18,6 +19,17 @@ import type { ScopedDb } from '../tenantScope'
  * (trip, seq) refuses a second event with the same seq, and the projection is only updated from the version
  * it was read at.
  */
+/** The columns of a new trip event, each with its SQL type (`recordedAt` is the database's). */
+const eventColumnTypes = {
+  trip_id: 'text',
+  seq: 'integer',
+  type: 'text',
+  payload: 'jsonb',
+  occurred_at: 'timestamptz',
+} as const
+const eventColumns = Object.keys(eventColumnTypes) as (keyof typeof eventColumnTypes)[]
+const tripColumns = Object.keys(tripColumnTypes) as (keyof typeof tripColumnTypes)[]
+
 export function tripsRepository(db: ScopedDb) {
   const eventRows = (tripId: string, events: readonly TripEvent[]) =>
     events.map((event) => ({
@@ -172,11 +184,25 @@ export function tripsRepository(db: ScopedDb) {
     ): Promise<TripProjection[]> {
       if (newTrips.length === 0) return []
       const projections = newTrips.map((trip) => projectTrip(trip.id, trip.events))
+      const events = newTrips.flatMap((trip) =>
+        trip.events.map((event) => ({
+          trip_id: trip.id,
+          seq: event.seq,
+          type: event.type,
+          payload: eventPayload(event),
+          occurred_at: event.at,
+        })),
+      )
       await db
         .insertInto('trip_events')
-        .values(newTrips.flatMap((trip) => eventRows(trip.id, trip.events)))
+        .columns(eventColumns)
+        .expression(jsonRecords(db as never, events, eventColumnTypes) as never)
         .execute()
-      await db.insertInto('trips').values(projections.map(toTripRow)).execute()
+      await db
+        .insertInto('trips')
+        .columns(tripColumns)
+        .expression(jsonRecords(db as never, projections.map(tripRecord), tripColumnTypes) as never)
+        .execute()
       return projections
     },
 
