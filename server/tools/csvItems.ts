@@ -35,7 +35,7 @@ export const csvColumns = {
 } as const
 
 export type CsvKind = keyof typeof csvColumns
-export type Row<K extends CsvKind> = Record<(typeof csvColumns)[K][number], string>
+type Row<K extends CsvKind> = Record<(typeof csvColumns)[K][number], string>
 
 export interface Source {
   file: string
@@ -72,14 +72,14 @@ class RowError extends Error {
 }
 
 /** A row of a file by its columns, or why it is not one. */
-export type CsvRow<K extends CsvKind> = { source: Source } & ({ row: Row<K> } | { error: ItemError })
+type CsvRow<K extends CsvKind> = { source: Source } & ({ row: Row<K> } | { error: ItemError })
 
 /**
  * The rows of a CSV file (UTF-8, comma-separated, a header row naming exactly the kind's columns, in any order),
  * each with the line it starts on; empty lines are skipped. Throws CsvFileError for a file that cannot be read
  * as such.
  */
-export function csvRows<K extends CsvKind>(text: string, kind: K, file: string): CsvRow<K>[] {
+function csvRows<K extends CsvKind>(text: string, kind: K, file: string): CsvRow<K>[] {
   let records: { record: string[]; raw: string }[]
   try {
     // With `raw`, csv-parse gives each record with its text (the types do not know it).
@@ -141,7 +141,7 @@ function coordinate(row: Record<string, string>, column: string): number | null 
   return number
 }
 
-export function passengerItem(row: Row<'passengers'>): BulkItem {
+function passengerFromRow(row: Row<'passengers'>): BulkItem {
   return {
     type: 'passenger',
     externalRef: row.externalRef,
@@ -154,7 +154,7 @@ export function passengerItem(row: Row<'passengers'>): BulkItem {
 }
 
 /** A place; without coordinates the server places its address with its geocoder. */
-export function placeItem(row: Row<'places'>): BulkItem {
+function placeFromRow(row: Row<'places'>): BulkItem {
   return {
     type: 'place',
     passengerRef: row.passengerRef,
@@ -204,7 +204,7 @@ function tripAddress(row: Row<'trips'>, end: 'start' | 'end', places: PlaceLooku
 }
 
 /** A trip as the operator's booking of it, by the dispatch system's own trip id. */
-export function tripItem(row: Row<'trips'>, places: PlaceLookup): BulkItem {
+function tripFromRow(row: Row<'trips'>, places: PlaceLookup): BulkItem {
   return {
     type: 'tripEvent',
     tripId: row.tripId,
@@ -243,10 +243,10 @@ const noPlaces: PlaceLookup = () => undefined
 export function csvItems(text: string, kind: CsvKind, file: string, places = noPlaces): CsvItem[] {
   switch (kind) {
     case 'passengers':
-      return mapRows(csvRows(text, kind, file), passengerItem)
+      return mapRows(csvRows(text, kind, file), passengerFromRow)
     case 'places':
-      return mapRows(csvRows(text, kind, file), placeItem)
+      return mapRows(csvRows(text, kind, file), placeFromRow)
     case 'trips':
-      return mapRows(csvRows(text, kind, file), (row) => tripItem(row, places))
+      return mapRows(csvRows(text, kind, file), (row) => tripFromRow(row, places))
   }
 }
