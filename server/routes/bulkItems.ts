@@ -69,16 +69,24 @@ function parseItem(raw: Record<string, unknown> & { type: string }): Outcome<Ite
   return succeeded({ type, item: parsed.data } as Item)
 }
 
-/** Consecutive items of one type, with their places in the request; items that failed are left out. */
+/**
+ * The order types are written in: each may name what a type before it wrote (a place its passenger, a permission
+ * its places, a booking its passenger and places), never one after it.
+ */
+const typeOrder: readonly Item['type'][] = ['passenger', 'place', 'permission', 'tripEvent']
+
+/**
+ * The items of each type, with their places in the request, type by type in `typeOrder` and each type's in the
+ * request's order; items that failed are left out. A load that lists each passenger with its places is written
+ * in four batches, not one per item.
+ */
 function runsOf(items: readonly Outcome<Item>[]): { type: Item['type']; indexes: number[] }[] {
-  const runs: { type: Item['type']; indexes: number[] }[] = []
-  items.forEach((outcome, index) => {
-    if (!outcome.ok) return
-    const last = runs.at(-1)
-    if (last?.type === outcome.value.type) last.indexes.push(index)
-    else runs.push({ type: outcome.value.type, indexes: [index] })
-  })
-  return runs
+  return typeOrder
+    .map((type) => ({
+      type,
+      indexes: items.flatMap((outcome, index) => (outcome.ok && outcome.value.type === type ? [index] : [])),
+    }))
+    .filter((run) => run.indexes.length > 0)
 }
 
 const withId = <T extends { id: string }>(outcome: Outcome<T>): Outcome<Written> =>
@@ -198,7 +206,7 @@ const toResult = (outcome: Outcome<Written>): BulkResult =>
 /**
  * The items of a bulk call: each checked apart, the places without coordinates geocoded before the first query (a
  * request's transaction begins there, and holds no lock while a geocoder answers), then in one transaction each
- * run of consecutive items of one type written by the batch function its single call uses. One result per item,
+ * type's items written by the batch function its single call uses, type by type (`typeOrder`). One result per item,
  * in their order. Call again on a conflict: every result is written anew.
  */
 export async function runBulk(

@@ -42,7 +42,7 @@ export const operatorBulkEndpoints = {
   bulk: {
     method: 'POST',
     path: '/api/operator/bulk',
-    summary: `Up to ${bulkMaxItems} passengers, saved places, transportation permissions and trip events in one call, in one transaction, answered item by item in their order: one result per item, 200 with the id it wrote (and a trip event's seq), or the status and error its single call would answer (400 validation_failed naming the item's field, 404, 409), and one item's problem spoils no other. Items run in their order, so an item may name a passenger or place an earlier item wrote; a run of items of one type is written together. Places without coordinates are geocoded before anything is written. A booking sent again as it was booked answers as the first did`,
+    summary: `Up to ${bulkMaxItems} passengers, saved places, transportation permissions and trip events in one call, in one transaction, answered item by item in their order: one result per item, 200 with the id it wrote (and a trip event's seq), or the status and error its single call would answer (400 validation_failed naming the item's field, 404, 409), and one item's problem spoils no other. Items are written type by type, passengers, places, permissions, then trip events, each type's together in the request's order: an item may name a passenger or place any item of the request writes, and a reference twice in one type is refused the second time (400 duplicate). Places without coordinates are geocoded before anything is written. A booking sent again as it was booked answers as the first did`,
     auth: 'apiKey',
     body: bulkRequest,
     response: bulkAnswer,

@@ -473,6 +473,18 @@ describe.each(backends)('the operator’s bulk call on $name', (backend) => {
     expect((await eventsOf(trips[0]!)).map((event) => event.type)).toEqual(['booked', 'cancelled'])
   })
 
+  it('writes type by type, so a load may list each passenger with its places and bookings, in any order', async () => {
+    const { first, second, trips, items } = load()
+    // Bookings first, then places, then each passenger: the reverse of what they depend on.
+    const reversed = items.toReversed()
+    const results = await bulk(reversed)
+    expect(statuses(results)).toEqual(Array(items.length).fill(200))
+    expect(results[reversed.length - 1]!.id).toBe((await passengerRow('espoo', first))!.id)
+    expect(results[reversed.length - 2]!.id).toBe((await passengerRow('espoo', second))!.id)
+    expect(results[0]).toMatchObject({ id: trips[1], seq: 1 })
+    expect((await eventsOf(trips[0]!)).map((event) => event.type)).toEqual(['booked'])
+  })
+
   it('keeps each tenant’s items to itself: another tenant’s key names none of this tenant’s passengers or trips', async () => {
     const { first, trips, items } = load()
     expect(statuses(await bulk(items))).toEqual(Array(items.length).fill(200))
@@ -487,16 +499,22 @@ describe.each(backends)('the operator’s bulk call on $name', (backend) => {
         tripEvent(newRef('trip'), booked(31 * 60, { passengerRef: first })),
         tripEvent(newRef('trip'), booked(31 * 60, { passengerId: aino!.id })),
         tripEvent(trips[0]!, progressEvents.dispatched),
-        // The same reference in this tenant is its own passenger, and the same trip id its own trip.
+      ],
+      { tenant: 'demo' },
+    )
+    expect(statuses(results)).toEqual(Array(7).fill(404))
+    for (const result of results) expect(result.error?.code).toBe('not_found')
+    // The same reference in this tenant is its own passenger, and the same trip id its own trip.
+    const own = await bulk(
+      [
         { type: 'passenger', externalRef: first, name: 'Toinen Tenantti' },
         tripEvent(trips[0]!, booked(31 * 60, { passengerRef: first })),
       ],
       { tenant: 'demo' },
     )
-    expect(statuses(results)).toEqual([404, 404, 404, 404, 404, 404, 404, 200, 200])
-    for (const result of results.slice(0, 7)) expect(result.error?.code).toBe('not_found')
+    expect(statuses(own)).toEqual([200, 200])
     const theirs = await passengerRow('demo', first)
-    expect(results[7]!.id).toBe(theirs!.id)
+    expect(own[0]!.id).toBe(theirs!.id)
     expect(theirs!.id).not.toBe(aino!.id)
 
     expect(await passengerRow('espoo', first)).toEqual(aino)
