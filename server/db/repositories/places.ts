@@ -1,10 +1,37 @@
 import type { Selectable } from 'kysely'
 import { anyOf } from '../anyOf'
+import { jsonRecords } from '../jsonRecords'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
 export type PlaceRow = Selectable<ScopedDatabase['places']>
 /** A place as the operator writes it, by its reference (unique per passenger). */
 export type PlaceByRef = Omit<PlaceRow, 'external_ref' | 'source'> & { external_ref: string }
+
+/**
+ * The columns of a place with their SQL types: a batch is one JSON parameter (`jsonRecords`), as a thousand places
+ * of eighteen columns would otherwise be eighteen thousand parameters.
+ */
+const placeColumnTypes = {
+  id: 'text',
+  passenger_id: 'text',
+  alias: 'text',
+  display: 'text',
+  address: 'text',
+  streetnumber: 'text',
+  postalcode: 'text',
+  city: 'text',
+  latitude: 'double precision',
+  longitude: 'double precision',
+  is_home: 'boolean',
+  is_pickup: 'boolean',
+  is_via_point: 'boolean',
+  is_main: 'boolean',
+  is_secondary_place: 'boolean',
+  source: 'text',
+  sort_order: 'integer',
+  external_ref: 'text',
+} as const satisfies Record<keyof PlaceRow, string>
+const placeColumns = Object.keys(placeColumnTypes) as (keyof typeof placeColumnTypes)[]
 
 /** What the operator's places are (the portal's `placeSources`): the operator's product destinations. */
 const operatorSource = 'productDestination'
@@ -39,7 +66,14 @@ export function placesRepository(db: ScopedDb) {
       if (places.length === 0) return []
       return db
         .insertInto('places')
-        .values(places.map((place) => ({ ...place, source: operatorSource })))
+        .columns(placeColumns)
+        .expression(
+          jsonRecords(
+            db as never,
+            places.map((place) => ({ ...place, source: operatorSource })),
+            placeColumnTypes,
+          ) as never,
+        )
         .onConflict((conflict) =>
           conflict.columns(['passenger_id', 'external_ref']).doUpdateSet((eb) => ({
             alias: eb.ref('excluded.alias'),
