@@ -65,6 +65,13 @@ export interface TenantDb extends ReturnType<typeof repositories> {
   transaction<T>(work: (db: TenantDb) => Promise<T>): Promise<T>
   /** Begins a transaction that the caller commits or rolls back (the idempotent answer's, server/idempotency). */
   startTransaction(): Promise<OpenTransaction>
+  /**
+   * For the rest of the transaction, PostgreSQL plans each run of a kept statement for its own values, foreign key
+   * checks among them. A connection keeps the plan it made for such a check while the referenced table was small: a
+   * load that grows a table from nothing (an operator's first) then scanned the whole table for every row it
+   * inserted, slower with every row.
+   */
+  planEachQuery(): Promise<void>
 }
 
 export interface OpenTransaction {
@@ -97,6 +104,9 @@ export function tenantDb(db: Db, tenant: TenantId, versionCache: VersionCache | 
       db.isTransaction
         ? inSavepoint(db, () => work(bound))
         : db.transaction().execute((trx) => work(tenantDb(trx, tenant))),
+    async planEachQuery() {
+      await sql`set local plan_cache_mode = force_custom_plan`.execute(db)
+    },
     async startTransaction() {
       const trx = await db.startTransaction().execute()
       return {

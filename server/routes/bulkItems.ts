@@ -229,6 +229,7 @@ export async function runBulk(
   })
   const results = items.map((outcome) => (outcome.ok ? null : toResult(outcome)))
   await db.transaction(async (trx) => {
+    await trx.planEachQuery()
     for (const run of runsOf(items)) {
       const runItems = run.indexes.map((index) => (items[index] as { ok: true; value: Item }).value)
       const outcomes = await writeRunApart(trx, geocoder, runItems, now)
