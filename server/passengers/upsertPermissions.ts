@@ -7,7 +7,7 @@ import type { TenantDb } from '../db/tenantDb'
 import { HttpError } from '../errors/httpError'
 import { checkedPermission } from './operatorPermissions'
 import { failed, repeats, succeeded, type Outcome } from '../errors/outcomes'
-import { passengerProperty, resolvePassengers } from './passengerRefs'
+import { passengerProperty, resolvePassengers } from '../db/passengerRefs'
 
 /** The reference names a permission of another passenger: it is not moved (a new one needs its own reference). */
 const otherPassengers = (property: string) =>

@@ -4,7 +4,7 @@ import type { PlaceRow } from '../db/repositories/places'
 import type { TenantDb } from '../db/tenantDb'
 import type { Geocoder } from '../geo/geocoder'
 import { failed, repeats, succeeded, type Outcome } from '../errors/outcomes'
-import { resolvePassengers } from './passengerRefs'
+import { resolvePassengers } from '../db/passengerRefs'
 import { locatePlaces, type LocatedPlace } from './placeLocations'
 
 function placeRow(place: LocatedPlace, passengerId: string) {

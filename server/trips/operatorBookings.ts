@@ -4,13 +4,13 @@ import { errorCodes, type FieldError } from '../../src/contract/common'
 import type { operatorTripEvent } from '../../src/contract/operator'
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { PlaceRow } from '../db/repositories/places'
+import { resolvePassengers } from '../db/passengerRefs'
 import type { TenantDb } from '../db/tenantDb'
 import { eventPayload } from '../db/tripEventCodec'
 import type { TripEventData } from '../domain/tripEvents'
 import { TripProjectionError } from '../domain/tripProjection'
 import { HttpError } from '../errors/httpError'
 import { attempt, failed, repeats, succeeded, type Outcome } from '../errors/outcomes'
-import { noSuchPassenger, passengerEnded } from '../errors/passengerErrors'
 import { checkTripTimes, instantOrNull, operatorInstant, rejected } from './operatorEventChecks'
 
 export type Booking = Extract<z.output<typeof operatorTripEvent>, { type: 'booked' }>
@@ -48,17 +48,6 @@ function bookingData(event: Booking, ids: { passengerId: string; places: (string
     allowEtaQuery: event.allowEtaQuery,
     allowReview: event.allowReview,
   }
-}
-
-/** The booking's passenger among those found: 404 naming how it was named, 409 for one the operator ended. */
-function bookedPassenger(event: Booking, found: readonly PassengerRow[]): PassengerRow {
-  const [property, passenger] =
-    event.passengerRef === undefined
-      ? ['passengerId', found.find((row) => row.id === event.passengerId)]
-      : ['passengerRef', found.find((row) => row.external_ref === event.passengerRef)]
-  if (!passenger) throw noSuchPassenger(property)
-  if (passenger.ended_at) throw passengerEnded(property)
-  return passenger
 }
 
 /**
@@ -103,19 +92,20 @@ function canonical(value: unknown): string {
   )
 }
 
-/** The passengers and saved places a batch of bookings names: one query each, the passengers key-share locked. */
-async function namedInBatch(db: TenantDb, bookings: readonly TripBooking[]) {
-  const events = bookings.map((booking) => booking.event)
-  const passengers = await db.passengers.findNamed({
-    ids: events.flatMap((event) => (event.passengerId === undefined ? [] : [event.passengerId])),
-    refs: events.flatMap((event) => (event.passengerRef === undefined ? [] : [event.passengerRef])),
-  })
-  const placesOf = new Map<string, PlaceRow[]>()
-  if (events.some(namesPlaces)) {
-    for (const place of await db.places.listForPassengers(passengers.map((passenger) => passenger.id)))
-      placesOf.set(place.passenger_id, [...(placesOf.get(place.passenger_id) ?? []), place])
-  }
-  return { passengers, placesOf }
+/** The saved places of the passengers of the bookings that name places: one query. */
+async function placesOf(
+  db: TenantDb,
+  bookings: readonly TripBooking[],
+  passengers: readonly Outcome<PassengerRow>[],
+): Promise<Map<string, PlaceRow[]>> {
+  const places = new Map<string, PlaceRow[]>()
+  const named = passengers.flatMap((passenger, index) =>
+    passenger.ok && namesPlaces(bookings[index]!.event) ? [passenger.value.id] : [],
+  )
+  if (named.length === 0) return places
+  for (const place of await db.places.listForPassengers(named))
+    places.set(place.passenger_id, [...(places.get(place.passenger_id) ?? []), place])
+  return places
 }
 
 /**
@@ -132,7 +122,11 @@ export async function bookTrips(
   now: Temporal.Instant,
 ): Promise<Outcome<number>[]> {
   const repeated = repeats(bookings, (booking) => booking.tripId, 'tripId')
-  const named = await namedInBatch(db, bookings)
+  const passengers = await resolvePassengers(
+    db,
+    bookings.map((booking) => booking.event),
+  )
+  const places = await placesOf(db, bookings, passengers)
   const resolved = bookings.map(
     (booking, index): Outcome<{ tripId: string; data: BookedData; at: Temporal.Instant }> => {
       const repeat = repeated[index]
@@ -145,9 +139,11 @@ export async function bookTrips(
           end: operatorInstant(event.end, 'end'),
         })
         const at = event.at ? operatorInstant(event.at, 'at') : now
-        const passenger = bookedPassenger(event, named.passengers)
-        const places = namesPlaces(event) ? placeIds(event, named.placesOf.get(passenger.id) ?? []) : []
-        return { tripId: booking.tripId, data: bookingData(event, { passengerId: passenger.id, places }), at }
+        const passenger = passengers[index]!
+        if (!passenger.ok) throw passenger.error
+        const { id } = passenger.value
+        const ids = namesPlaces(event) ? placeIds(event, places.get(id) ?? []) : []
+        return { tripId: booking.tripId, data: bookingData(event, { passengerId: id, places: ids }), at }
       })
     },
   )

@@ -1,5 +1,5 @@
-import type { PassengerRow } from '../db/repositories/passengers'
-import type { TenantDb } from '../db/tenantDb'
+import type { PassengerRow } from './repositories/passengers'
+import type { TenantDb } from './tenantDb'
 import { noSuchPassenger, passengerEnded } from '../errors/passengerErrors'
 import { failed, succeeded, type Outcome } from '../errors/outcomes'
 
@@ -14,7 +14,7 @@ export const passengerProperty = (item: NamesPassenger) =>
   item.passengerRef === undefined ? 'passengerId' : 'passengerRef'
 
 /**
- * The passenger each item names, all found in one query: 404 not_found naming the property for one the tenant
+ * The passenger each item names (a place, a permission, a booking), all found in one query, key-share locked: 404 not_found naming the property for one the tenant
  * does not have, 409 passenger_ended for one the operator ended, who takes no new places or permissions.
  */
 export async function resolvePassengers(
