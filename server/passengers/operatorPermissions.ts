@@ -111,7 +111,10 @@ export async function createPermission(
   return record
 }
 
-/** Replaces a permission of the tenant whole, for the same passenger (404 for any other); call in a transaction. */
+/**
+ * Replaces a permission of the tenant whole, for the same passenger (404 for any other, 409 passenger_ended for one
+ * the operator ended: its permissions stay as they were, records of what it had); call in a transaction.
+ */
 export async function replacePermission(
   db: TenantDb,
   id: string,
@@ -120,6 +123,9 @@ export async function replacePermission(
   const notFound = () => new HttpError(404, errorCodes.notFound, `Transportation permission ${id} not found`)
   const current = await db.permissions.find(id)
   if (!current) throw notFound()
+  // Locked until the replacement commits, so that the passenger's end cannot slip past it.
+  if ((await db.passengerLife.findLocked(current.passengerId, 'keyShare'))?.ended_at)
+    throw passengerEnded('id')
   const record = await checked(db, id, current.passengerId, permission)
   if (!(await db.permissions.replace(record))) throw notFound()
   return record

@@ -45,10 +45,10 @@ const noAddress = { alias: null, address: '', lat: null, lng: null }
 function operatorCall(
   app: FastifyInstance,
   tenant: TenantId,
-  request: { url: string; payload: unknown; key?: string },
+  request: { url: string; payload: unknown; key?: string; method?: 'POST' | 'PUT' },
 ) {
   return app.inject({
-    method: 'POST',
+    method: request.method ?? 'POST',
     url: request.url,
     headers: {
       host: `${tenant}.localhost:${testPort}`,
@@ -409,7 +409,7 @@ describe.each(backends)('a passenger’s end and erasure on $name', (backend) =>
     expect((await passengerRow(ended.id)).end_reason).toBe('Oikeus kuljetukseen päättyi')
   })
 
-  it('refuses a booking or a new permission for an ended passenger with 409 passenger_ended', async () => {
+  it('refuses a booking, a new permission or a replaced one for an ended passenger with 409 passenger_ended', async () => {
     const start = helsinkiIn(24 * 60)
     const booking = await operatorEvent(test.app, 'espoo', `after-end-${randomUUID()}`, {
       type: 'booked',
@@ -440,6 +440,16 @@ describe.each(backends)('a passenger’s end and erasure on $name', (backend) =>
       code: 'passenger_ended',
       errors: [{ property: 'id', error: 'ended' }],
     })
+    // Nor is a permission it had replaced: the end left its permissions as records, not to be changed.
+    const [held] = await db.permissions.listForPassenger(ended.id)
+    const replaced = await operatorCall(test.app, 'espoo', {
+      method: 'PUT',
+      url: `/api/operator/transportationPermissions/${held!.id}`,
+      payload: permission,
+    })
+    expect(replaced.statusCode).toBe(409)
+    expect(replaced.json()).toMatchObject({ code: 'passenger_ended' })
+    expect(await db.permissions.find(held!.id)).toEqual(held)
     // A living passenger still takes both.
     const allowed = await operatorCall(test.app, 'espoo', {
       url: `/api/operator/passengers/${living.id}/transportationPermissions`,
