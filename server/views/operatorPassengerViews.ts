@@ -1,6 +1,7 @@
 import type { OperatorPassenger, OperatorPlace } from '../../src/contract/operatorPassengers'
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { PlaceRow } from '../db/repositories/places'
+import { toPlaceView } from './accountViews'
 
 /** A passenger as the operator API shows it. */
 export function toOperatorPassenger(row: PassengerRow): OperatorPassenger {
@@ -18,23 +19,7 @@ export function toOperatorPassenger(row: PassengerRow): OperatorPassenger {
 
 /** A saved place as the operator API shows it. */
 export function toOperatorPlace(row: PlaceRow): OperatorPlace {
-  return {
-    id: row.id,
-    externalRef: row.external_ref,
-    passengerId: row.passenger_id,
-    alias: row.alias,
-    display: row.display,
-    address: row.address,
-    streetnumber: row.streetnumber,
-    postalcode: row.postalcode,
-    city: row.city,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    isHome: row.is_home,
-    isPickup: row.is_pickup,
-    isViaPoint: row.is_via_point,
-    isMain: row.is_main,
-    isSecondaryPlace: row.is_secondary_place,
-    sortOrder: row.sort_order,
-  }
+  // The portal's view of a place without the portal's own `source`, with the operator's reference and order.
+  const { source: _source, ...view } = toPlaceView(row)
+  return { ...view, externalRef: row.external_ref, passengerId: row.passenger_id, sortOrder: row.sort_order }
 }

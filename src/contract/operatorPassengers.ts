@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { avatarTextMaxLength } from './codes'
 import { externalRef, id, isoDateTime, text, textLimits } from './common'
 import type { Endpoint } from './endpoints'
-import { avatarText } from './passenger'
+import { avatarText, place } from './passenger'
 import { placeGroup, quota } from './permissions'
 
 /**
@@ -118,23 +118,9 @@ export const placeItem = z
 export type PlaceItem = z.output<typeof placeItem>
 
 /** A saved place as the operator sees it. */
-export const operatorPlace = z.object({
-  id,
+export const operatorPlace = place.omit({ source: true }).extend({
   externalRef: externalRef.nullable(),
   passengerId: id,
-  alias: text(textLimits.name).nullable(),
-  display: text(textLimits.address),
-  address: text(textLimits.address),
-  streetnumber: text(textLimits.addressPart).nullable(),
-  postalcode: text(textLimits.addressPart).nullable(),
-  city: text(textLimits.name).nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  isHome: z.boolean(),
-  isPickup: z.boolean(),
-  isViaPoint: z.boolean(),
-  isMain: z.boolean(),
-  isSecondaryPlace: z.boolean(),
   sortOrder: z.number().int(),
 })
 export type OperatorPlace = z.infer<typeof operatorPlace>
