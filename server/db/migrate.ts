@@ -25,6 +25,7 @@ import * as tripSeries from './migrations/0022_trip_series'
 import * as awaitingBookings from './migrations/0023_awaiting_bookings'
 import * as withdrawnBookings from './migrations/0024_withdrawn_bookings'
 import * as operatorMasterData from './migrations/0025_operator_master_data'
+import * as operatorChanges from './migrations/0026_operator_changes'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -53,6 +54,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0023_awaiting_bookings': awaitingBookings,
   '0024_withdrawn_bookings': withdrawnBookings,
   '0025_operator_master_data': operatorMasterData,
+  '0026_operator_changes': operatorChanges,
 }
 
 /**

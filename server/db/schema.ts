@@ -12,6 +12,8 @@ export type CreatedAt = ColumnType<Temporal.Instant, Temporal.Instant | undefine
 /** jsonb: read as T, written through `jsonb()` so pg and PGlite both send text. */
 export type Jsonb<T> = ColumnType<T, RawBuilder<T>, RawBuilder<T>>
 
+/** Set on insert by default, and by every update. */
+type UpdatedAt = ColumnType<Temporal.Instant, Temporal.Instant | undefined, Temporal.Instant>
 type Tenant = ColumnType<TenantId, TenantId, never>
 
 export interface UsersTable {
@@ -471,6 +473,76 @@ export interface CalendarFeedsTable {
   revoked_at: Timestamp | null
 }
 
+/** The change feed (migration 0026): what guardians changed, told to the operator. */
+export interface OperatorChangesTable {
+  tenant_id: Tenant
+  /** bigint identity, read as text. */
+  id: ColumnType<string, never, never>
+  /** The change's id to the operator: its webhook-id. */
+  change_id: ColumnType<string, never, never>
+  /** The writing transaction's id (xid8), read as text: the feed's order. */
+  txid: ColumnType<string, never, never>
+  type: string
+  occurred_at: Timestamp
+  passenger_id: string | null
+  trip_id: string | null
+  /** The change's `data` as the contract tells it (src/contract/operatorChanges.ts). */
+  data: Jsonb<unknown>
+  /** When the guardian is told to call unless the change was received (a cancellation's). */
+  acknowledge_by: Timestamp | null
+  ack_outcome: 'applied' | 'refused' | null
+  ack_reason: string | null
+  acknowledged_at: Timestamp | null
+  created_at: CreatedAt
+}
+
+/** How far retention has removed a tenant's feed: the last (txid, id) removed. */
+export interface OperatorChangeHorizonsTable {
+  tenant_id: Tenant
+  txid: string
+  id: string
+}
+
+/** A tenant's webhook (migration 0026). */
+export interface WebhookEndpointsTable {
+  tenant_id: Tenant
+  url: string
+  enabled: Generated<boolean>
+  /** `whsec_` and base64: Standard Webhooks' form. */
+  secret: string
+  /** The secret before the last rotation, signing beside `secret` until `previous_secret_until`. */
+  previous_secret: string | null
+  previous_secret_until: Timestamp | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+/** The webhook outbox and delivery log (migration 0026): one change to the tenant's webhook. */
+export interface WebhookDeliveriesTable {
+  tenant_id: Tenant
+  /** bigint identity, read as text. */
+  id: ColumnType<string, never, never>
+  /** The change's `operator_changes.id`, as text. */
+  change_id: string
+  state: ColumnType<'pending' | 'delivered' | 'failed', 'pending' | 'delivered' | 'failed' | undefined>
+  attempts: Generated<number>
+  next_attempt_at: ColumnType<Temporal.Instant, Temporal.Instant | undefined, Temporal.Instant>
+  last_attempt_at: Timestamp | null
+  last_status: number | null
+  last_error: string | null
+  delivered_at: Timestamp | null
+  created_at: CreatedAt
+}
+
+/** How a tenant's dispatch system confirms changes (migration 0026); no row: the defaults. */
+export interface DispatchSettingsTable {
+  tenant_id: Tenant
+  acknowledges: Generated<boolean>
+  acknowledge_by_minutes: Generated<number>
+  phone: string | null
+  updated_at: UpdatedAt
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -501,6 +573,11 @@ export interface Database {
   push_deliveries: PushDeliveriesTable
   notification_marks: NotificationMarksTable
   calendar_feeds: CalendarFeedsTable
+  operator_changes: OperatorChangesTable
+  operator_change_horizons: OperatorChangeHorizonsTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_deliveries: WebhookDeliveriesTable
+  dispatch_settings: DispatchSettingsTable
 }
 
 /** The database or a transaction on it: repositories accept either. */

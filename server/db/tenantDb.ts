@@ -7,6 +7,7 @@ import { loginAttemptsRepository } from './repositories/loginAttempts'
 import { messagesRepository } from './repositories/messages'
 import { notificationOutboxRepository } from './repositories/notificationOutbox'
 import { notificationSettingsRepository } from './repositories/notificationSettings'
+import { operatorChangesRepository } from './repositories/operatorChanges'
 import { operatorKeysRepository } from './repositories/operatorKeys'
 import { passengerLifeRepository } from './repositories/passengerLife'
 import { passengersRepository } from './repositories/passengers'
@@ -51,6 +52,7 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     operatorKeys: operatorKeysRepository(scoped),
     messages: messagesRepository(scoped),
     notificationOutbox: notificationOutboxRepository(scoped),
+    operatorChanges: operatorChangesRepository(scoped),
     calendarFeeds: calendarFeedsRepository(scoped),
     pushSubscriptions: pushSubscriptionsRepository(scoped),
     notificationSettings: notificationSettingsRepository(scoped),

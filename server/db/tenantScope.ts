@@ -79,6 +79,11 @@ const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   push_deliveries: 'tenant',
   notification_marks: 'tenant',
   calendar_feeds: 'tenant',
+  operator_changes: 'tenant',
+  operator_change_horizons: 'tenant',
+  webhook_endpoints: 'tenant',
+  webhook_deliveries: 'tenant',
+  dispatch_settings: 'tenant',
 }
 
 const tenantColumn = 'tenant_id'

@@ -16,6 +16,7 @@ import { toWrittenPermission } from '../views/quotaViews'
 import { appendOperatorEvent } from '../trips/operatorEvents'
 import { registerOperatorAccessRoutes } from './operatorAccess'
 import { registerOperatorBulkRoute } from './operatorBulk'
+import { registerOperatorChangesRoutes } from './operatorChanges'
 import { registerOperatorLifecycleRoutes } from './operatorLifecycle'
 import { registerOperatorPassengersRoutes } from './operatorPassengers'
 import { registerOperatorTrackingLinkRoutes } from './operatorTrackingLinks'
@@ -103,6 +104,7 @@ export function registerOperatorRoutes(
   registerOperatorTrackingLinkRoutes(app, keys)
   registerOperatorAccessRoutes(app, keys)
   registerOperatorLifecycleRoutes(app, keys, services)
+  registerOperatorChangesRoutes(app, keys)
   registerOperatorPassengersRoutes(app, keys, services)
   registerOperatorBulkRoute(app, keys, services)
 }

@@ -57,6 +57,10 @@ export const errorCodes = {
    */
   identityVerificationRequired: 'identity_verification_required',
   passengerEnded: 'passenger_ended',
+  /** An operator change acknowledged before with the other outcome (409): an acknowledgement is final. */
+  alreadyAcknowledged: 'already_acknowledged',
+  /** A change feed cursor older than what the feed still keeps (410): read from the start of what it keeps. */
+  cursorExpired: 'cursor_expired',
 } as const
 
 /**
@@ -123,6 +127,13 @@ export const reviewCommentMaxLength = 2000
 /** Where a cancellation was made: each is judged by its own rule (src/domain/trips/cancellation.ts). */
 export const cancelSources = ['wizard', 'detail'] as const
 export type CancelSource = (typeof cancelSources)[number]
+
+/**
+ * Why a trip was cancelled, as the dispatch system is told it (docs/integration.md): a fixed list beside the free
+ * text, so that the portal's choices may change without changing what the operator reads.
+ */
+export const cancelReasonCodes = ['sick', 'otherTransport', 'holiday', 'other'] as const
+export type CancelReasonCode = (typeof cancelReasonCodes)[number]
 
 export const passwordMinLength = 12
 export const userNameMinLength = 4

@@ -11,6 +11,7 @@ import {
 } from './messages'
 import { operatorAccessEndpoints } from './operatorAccess'
 import { operatorBulkEndpoints } from './operatorBulk'
+import { operatorChangesEndpoints } from './operatorChanges'
 import { operatorLifecycleEndpoints } from './operatorLifecycle'
 import {
   namedOnce,
@@ -296,4 +297,5 @@ export const operatorEndpoints = {
   ...operatorAccessEndpoints,
   ...operatorBulkEndpoints,
   ...operatorLifecycleEndpoints,
+  ...operatorChangesEndpoints,
 } as const satisfies Record<string, Endpoint>

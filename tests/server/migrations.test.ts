@@ -11,6 +11,7 @@ import { backends, createEmptyDatabase, type TestDatabase } from './support/data
 const tables = [
   'access_codes',
   'calendar_feeds',
+  'dispatch_settings',
   'idempotency_keys',
   'invitation_passengers',
   'invitations',
@@ -21,6 +22,8 @@ const tables = [
   'notification_settings',
   'notification_switches',
   'operator_api_keys',
+  'operator_change_horizons',
+  'operator_changes',
   'passenger_grants',
   'passengers',
   'permission_periods',
@@ -37,6 +40,8 @@ const tables = [
   'trip_events',
   'trips',
   'users',
+  'webhook_deliveries',
+  'webhook_endpoints',
 ]
 
 async function tablesWithTenant(database: TestDatabase) {
