@@ -493,6 +493,8 @@ export interface OperatorChangesTable {
   ack_outcome: 'applied' | 'refused' | null
   ack_reason: string | null
   acknowledged_at: Timestamp | null
+  /** When the change was received: acknowledged, or delivered by the webhook where dispatch does not acknowledge. */
+  received_at: Timestamp | null
   created_at: CreatedAt
 }
 

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely'
  *   that transaction's id: the feed reads (txid, id) in order, only below the oldest transaction still running
  *   (`pg_snapshot_xmin`), so a change that commits late is never skipped by a reader that went past its id.
  *   `change_id` is its id to the operator (the webhook's `webhook-id`). The dispatch system's acknowledgement is
- *   kept on it; `acknowledge_by` is when its guardian is told to call if none has come.
+ *   kept on it, and `received_at`: when the dispatch system acknowledged it or, for a tenant whose dispatch
+ *   does not acknowledge, when the webhook delivered it. `acknowledge_by` is when the guardian is told to call if
+ *   it has not been received.
  * - `operator_change_horizons`: how far retention has removed a tenant's feed, so that an older cursor is told so.
  * - `webhook_endpoints`: a tenant's one webhook and its signing secrets, the previous one while a rotation lasts.
  * - `webhook_deliveries`: the webhook's outbox, a row per change written beside it; senders claim rows with
@@ -35,6 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ack_outcome', 'text', (col) => col.check(sql`ack_outcome in ('applied', 'refused')`))
     .addColumn('ack_reason', 'text')
     .addColumn('acknowledged_at', 'timestamptz')
+    .addColumn('received_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('operator_changes_pk', ['tenant_id', 'id'])
     .execute()
@@ -56,10 +59,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('trip_id'), 'is not', null)
     .execute()
   await db.schema
-    .createIndex('operator_changes_unacknowledged')
+    .createIndex('operator_changes_unreceived')
     .on('operator_changes')
     .column('acknowledge_by')
-    .where(sql.ref('acknowledged_at'), 'is', null)
+    .where(sql.ref('received_at'), 'is', null)
     .execute()
 
   await db.schema
