@@ -176,7 +176,7 @@ export function operatorChangesRepository(db: ScopedDb) {
     ): Promise<ChangeRow | undefined> {
       const updated = await db
         .updateTable('operator_changes')
-        .set({ ack_outcome: outcome, ack_reason: reason, acknowledged_at: at })
+        .set({ ack_outcome: outcome, ack_reason: reason, acknowledged_at: at, received_at: at })
         .where('change_id', '=', changeId)
         .where('acknowledged_at', 'is', null)
         .returning(columns)
