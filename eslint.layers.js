@@ -81,6 +81,7 @@ export const serverFloors = [
     'server/invitations',
     'server/messages',
     'server/notifications',
+    'server/webhooks',
     'server/permissions',
     'server/tracking',
     'server/retention',
