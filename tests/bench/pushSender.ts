@@ -15,10 +15,11 @@ import { tenantDb } from '../../server/db/tenantDb'
 import { loadServerI18n } from '../../server/i18n/catalogs'
 import { systemClock } from '../../server/time/clock'
 import { createTestDatabase, type Backend } from '../server/support/database'
-import { forEachBounded } from '../../server/notifications/boundedConcurrency'
+import { forEachBounded } from '../../server/outbound/boundedConcurrency'
 import type { PushMessage, PushTransport } from '../../server/notifications/pushTransport'
 import { startPushServiceStandIn, type StandInDevice } from '../server/support/pushServiceStandIn'
-import { drain, senderFor } from '../server/support/pushSenders'
+import { drain } from '../server/support/drain'
+import { senderFor } from '../server/support/pushSenders'
 import type { BenchReport } from './report'
 
 const devices = 200
