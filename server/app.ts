@@ -36,6 +36,7 @@ import { registerCalendarFeed } from './routes/calendar'
 import { registerManifestRoutes } from './routes/manifest'
 import { registerRetention } from './retention/retention'
 import { registerPush } from './notifications/pushService'
+import { registerWebhooks } from './webhooks/webhookService'
 
 export interface AppDeps {
   config: ServerConfig
@@ -140,6 +141,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   registerKeyReleases(app)
   registerRetention(app, db, config)
   await registerPush(app, db, config, i18n)
+  registerWebhooks(app, db, config)
   await app.register(fastifyCookie)
   await registerCompression(app)
   await registerApiDocs(app)
