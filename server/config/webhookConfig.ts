@@ -16,7 +16,8 @@ export interface WebhookConfig {
 
 export function webhookConfigFrom(env: Env): WebhookConfig {
   const sender = env.WEBHOOK_SENDER ?? ''
-  if (sender !== '' && sender !== 'on' && sender !== 'off') throw new Error('WEBHOOK_SENDER must be on or off')
+  if (sender !== '' && sender !== 'on' && sender !== 'off')
+    throw new Error('WEBHOOK_SENDER must be on or off')
   const hours = env.WEBHOOK_RETRY_HOURS?.trim() || String(minWebhookRetryHours)
   if (!/^\d+$/.test(hours) || Number(hours) < minWebhookRetryHours)
     throw new Error(`WEBHOOK_RETRY_HOURS must be a whole number of at least ${minWebhookRetryHours}`)

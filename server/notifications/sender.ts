@@ -2,13 +2,7 @@ import { Temporal } from 'temporal-polyfill'
 import type { HostMap } from '../../src/domain/tenantResolution'
 import type { Db } from '../db/schema'
 import type { ServerI18n } from '../i18n/catalogs'
-import {
-  createDeliveryLoop,
-  type Batch,
-  type DeliveryLoop,
-  type SenderBase,
-  type SenderLog,
-} from '../outbound/deliveryLoop'
+import { createDeliveryLoop, type Batch, type DeliveryLoop, type SenderBase } from '../outbound/deliveryLoop'
 import { notificationData } from '../domain/notificationData'
 import { pushPayload } from './payload'
 import {
@@ -22,7 +16,6 @@ import {
 } from '../db/pushOutbox'
 import type { PushOutcome, PushTransport } from './pushTransport'
 import { tenantTimeZone } from '../time/timeZone'
-
 
 export interface PushSenderOptions extends SenderBase {
   db: Db

@@ -11,8 +11,7 @@ const unannouncedPoll = Temporal.Duration.from({ seconds: 1 })
  * announced (the outbox's trigger on the `read_versions` channel), so the poll only finds retries come due and
  * leases run out; without it, a second.
  */
-export const idlePollOf = (watch: VersionWatch) => () =>
-  watch.connected ? announcedPoll : unannouncedPoll
+export const idlePollOf = (watch: VersionWatch) => () => (watch.connected ? announcedPoll : unannouncedPoll)
 
 /**
  * Runs an outbox's sender with the app: started when it is ready, woken whenever the database announces `tag`

@@ -14,7 +14,8 @@ import { describeOnPostgres } from './support/onPostgres'
 import { parsePrometheusText } from './support/prometheusText'
 import { simulatedClock } from './support/simulatedClock'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver'
-import { changeMaker, operatorKeyOf, operatorWebhookOf, verifies, webhookSenderFor } from './support/webhooks'
+import { changeMaker, webhookSenderFor } from './support/webhookSenders'
+import { operatorKeyOf, operatorWebhookOf, verifies } from './support/webhooks'
 
 /** Deliveries of the database's changes, by state. */
 const states = async (db: Kysely<Database>) =>
@@ -109,9 +110,7 @@ describeOnPostgres('webhooks across instances', (backend) => {
         )
         const [told] = await (await changeMaker(db))(1)
         // The server's sender has posted it, and waits for an answer that does not come.
-        await expect
-          .poll(() => receivedFor(told!.changeId).length, { timeout: 30_000, interval: 50 })
-          .toBe(1)
+        await expect.poll(() => receivedFor(told!.changeId).length, { timeout: 30_000, interval: 50 }).toBe(1)
         process.kill(server.pid, 'SIGKILL')
         await server.stop()
 

@@ -13,14 +13,8 @@ import { parsePrometheusText } from './support/prometheusText'
 import { standInPublicAddress } from './support/pushServiceStandIn'
 import type { SimulatedClock } from './support/simulatedClock'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver'
-import {
-  changeMaker,
-  operatorKeyOf,
-  operatorWebhookOf,
-  senderClock,
-  verifies,
-  webhookSenderFor,
-} from './support/webhooks'
+import { changeMaker, senderClock, webhookSenderFor } from './support/webhookSenders'
+import { operatorKeyOf, operatorWebhookOf, verifies } from './support/webhooks'
 
 type Operator = ReturnType<typeof operatorWebhookOf>
 type Log = { deliveries: WebhookDelivery[]; cursor: string | null; hasMore: boolean }
@@ -203,12 +197,16 @@ describe.each(backends)('webhooks on $name', (backend) => {
       await drain(sender)
       const delivery = await logOf(told!.changeId)
       if (delivery!.state !== 'pending') break
-      await clock.advance(clock.now().until(Temporal.Instant.from(delivery!.nextAttemptAt!)).add({ seconds: 1 }))
+      await clock.advance(
+        clock.now().until(Temporal.Instant.from(delivery!.nextAttemptAt!)).add({ seconds: 1 }),
+      )
     }
     const failed = await logOf(told!.changeId)
     expect(failed).toMatchObject({ state: 'failed', lastStatus: 503, nextAttemptAt: null })
     // Tried for the whole window, backing off: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h.
-    const tried = Temporal.Instant.from(failed!.createdAt).until(Temporal.Instant.from(failed!.lastAttemptAt!))
+    const tried = Temporal.Instant.from(failed!.createdAt).until(
+      Temporal.Instant.from(failed!.lastAttemptAt!),
+    )
     expect(tried.total('hours')).toBeGreaterThanOrEqual(72)
     expect(tried.total('hours')).toBeLessThan(73)
     expect(failed!.attempts).toBeGreaterThanOrEqual(12)
