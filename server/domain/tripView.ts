@@ -14,6 +14,21 @@ export function zonedIso(instant: Temporal.Instant, timeZone: string): string {
   return instant.toZonedDateTimeISO(timeZone).toString({ timeZoneName: 'never', smallestUnit: 'second' })
 }
 
+export interface ChangedTrip {
+  id: string
+  date: string
+  start: string
+}
+
+/**
+ * A trip as a change told to the operator names it (src/contract/operatorChanges.ts): its id, and the date and
+ * time of its start in the tenant's zone.
+ */
+export function changedTrip(trip: { id: string; start: Temporal.Instant }, timeZone: string): ChangedTrip {
+  const start = trip.start.toZonedDateTimeISO(timeZone)
+  return { id: trip.id, date: start.toPlainDate().toString(), start: zonedIso(trip.start, timeZone) }
+}
+
 const address = (value: Address) => ({
   alias: value.alias,
   address: value.address,
