@@ -11,6 +11,7 @@ import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import { tellOperator } from '../../server/outbox/operatorChanges'
 import { deleteOldChanges } from '../../server/retention/expired'
 import { createTestApp, testPort, type TestApp } from './support/app'
+import { feedCaughtUp } from './support/changeFeed'
 import { backends } from './support/database'
 import { describeOnPostgres } from './support/onPostgres'
 
@@ -76,6 +77,12 @@ async function readAll(app: FastifyInstance, after: string | null, limit = 50) {
   }
 }
 
+/** Where a reader that has read everything committed so far stands. */
+async function endOfFeed(app: FastifyInstance, db: Kysely<Database>) {
+  await feedCaughtUp(db)
+  return (await readAll(app, null, 500)).cursor
+}
+
 describe.each(backends)('the operator’s change feed on $name', (backend) => {
   let test: TestApp
 
@@ -87,10 +94,11 @@ describe.each(backends)('the operator’s change feed on $name', (backend) => {
   })
 
   it('lists each change once, in order, with the passenger’s reference and the user’s name, page by page', async () => {
-    const start = (await readFeed(test.app)).cursor
+    const start = await endOfFeed(test.app, test.db)
     const who = await someone(test.db, 'espoo', `OP-${randomUUID().slice(0, 8)}`)
     for (const content of ['yksi', 'kaksi', 'kolme']) await tellMessage(test.db, 'espoo', who, content)
     await tellMessage(test.db, 'kovanen', await someone(test.db, 'kovanen'), 'toisen operaattorin')
+    await feedCaughtUp(test.db)
 
     const first = await readFeed(test.app, `?limit=2${start ? `&after=${start}` : ''}`)
     expect(first.hasMore).toBe(true)
@@ -125,8 +133,9 @@ describe.each(backends)('the operator’s change feed on $name', (backend) => {
   })
 
   it('lists only the types asked for, and refuses an unknown type or a cursor not of the feed', async () => {
-    const start = (await readFeed(test.app)).cursor
+    const start = await endOfFeed(test.app, test.db)
     await tellMessage(test.db, 'espoo', await someone(test.db, 'espoo'), 'suodatettu')
+    await feedCaughtUp(test.db)
     const after = start ? `&after=${start}` : ''
     expect((await readFeed(test.app, `?types=trip.cancelled${after}`)).changes).toEqual([])
     expect((await readFeed(test.app, `?types=trip.cancelled,message.sent${after}`)).changes).toHaveLength(1)
@@ -138,8 +147,9 @@ describe.each(backends)('the operator’s change feed on $name', (backend) => {
   })
 
   it('keeps the dispatch system’s acknowledgement: the same again answers as the first, the other is 409', async () => {
-    const start = (await readFeed(test.app)).cursor
+    const start = await endOfFeed(test.app, test.db)
     await tellMessage(test.db, 'espoo', await someone(test.db, 'espoo'), 'kuitattava')
+    await feedCaughtUp(test.db)
     const [change] = (await readFeed(test.app, start ? `?after=${start}` : '')).changes
     const url = `/api/operator/changes/${change!.id}/acknowledgement`
     const refused = await operator(test.app, 'PUT', url, { outcome: 'refused' })
@@ -167,6 +177,7 @@ describe.each(backends)('the operator’s change feed on $name', (backend) => {
 
   it('tells a cursor older than the feed keeps that it has expired', async () => {
     await tellMessage(test.db, 'kovanen', await someone(test.db, 'kovanen'), 'vanha')
+    await feedCaughtUp(test.db)
     const [old] = (await readFeed(test.app, '', 'kovanen')).changes
     await tellMessage(test.db, 'kovanen', await someone(test.db, 'kovanen'), 'uudempi')
     // Retention takes everything made before now (a day ahead of the clock), the horizon moves past both.
@@ -201,7 +212,7 @@ describeOnPostgres('the change feed in commit order across instances', (backend)
 
   it('holds back a change committed while an earlier transaction is open, and lists both once it commits', async () => {
     const who = await someone(test.db, 'espoo')
-    const { cursor: start } = await readAll(reader, null)
+    const start = await endOfFeed(reader, test.db)
     const writer = await test.connectAgain()
     const early = await writer.startTransaction().execute()
     try {
@@ -217,12 +228,13 @@ describeOnPostgres('the change feed in commit order across instances', (backend)
       if (!early.isCommitted) await early.rollback().execute()
       await writer.destroy()
     }
+    await feedCaughtUp(test.db)
     expect((await readAll(reader, start)).contents).toEqual(['aiempi', 'myöhempi'])
   })
 
   it('lists every change of concurrent writers on two instances once, never before one committed earlier', async () => {
     const who = await someone(test.db, 'espoo')
-    const { cursor: start } = await readAll(reader, null)
+    const start = await endOfFeed(reader, test.db)
     const second = await test.connectAgain()
     const committedAt = new Map<string, number>()
     const beganAt = new Map<string, number>()
@@ -244,6 +256,7 @@ describeOnPostgres('the change feed in commit order across instances', (backend)
       // A dispatch system polling the feed while the writers write, and once more after they have all committed.
       for (let done = false; !done;) {
         const finished = !writing
+        if (finished) await feedCaughtUp(test.db)
         const page = await readAll(reader, cursor, 7)
         seen.push(...page.contents)
         cursor = page.cursor

@@ -19,6 +19,7 @@ import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import { issueAccessCode } from '../../server/invitations/accessCodes'
 import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
 import { homeToMain, permissionRecord } from './support/bookings'
+import { feedCaughtUp } from './support/changeFeed'
 import { backends } from './support/database'
 import { messagesOf, operatorMessagesOf } from './support/messages'
 import { linkOf } from './support/tracking'
@@ -73,24 +74,9 @@ describe.each(backends)('changes told to the operator on $name', (backend) => {
     return changeFeed.parse(response.json())
   }
 
-  /**
-   * Waits until the feed lists every change committed so far: it lists a change only once every transaction
-   * that began before it has ended, anywhere on the server (on PostgreSQL also the other test files' writes).
-   * The id of a transaction begun now marks the point the feed must pass.
-   */
-  async function caughtUp(): Promise<void> {
-    const marker = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(test.db)
-    const passed = sql<{
-      passed: boolean
-    }>`select pg_snapshot_xmin(pg_current_snapshot()) > ${marker.rows[0]!.xid}::xid8 as passed`
-    await expect
-      .poll(async () => (await passed.execute(test.db)).rows[0]!.passed, { timeout: 10_000 })
-      .toBe(true)
-  }
-
   /** Every change of the feed, page by page, once it lists every change committed so far. */
   async function wholeFeed(): Promise<FeedChange[]> {
-    await caughtUp()
+    await feedCaughtUp(test.db)
     const changes: FeedChange[] = []
     let page = await feedPage({ limit: '500' })
     changes.push(...page.changes)
@@ -405,7 +391,7 @@ describe.each(backends)('changes told to the operator on $name', (backend) => {
     const link: TrackingLink = await linkOf(test.app, tenant, token, passenger.id, trip)
     expect(link.id).toBe(trip.id)
 
-    await caughtUp()
+    await feedCaughtUp(test.db)
     const after = await feedPage({ after: cursor })
     expect(after.changes.map((change) => change.type)).toEqual(['message.sent', 'trackingLink.created'])
     expect(after.hasMore).toBe(false)
