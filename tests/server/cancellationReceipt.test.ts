@@ -13,6 +13,7 @@ import {
 import { tenantDb } from '../../server/db/tenantDb'
 import { zonedIso } from '../../server/domain/tripView'
 import { startOpsServer } from '../../server/ops/opsServer'
+import { acknowledgeCancellations } from '../../server/simulator/dispatchReceipts'
 import { receiptOnDelivery } from '../../server/trips/receipts'
 import { api, createTestApp, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
@@ -178,6 +179,22 @@ describe.each(backends)('cancellations told to dispatch and their receipts on $n
     })
     expect(await receiptEvents(ref)).toHaveLength(1)
     expect((await db().operatorChanges.find(change.id))?.received_at).toEqual(deliveredAt)
+  })
+
+  it("has the demo's dispatch acknowledge a cancellation a few seconds after it, where the tenant's acknowledges", async () => {
+    const { ref } = await cancelledTrip()
+    const now = Temporal.Now.instant().round('second')
+    await acknowledgeCancellations(db(), now)
+    expect((await shown(ref)).cancellationReceipt?.state).toBe('awaiting')
+    await dispatch({ acknowledges: false })
+    await acknowledgeCancellations(db(), now.add({ seconds: 10 }))
+    expect((await shown(ref)).cancellationReceipt?.state).toBe('awaiting')
+    await dispatch({ acknowledges: true })
+    await acknowledgeCancellations(db(), now.add({ seconds: 10 }))
+    expect((await shown(ref)).cancellationReceipt).toMatchObject({
+      state: 'received',
+      at: zonedIso(now.add({ seconds: 10 }), timeZone),
+    })
   })
 
   it('counts in the metrics a cancellation past its deadline until it is received', async () => {

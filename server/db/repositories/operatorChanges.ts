@@ -204,6 +204,22 @@ export function operatorChangesRepository(db: ScopedDb) {
         .executeTakeFirst()
     },
 
+    /**
+     * Changes whose guardian waits to hear they were received (they have a deadline) and that are not yet,
+     * made before `occurredBefore`, oldest first: through the index on unreceived changes.
+     */
+    async awaitingReceipt(occurredBefore: Temporal.Instant, limit: number): Promise<ChangeRow[]> {
+      return db
+        .selectFrom('operator_changes')
+        .select(columns)
+        .where('received_at', 'is', null)
+        .where('acknowledge_by', 'is not', null)
+        .where('occurred_at', '<=', occurredBefore)
+        .orderBy('acknowledge_by')
+        .limit(limit)
+        .execute()
+    },
+
     async dispatchSettings(): Promise<DispatchSettingsRow> {
       const row = await db
         .selectFrom('dispatch_settings')
