@@ -50,7 +50,7 @@ describe.each(backends)('cancellations told to dispatch and their receipts on $n
   }
   /** The one change the trip's cancellation told. */
   const toldOnce = async (ref: TripRef): Promise<FeedChange> => {
-    const changes = await tripChanges(test.app, 'espoo', ref.id)
+    const changes = await tripChanges(test.app, test.db, 'espoo', ref.id)
     expect(changes).toHaveLength(1)
     return changes[0]!
   }
@@ -119,7 +119,7 @@ describe.each(backends)('cancellations told to dispatch and their receipts on $n
     expect((await cancel([ref])).statusCode).toBe(409)
     await toldOnce(ref)
     const byOperator = await book(24 * 60, ['cancelled'])
-    expect(await tripChanges(test.app, 'espoo', byOperator.id)).toEqual([])
+    expect(await tripChanges(test.app, test.db, 'espoo', byOperator.id)).toEqual([])
     expect((await shown(byOperator)).cancellationReceipt).toBeNull()
   })
 

@@ -11,7 +11,7 @@ import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import { tellOperator } from '../../server/outbox/operatorChanges'
 import { deleteOldChanges } from '../../server/retention/expired'
 import { createTestApp, testPort, type TestApp } from './support/app'
-import { feedCaughtUp } from './support/changeFeed'
+import { feedCaughtUp } from './support/operatorChanges'
 import { backends } from './support/database'
 import { describeOnPostgres } from './support/onPostgres'
 

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingRequest, BookingResponse } from '../../src/contract/booking'
@@ -19,7 +18,7 @@ import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import { issueAccessCode } from '../../server/invitations/accessCodes'
 import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
 import { homeToMain, permissionRecord } from './support/bookings'
-import { feedCaughtUp } from './support/changeFeed'
+import { feedCaughtUp, feedOf } from './support/operatorChanges'
 import { backends } from './support/database'
 import { messagesOf, operatorMessagesOf } from './support/messages'
 import { linkOf } from './support/tracking'
@@ -74,18 +73,7 @@ describe.each(backends)('changes told to the operator on $name', (backend) => {
     return changeFeed.parse(response.json())
   }
 
-  /** Every change of the feed, page by page, once it lists every change committed so far. */
-  async function wholeFeed(): Promise<FeedChange[]> {
-    await feedCaughtUp(test.db)
-    const changes: FeedChange[] = []
-    let page = await feedPage({ limit: '500' })
-    changes.push(...page.changes)
-    while (page.hasMore) {
-      page = await feedPage({ limit: '500', after: page.cursor! })
-      changes.push(...page.changes)
-    }
-    return changes
-  }
+  const wholeFeed = () => feedOf(test.app, test.db, tenant)
 
   /** The changes of a type whose data has `part`. */
   async function told<T extends ChangeType>(

@@ -326,7 +326,7 @@ describe.each(backends)('standing orders on $name', (backend) => {
       booked.booked.map((_, index) => index >= 1),
     )
     // The operator hears of each: the one asked from its screen, the later ones as the series' following.
-    const told = (await feedOf(test.app, 'espoo')).flatMap((change) =>
+    const told = (await feedOf(test.app, test.db, 'espoo')).flatMap((change) =>
       change.type === 'trip.cancelled' && cancelled.includes(change.data.trip.id)
         ? [[change.data.trip.id, change.data.source]]
         : [],
@@ -370,7 +370,7 @@ describe.each(backends)('standing orders on $name', (backend) => {
     )
     expect(await used(id)).toBe(2)
     // The operator hears of the one cancelled and, in one change, of the rides withdrawn with its permission.
-    const told = (await feedOf(test.app, 'espoo')).filter(
+    const told = (await feedOf(test.app, test.db, 'espoo')).filter(
       (change) =>
         (change.type === 'trip.cancelled' && change.data.trip.id === from.tripId) ||
         (change.type === 'series.withdrawn' && change.data.seriesId === booked.seriesId),

@@ -185,14 +185,6 @@ export function permissionsRepository(db: ScopedDb) {
       return (await withParts(rows))[0]
     },
 
-    /** A permission as a change told to the operator names it: its id and the operator's reference. */
-    named: async (id: string): Promise<{ id: string; ref: string | null } | undefined> =>
-      db
-        .selectFrom('transportation_permissions')
-        .select(['id', 'external_ref as ref'])
-        .where('id', '=', id)
-        .executeTakeFirst(),
-
     /**
      * Counts trips and express trips as used (positive) or returned (negative) in the period starting on
      * `periodStartDate`; never below zero. Call inside a transaction that locked the permission.

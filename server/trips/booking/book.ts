@@ -86,7 +86,9 @@ export async function tellRequested(
   rides: readonly BookedRide[],
   seriesId: string | null,
 ): Promise<void> {
-  const permission = (await db.permissions.named(context.request.transportationPermissionId)) ?? null
+  const permissionId = context.request.transportationPermissionId
+  const refs = await db.permissions.refsOf([permissionId])
+  const permission = refs.has(permissionId) ? { id: permissionId, ref: refs.get(permissionId) ?? null } : null
   const told = {
     occurredAt: context.now,
     passengerId: context.request.passengers[0]!.id,

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import { sql, type Kysely } from 'kysely'
+import { expect } from 'vitest'
 import type { ChangeFeed, FeedChange } from '../../../src/contract/operatorChanges'
 import type { TenantId } from '../../../tenants'
+import type { Database } from '../../../server/db/schema'
 import { demoOperatorKey } from '../../../server/demo/operatorKeys'
 import { testPort } from './app'
 
@@ -18,8 +21,26 @@ export function operatorCall(
   })
 }
 
-/** The tenant's whole change feed as the operator reads it, page by page. */
-export async function feedOf(app: FastifyInstance, tenant: TenantId): Promise<FeedChange[]> {
+/**
+ * Waits until the operator's change feed lists every change committed so far. It lists a change only once every
+ * transaction that began before it has ended, anywhere on the database server: on PostgreSQL also the writes of
+ * other test files running at the same time. The id of a transaction begun now marks the point the feed must pass.
+ */
+export async function feedCaughtUp(db: Kysely<Database>): Promise<void> {
+  const marker = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(db)
+  const passed = sql<{
+    passed: boolean
+  }>`select pg_snapshot_xmin(pg_current_snapshot()) > ${marker.rows[0]!.xid}::xid8 as passed`
+  await expect.poll(async () => (await passed.execute(db)).rows[0]!.passed, { timeout: 10_000 }).toBe(true)
+}
+
+/** The tenant's whole change feed as the operator reads it, page by page, once it lists all committed so far. */
+export async function feedOf(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  tenant: TenantId,
+): Promise<FeedChange[]> {
+  await feedCaughtUp(db)
   const changes: FeedChange[] = []
   for (let after: string | null = null; ;) {
     const query: string = after ? `?limit=500&after=${after}` : '?limit=500'
@@ -33,10 +54,15 @@ export async function feedOf(app: FastifyInstance, tenant: TenantId): Promise<Fe
 }
 
 /** The changes of the feed that concern a trip, by its id in their data. */
-export async function tripChanges(app: FastifyInstance, tenant: TenantId, tripId: string) {
+export async function tripChanges(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  tenant: TenantId,
+  tripId: string,
+) {
   const concerns = (change: FeedChange) => {
     const data = change.data as { trip?: { id: string }; trips?: { id: string }[] }
     return data.trip?.id === tripId || (data.trips ?? []).some((trip) => trip.id === tripId)
   }
-  return (await feedOf(app, tenant)).filter(concerns)
+  return (await feedOf(app, db, tenant)).filter(concerns)
 }
