@@ -16,6 +16,11 @@ export interface RetentionConfig {
    * (RETENTION_PUSH_SUBSCRIPTION_DAYS, 120); null (`off`) keeps them.
    */
   pushSubscriptionRetentionDays: number | null
+  /**
+   * Days the change feed keeps a change, and the webhook its delivery (CHANGE_FEED_RETENTION_DAYS, 30; at least 7,
+   * beyond the webhook's retries): the operator can replay from any cursor within it. Never `off`.
+   */
+  changeFeedRetentionDays: number
 }
 
 /** A number of whole days (0 and up), or `off`; anything else stops the server at start. */
@@ -34,7 +39,20 @@ export function retentionConfigFrom(env: Env): RetentionConfig {
     positionRetentionDays: days(env, 'RETENTION_POSITION_DAYS', 30),
     messageRetentionDays: days(env, 'RETENTION_MESSAGE_DAYS', null),
     pushSubscriptionRetentionDays: days(env, 'RETENTION_PUSH_SUBSCRIPTION_DAYS', 120),
+    changeFeedRetentionDays: changeFeedDays(env),
   }
+}
+
+/** The least the feed keeps: longer than the webhook retries a delivery (3 days by default). */
+const changeFeedMinDays = 7
+
+function changeFeedDays(env: Env): number {
+  const value = days(env, 'CHANGE_FEED_RETENTION_DAYS', 30)
+  if (value === null || value < changeFeedMinDays)
+    throw new Error(
+      `CHANGE_FEED_RETENTION_DAYS must be a whole number of days, at least ${changeFeedMinDays}`,
+    )
+  return value
 }
 
 /** How long an ended passenger's personal data stays by default (server/retention/passengerErasure.ts). */

@@ -26,6 +26,7 @@ import * as awaitingBookings from './migrations/0023_awaiting_bookings'
 import * as withdrawnBookings from './migrations/0024_withdrawn_bookings'
 import * as operatorMasterData from './migrations/0025_operator_master_data'
 import * as operatorChanges from './migrations/0026_operator_changes'
+import * as cancellationReceipts from './migrations/0027_cancellation_receipts'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -55,6 +56,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0024_withdrawn_bookings': withdrawnBookings,
   '0025_operator_master_data': operatorMasterData,
   '0026_operator_changes': operatorChanges,
+  '0027_cancellation_receipts': cancellationReceipts,
 }
 
 /**

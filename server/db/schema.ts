@@ -185,6 +185,13 @@ export interface TripsTable {
   cancelled_at: Timestamp | null
   cancel_reason: string | null
   cancelled_by_user_id: string | null
+  /** A cancellation in the portal: its receipt's deadline and whom to call (migration 0027). */
+  cancel_acknowledge_by: Timestamp | null
+  cancel_phone: string | null
+  /** The transport service's answer to it, when, and why refused. */
+  cancel_receipt: 'received' | 'refused' | null
+  cancel_receipt_at: Timestamp | null
+  cancel_refusal_reason: string | null
   pickup_time: Timestamp | null
   dropoff_time: Timestamp | null
   no_show_time: Timestamp | null

@@ -69,7 +69,20 @@ const eventData = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pickedUp'), eta: instant.nullable() }),
   z.object({ type: z.literal('droppedOff') }),
   // Events stored before cancellations by users were recorded carry no userId: the operator cancelled those.
-  z.object({ type: z.literal('cancelled'), reason: z.string(), userId: z.string().nullable().default(null) }),
+  // Those stored before receipts, and the operator's, carry no deadline or number.
+  z.object({
+    type: z.literal('cancelled'),
+    reason: z.string(),
+    userId: z.string().nullable().default(null),
+    acknowledgeBy: instant.nullable().default(null),
+    phone: z.string().nullable().default(null),
+  }),
+  z.object({
+    type: z.literal('cancelReceipt'),
+    outcome: z.enum(['received', 'refused']),
+    answeredAt: instant,
+    reason: z.string().nullable(),
+  }),
   z.object({ type: z.literal('noShow') }),
   z.object({
     type: z.literal('position'),

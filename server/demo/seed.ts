@@ -111,6 +111,9 @@ async function addInvitedPassengers(
   return [...invited, ...holders]
 }
 
+/** The demo tenant's dispatch settings: acknowledged cancellations, due 30 minutes before the pickup. */
+export const demoDispatch = { acknowledges: true, acknowledgeByMinutes: 30, phone: '+358 9 4242 4242' }
+
 async function seedTenant(
   db: TenantDb,
   tenantIndex: number,
@@ -204,6 +207,9 @@ async function seedTenant(
     ...[...unclaimed, ...invited].flatMap((passenger) => regularTrips(passenger, today, 5)),
   ]
   const instant = now.toInstant()
+  // The demo tenant's dispatch system acknowledges cancellations (the simulator plays it), so its guardians see
+  // when one was received; the number to call is a made-up one.
+  if (db.tenant === 'demo') await db.operatorChanges.setDispatchSettings(demoDispatch, instant)
   await db.trips.recordNewTrips(
     plans.map((plan) => ({ id: randomUUID(), events: demoTripEvents(plan, instant) })),
   )

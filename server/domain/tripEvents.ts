@@ -72,6 +72,14 @@ export interface BookingRequestData {
   series?: TripSeries
 }
 
+/** The transport service's answer to a cancellation made in the portal. */
+export interface CancelReceipt {
+  outcome: 'received' | 'refused'
+  answeredAt: Temporal.Instant
+  /** Why it was refused, as the dispatch system wrote it; null when received. */
+  reason: string | null
+}
+
 /**
  * What an operator (or the demo) reports about a trip, or what a user does to it (cancel, review); each is
  * appended to the trip's event log.
@@ -91,8 +99,24 @@ export type TripEventData =
   | { type: 'carWaiting' }
   | { type: 'pickedUp'; eta: Temporal.Instant | null }
   | { type: 'droppedOff' }
-  /** `userId` is the user who cancelled in the portal; null when the operator did. */
-  | { type: 'cancelled'; reason: string; userId: string | null }
+  /**
+   * `userId` is the user who cancelled in the portal; null when the operator did. A cancellation in the portal
+   * waits for the transport service's receipt: until `acknowledgeBy` (null: the tenant sets no such time),
+   * after which its user is told to call `phone`, the tenant's number then. Absent: the operator cancelled, or
+   * it was stored before receipts.
+   */
+  | {
+      type: 'cancelled'
+      reason: string
+      userId: string | null
+      acknowledgeBy?: Temporal.Instant | null
+      phone?: string | null
+    }
+  /**
+   * The transport service's answer to the portal's cancellation: received, or refused with its reason; `answeredAt`
+   * is when it says it answered.
+   */
+  | ({ type: 'cancelReceipt' } & CancelReceipt)
   | { type: 'noShow' }
   | {
       type: 'position'

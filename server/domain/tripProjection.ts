@@ -2,7 +2,7 @@ import type { Temporal } from 'temporal-polyfill'
 import type { TripSeries } from '../../src/contract/series'
 import { tripStatusCodes, type TripStatusCode } from '../../src/contract/trip'
 import { finalStatusCodes } from '../../src/domain/tracking/finalStatus'
-import type { Location, ReviewData, TripBooking, TripEvent } from './tripEvents'
+import type { CancelReceipt, Location, ReviewData, TripBooking, TripEvent } from './tripEvents'
 
 /**
  * Where a booking made in the portal stands; null for a trip the operator booked. `withdrawn`: its user cancelled
@@ -26,6 +26,11 @@ export interface TripProjection extends TripBooking {
   cancelReason: string | null
   /** The portal user who cancelled; null when the operator did or nobody has. */
   cancelledByUserId: string | null
+  /** A cancellation in the portal: when its user is told to call `cancelPhone` unless it has been answered. */
+  cancelAcknowledgeBy: Temporal.Instant | null
+  cancelPhone: string | null
+  /** The transport service's answer to the portal's cancellation, once it has come. */
+  cancelReceipt: CancelReceipt | null
   pickupTime: Temporal.Instant | null
   dropoffTime: Temporal.Instant | null
   noShowTime: Temporal.Instant | null
@@ -56,6 +61,8 @@ export type TripEventRejection =
   | 'already_reviewed'
   | 'awaiting_approval'
   | 'not_awaiting_approval'
+  | 'not_cancelled_in_portal'
+  | 'already_answered'
 
 export class TripProjectionError extends Error {
   override name = 'TripProjectionError'
@@ -97,6 +104,9 @@ function opened(tripId: string, event: OpeningEvent): TripProjection {
     cancelledAt: null,
     cancelReason: null,
     cancelledByUserId: null,
+    cancelAcknowledgeBy: null,
+    cancelPhone: null,
+    cancelReceipt: null,
     pickupTime: null,
     dropoffTime: null,
     noShowTime: null,
@@ -114,6 +124,11 @@ function opened(tripId: string, event: OpeningEvent): TripProjection {
 
 /** Why `trip` cannot take `event`, or null. A final trip (cancelled, no-show, dropped off) takes only a review. */
 function rejection(trip: TripProjection, event: Exclude<TripEvent, OpeningEvent>): TripEventRejection | null {
+  // The answer comes after the cancellation, which has made the trip final; it is answered once.
+  if (event.type === 'cancelReceipt') {
+    if (trip.cancelledByUserId === null) return 'not_cancelled_in_portal'
+    return trip.cancelReceipt ? 'already_answered' : null
+  }
   if (event.type === 'approved' || event.type === 'refused')
     return trip.approval === 'awaiting' ? null : 'not_awaiting_approval'
   // Until the operator approves, nothing else happens to the trip but its withdrawal: it is not yet one.
@@ -184,7 +199,13 @@ function applied(trip: TripProjection, event: TripEvent): TripProjection {
         cancelledAt: event.at,
         cancelReason: event.reason,
         cancelledByUserId: event.userId,
+        cancelAcknowledgeBy: event.acknowledgeBy ?? null,
+        cancelPhone: event.phone ?? null,
       }
+    case 'cancelReceipt': {
+      const { outcome, answeredAt, reason } = event
+      return { ...next, cancelReceipt: { outcome, answeredAt, reason } }
+    }
     case 'noShow':
       return { ...next, statusCode: tripStatusCodes.NoShow, noShowTime: event.at }
     case 'position':

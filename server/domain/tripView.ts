@@ -1,5 +1,5 @@
 import type { Temporal } from 'temporal-polyfill'
-import type { Trip } from '../../src/contract/trip'
+import type { CancellationReceipt, Trip } from '../../src/contract/trip'
 import type { Address } from './tripEvents'
 import type { TripProjection } from './tripProjection'
 
@@ -14,12 +14,43 @@ export function zonedIso(instant: Temporal.Instant, timeZone: string): string {
   return instant.toZonedDateTimeISO(timeZone).toString({ timeZoneName: 'never', smallestUnit: 'second' })
 }
 
+export interface ChangedTrip {
+  id: string
+  date: string
+  start: string
+}
+
+/**
+ * A trip as a change told to the operator names it (src/contract/operatorChanges.ts): its id, and the date and
+ * time of its start in the tenant's zone.
+ */
+export function changedTrip(trip: { id: string; start: Temporal.Instant }, timeZone: string): ChangedTrip {
+  const start = trip.start.toZonedDateTimeISO(timeZone)
+  return { id: trip.id, date: start.toPlainDate().toString(), start: zonedIso(trip.start, timeZone) }
+}
+
 const address = (value: Address) => ({
   alias: value.alias,
   address: value.address,
   lat: value.lat,
   lng: value.lng,
 })
+
+/**
+ * What the portal's user sees of the transport service's answer to their cancellation: null when there is
+ * nothing to wait for (the operator cancelled, or the tenant sets no deadline) and no answer came.
+ */
+function cancellationReceiptOf(trip: TripProjection, timeZone: string): CancellationReceipt | null {
+  const receipt = trip.cancelReceipt
+  if (trip.cancelledByUserId === null || (!trip.cancelAcknowledgeBy && !receipt)) return null
+  return {
+    state: receipt?.outcome ?? 'awaiting',
+    at: receipt ? zonedIso(receipt.answeredAt, timeZone) : null,
+    reason: receipt?.reason ?? null,
+    acknowledgeBy: trip.cancelAcknowledgeBy ? zonedIso(trip.cancelAcknowledgeBy, timeZone) : null,
+    phone: trip.cancelPhone,
+  }
+}
 
 /** A trip as the API shows it, apart from its passenger, whose name and initials change on their own. */
 export type TripBody = Omit<Trip, 'passenger'>
@@ -78,5 +109,6 @@ export function toTripBody(trip: TripProjection, timeZone: string): TripBody {
       experienceStars: review.experienceStars,
       createdAt: zonedIso(review.at, timeZone),
     })),
+    cancellationReceipt: cancellationReceiptOf(trip, timeZone),
   }
 }

@@ -3,6 +3,7 @@ import type { Temporal } from 'temporal-polyfill'
 import type { AccessCodeRow } from '../db/repositories/passengers'
 import type { TenantDb } from '../db/tenantDb'
 import { requireGrantable } from './grantable'
+import { tellPassengersAdded } from './passengersAdded'
 
 /** No 0, O, 1, I or L: nothing a reader can take for another character, on paper or aloud. */
 const accessCodeAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
@@ -44,4 +45,16 @@ export async function issueAccessCode(
     expiresAt: now.add({ hours: 24 * options.validDays }),
   })
   return { code, row }
+}
+
+/**
+ * Uses up an access code for the user and grants its passenger, telling the operator when the grant is new:
+ * the passenger's id, or undefined for a code unknown, used or expired.
+ */
+export async function claimAccessCode(db: TenantDb, userId: string, code: string, now: Temporal.Instant) {
+  return db.transaction(async (trx) => {
+    const claimed = await trx.passengers.claimWithAccessCode(userId, code, now)
+    if (claimed?.granted) await tellPassengersAdded(trx, userId, [claimed.passengerId], 'accessCode', now)
+    return claimed?.passengerId
+  })
 }

@@ -9,6 +9,7 @@ import { zonedIso } from '../domain/tripView'
 import type { ServerI18n } from '../i18n/catalogs'
 import { sendOperatorMessage } from '../outbox/operatorMessages'
 import { guardianJoinedMessage } from './guardianNotice'
+import { tellPassengersAdded } from './passengersAdded'
 
 /** A new invitation code: 128 random bits, base64url (22 characters), the invitation's only secret. */
 export function newInvitationCode(): string {
@@ -55,7 +56,8 @@ async function joinedGuardianships(
  * Accepts an invitation for a user (again for the same user, nothing changes), judged at this moment: a travel
  * card's invitation of a passenger who has a guardian by now takes a verified identity, and then each such
  * passenger's guardians get a message in the passenger's thread, as from the operator. The passengers are
- * locked meanwhile, so two acceptances of one passenger are judged one after the other.
+ * locked meanwhile, so two acceptances of one passenger are judged one after the other. The operator is told of
+ * each passenger the user did not hold before.
  */
 export async function acceptInvitation(
   db: TenantDb,
@@ -72,7 +74,10 @@ export async function acceptInvitation(
     if (row.travel_card_number !== null) await trx.invitations.lockPassengers(code)
     const joined = await joinedGuardianships(trx, row, user.id)
     if (joined.size > 0 && !user.identity_verified) return { kind: 'identity_required' }
-    if (!(await trx.invitations.accept(code, user.id, now))) return { kind: 'not_found' }
+    const granted = await trx.invitations.accept(code, user.id, now)
+    if (!granted) return { kind: 'not_found' }
+    const by = row.travel_card_number === null ? 'invitation' : 'travelCard'
+    await tellPassengersAdded(trx, user.id, granted, by, now)
     const passengers = await trx.invitations.passengersOf(code)
     for (const passenger of passengers.filter((p) => joined.has(p.id))) {
       const content = guardianJoinedMessage(notice.i18n, {

@@ -5,6 +5,7 @@ import { messagePageSize } from '../../src/contract/messages'
 import type { MessageRecord } from '../db/repositories/messages'
 import type { TenantDb } from '../db/tenantDb'
 import { HttpError } from '../errors/httpError'
+import { tellOperator } from '../outbox/operatorChanges'
 
 export interface UserMessagePage {
   records: MessageRecord[]
@@ -35,7 +36,10 @@ export async function userMessagePage(
 
 const messageNotFound = () => new HttpError(404, errorCodes.notFound, 'Message not found')
 
-/** Writes the user's message about their passenger at `now`; null when the passenger is not granted to them. */
+/**
+ * Writes the user's message about their passenger at `now` and tells the operator; null when the passenger is not
+ * granted to them.
+ */
 export async function sendUserMessage(
   db: TenantDb,
   userId: string,
@@ -53,6 +57,15 @@ export async function sendUserMessage(
       createdAt: now,
       confirmationRequested: false,
     })
+    await tellOperator(trx, [
+      {
+        type: 'message.sent',
+        occurredAt: now,
+        passengerId: message.passengerId,
+        actorUserId: userId,
+        data: { message: { id, content: message.content } },
+      },
+    ])
     return (await trx.messages.findForUser(userId, id)) ?? null
   })
 }
@@ -79,7 +92,17 @@ export async function actOnMessage(
       if (!found.confirmationRequested) {
         throw new HttpError(409, errorCodes.confirmationNotRequested, 'The message asks for no confirmation')
       }
-      await trx.messages.confirm(messageId, userId, now)
+      // The first confirmation is the change the operator hears of; one after it changes nothing.
+      if (await trx.messages.confirm(messageId, userId, now))
+        await tellOperator(trx, [
+          {
+            type: 'message.confirmed',
+            occurredAt: now,
+            passengerId: found.passengerId,
+            actorUserId: userId,
+            data: { message: { id: messageId } },
+          },
+        ])
     }
     await trx.messages.markSeen(messageId, userId, now)
     const updated = await trx.messages.findForUser(userId, messageId)

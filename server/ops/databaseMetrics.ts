@@ -31,6 +31,26 @@ async function keysInFlight(db: Db) {
   ]
 }
 
+/** How many days back cancellations past their deadline are counted, through the index on unreceived ones. */
+export const overdueDays = 7
+
+/**
+ * Guardians' cancellations whose deadline passed in the last week with no receipt from the dispatch system, per
+ * tenant: each guardian was told to call so that the car does not come.
+ */
+async function overdueCancellations(db: Db) {
+  const now = Temporal.Now.instant()
+  const rows = await db
+    .selectFrom('operator_changes')
+    .select((eb) => ['tenant_id', eb.fn.countAll<string | number>().as('count')])
+    .where('received_at', 'is', null)
+    .where('acknowledge_by', '<', now)
+    .where('acknowledge_by', '>=', now.subtract({ hours: overdueDays * 24 }))
+    .groupBy('tenant_id')
+    .execute()
+  return rows.map((row) => ({ labels: { tenant: row.tenant_id }, value: Number(row.count) }))
+}
+
 const poolGauges = [
   ['portal_db_pool_connections', 'Open connections', 'total'],
   ['portal_db_pool_idle_connections', 'Idle connections', 'idle'],
@@ -38,7 +58,10 @@ const poolGauges = [
   ['portal_db_pool_max_connections', 'The most connections', 'max'],
 ] as const
 
-/** The database's figures: its pool (PostgreSQL only), the notification listener, the keys in flight. */
+/**
+ * The database's figures: its pool (PostgreSQL only), the notification listener, the keys in flight, the
+ * cancellations the dispatch system has not received in time.
+ */
 export function registerDatabaseMetrics(metrics: Metrics, db: Db, versionWatch: VersionWatch): void {
   const pool = poolStatsOf(db)
   if (pool) {
@@ -58,5 +81,14 @@ export function registerDatabaseMetrics(metrics: Metrics, db: Db, versionWatch: 
       'died; the key answers 409 until a retry takes it over)',
     labelNames: ['claim'],
     read: () => keysInFlight(db),
+  })
+  metrics.gauge({
+    name: 'portal_cancellations_unreceived_overdue',
+    help:
+      `Guardians' cancellations whose deadline passed in the last ${overdueDays} days without a ` +
+      "receipt from the tenant's dispatch system (its acknowledgement, or the webhook's delivery where it does not " +
+      'acknowledge): the guardian was told to call. Tenants with none are not listed',
+    labelNames: ['tenant'],
+    read: () => overdueCancellations(db),
   })
 }

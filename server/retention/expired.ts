@@ -96,3 +96,25 @@ export async function deleteOldNotificationMarks(
       limit ${limit} for update skip locked)`.execute(db)
   return Number(result.numAffectedRows ?? 0n)
 }
+
+/**
+ * Changes of the operator's feed older than `cutoff`, with their webhook deliveries; each tenant's horizon moves
+ * to the last position removed, so that a cursor before it is told the feed no longer keeps it.
+ */
+export async function deleteOldChanges(db: Db, cutoff: Temporal.Instant, limit: number): Promise<number> {
+  const result = await sql<{ removed: number }>`
+    with gone as (
+      delete from operator_changes where (tenant_id, id) in (
+        select tenant_id, id from operator_changes where created_at < ${cutoff}
+        limit ${limit} for update skip locked)
+      returning tenant_id, txid, id
+    ), last as (
+      select distinct on (tenant_id) tenant_id, txid, id from gone order by tenant_id, txid desc, id desc
+    ), moved as (
+      insert into operator_change_horizons as h (tenant_id, txid, id) select tenant_id, txid, id from last
+      on conflict (tenant_id) do update set txid = excluded.txid, id = excluded.id
+      where (h.txid, h.id) < (excluded.txid, excluded.id)
+    )
+    select count(*)::int as removed from gone`.execute(db)
+  return result.rows[0]?.removed ?? 0
+}

@@ -5,6 +5,7 @@ import type { RetentionConfig } from '../config/retentionConfig'
 import {
   deleteEndedLinks,
   deleteExpiredInvitations,
+  deleteOldChanges,
   deleteOldMessages,
   deleteOldNotificationMarks,
   deleteRevokedFeeds,
@@ -37,6 +38,8 @@ export interface RetentionCounts {
   notificationMarks: number
   /** Ended passengers whose personal data was erased. */
   passengers: number
+  /** Changes of the operator's feed, with their webhook deliveries. */
+  changes: number
 }
 
 export interface RetentionOptions {
@@ -79,7 +82,8 @@ async function eachFound<T>(
  * projection is folded again from them), tracking links a day past their trip's planned end or revocation, expired
  * invitations, calendar feeds a day past their revocation, when configured, messages older than
  * `messageRetentionDays`, push subscriptions with no delivery in `pushSubscriptionRetentionDays`, and notification
- * marks older than `notificationMarkDays`; and it erases the personal data of ended passengers whose
+ * marks older than `notificationMarkDays`, changes of the operator's feed older than `changeFeedRetentionDays`
+ * (with their webhook deliveries); and it erases the personal data of ended passengers whose
  * `erase_after` has passed (passengerErasure.ts). Every instance may run it at
  * once: each batch locks only its own rows and skips others'.
  */
@@ -101,6 +105,7 @@ export async function runRetention(
     pushSubscriptions: 0,
     notificationMarks: 0,
     passengers: 0,
+    changes: 0,
   }
 
   if (config.positionRetentionDays !== null) {
@@ -139,6 +144,8 @@ export async function runRetention(
       stopping,
     )
   }
+  const changeCutoff = now.subtract({ hours: 24 * config.changeFeedRetentionDays })
+  counts.changes = await drain(() => deleteOldChanges(db, changeCutoff, limit), limit, stopping)
   const markCutoff = now.subtract({ hours: 24 * notificationMarkDays })
   counts.notificationMarks = await drain(
     () => deleteOldNotificationMarks(db, markCutoff, limit),

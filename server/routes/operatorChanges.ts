@@ -4,6 +4,7 @@ import { errorCodes } from '../../src/contract/common'
 import { changeTypes, operatorChangesEndpoints } from '../../src/contract/operatorChanges'
 import type { KeyStore } from '../auth/accessTokens'
 import { HttpError } from '../errors/httpError'
+import { recordReceipt } from '../trips/receipts'
 import { comparePositions, cursorOf, positionOf, toFeedChange } from '../views/operatorChangeViews'
 import { registerEndpoint } from './registerEndpoint'
 
@@ -53,7 +54,13 @@ export function registerOperatorChangesRoutes(app: FastifyInstance, keys: KeySto
   registerEndpoint(app, keys, endpoints.acknowledgeChange, async ({ request, params, body }) => {
     const at = body.at ? Temporal.Instant.from(body.at) : Temporal.Now.instant()
     const reason = body.outcome === 'refused' ? (body.reason ?? null) : null
-    const row = await request.db.operatorChanges.acknowledge(params.id, body.outcome, reason, at)
+    // A cancellation's trip takes the receipt in the same transaction: its guardian sees it on the next pull.
+    const row = await recordReceipt(request.db, params.id, {
+      kind: 'acknowledged',
+      outcome: body.outcome,
+      reason,
+      at,
+    })
     if (!row) throw changeNotFound()
     if (row.ack_outcome !== body.outcome)
       throw new HttpError(409, errorCodes.alreadyAcknowledged, `The change was ${row.ack_outcome} before`)

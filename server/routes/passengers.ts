@@ -6,6 +6,7 @@ import type { KeyStore } from '../auth/accessTokens'
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { UserRow } from '../db/repositories/users'
 import { withPassenger } from '../domain/tripView'
+import { claimAccessCode } from '../invitations/accessCodes'
 import { passengerQuotas } from '../permissions/passengerQuotas'
 import { HttpError } from '../errors/httpError'
 import { SerializedAnswer } from '../reads/answerCache'
@@ -43,11 +44,7 @@ export function registerPassengerRoutes(app: FastifyInstance, keys: KeyStore): v
   })
 
   registerEndpoint(app, keys, endpoints.addPassenger, async ({ request, user, body }) => {
-    const passengerId = await request.db.passengers.claimWithAccessCode(
-      user.id,
-      body.token,
-      Temporal.Now.instant(),
-    )
+    const passengerId = await claimAccessCode(request.db, user.id, body.token, Temporal.Now.instant())
     if (!passengerId)
       throw new HttpError(404, errorCodes.invalidToken, 'The access code is unknown, used or expired')
     return toPassengerView(await grantedPassenger(request, user, passengerId))

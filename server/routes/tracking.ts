@@ -9,6 +9,7 @@ import { trackingLinkTags } from '../db/repositories/readVersions'
 import { createRateWindow } from '../errorReporting/rateWindow'
 import { limitKey } from '../net/clientAddress'
 import { HttpError } from '../errors/httpError'
+import { tellLinkChange } from '../tracking/linkChanges'
 import { linkNotFound, newLinkToken, toTrackingLink, tripNotFound } from '../tracking/links'
 import { toTrackedTrip } from '../tracking/trackedTrip'
 import { grantedTrip } from '../trips/access'
@@ -32,7 +33,8 @@ const phaseErrors = {
 
 /**
  * Tracking links: a guardian shares their passenger's trip with a drivers' office, which follows it
- * at `GET api/track/{link}` with no login. A guardian sees and revokes only the links they made themselves.
+ * at `GET api/track/{link}` with no login. A guardian sees and revokes only the links they made themselves; the
+ * operator is told of each link made and revoked.
  */
 export function registerTrackingRoutes(
   app: FastifyInstance,
@@ -54,18 +56,26 @@ export function registerTrackingRoutes(
       const found = await grantedTrip(db, user.id, body, timeZone)
       if (!found) throw tripNotFound()
       const current = (await db.trackingLinks.listOf(body.tripId, body.date, { userId: user.id })).at(-1)
-      const live = current && linkPhase(linkWindow(found.trip), Temporal.Now.instant()) !== 'ended'
-      const row = live
-        ? current
-        : await db.trackingLinks.create(newLinkToken(), body.tripId, body.date, { userId: user.id })
+      const now = Temporal.Now.instant()
+      if (current && linkPhase(linkWindow(found.trip), now) !== 'ended')
+        return toTrackingLink(current, found.trip, timeZone)
+      const row = await db.trackingLinks.create(newLinkToken(), body.tripId, body.date, { userId: user.id })
+      const change = { link: row.link, trip: found.trip, userId: user.id, timeZone, at: now }
+      await tellLinkChange(db, 'trackingLink.created', change)
       return toTrackingLink(row, found.trip, timeZone)
     })
   })
 
   registerEndpoint(app, keys, endpoints.revokeTrackingLink, async ({ request, user, params }) => {
-    if (!(await request.db.trackingLinks.revoke(params.link, { userId: user.id }, Temporal.Now.instant()))) {
-      throw linkNotFound()
-    }
+    const at = Temporal.Now.instant()
+    await request.db.transaction(async (db) => {
+      const revoked = await db.trackingLinks.revoke(params.link, { userId: user.id }, at)
+      // The link's trip stays as long as the link (its foreign key).
+      const trip = revoked && (await db.trips.find(revoked.trip_id))
+      if (!trip) throw linkNotFound()
+      const change = { link: revoked.link, trip, userId: user.id, timeZone: request.tenant.timeZone, at }
+      await tellLinkChange(db, 'trackingLink.revoked', change)
+    })
     return null
   })
 

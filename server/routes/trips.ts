@@ -20,12 +20,12 @@ export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
   registerEndpoint(app, keys, endpoints.cancelTrips, async ({ request, user, body }) => {
     const timeZone = request.tenant.timeZone
     const passengers = await grantedPassengers(request.db, user.id)
-    const { trips, reason, source, following } = body
+    const { trips, reason, reasonCode, source, following } = body
     if (following && trips.length !== 1)
       throw new HttpError(400, errorCodes.validation, 'The following trips are those of one trip', [
         { property: 'trips', error: 'invalid_value' },
       ])
-    const command = { userId: user.id, trips, reason, source, following, passengers, timeZone }
+    const command = { userId: user.id, trips, reason, reasonCode, source, following, passengers, timeZone }
     const outcome = await retryOnConflict(() =>
       request.db.transaction((db) => cancelTrips(db, { ...command, now: Temporal.Now.instant() })),
     )

@@ -9,6 +9,7 @@ import type { TripProjection } from '../domain/tripProjection'
 import { HttpError } from '../errors/httpError'
 import { appendOperatorEvent } from '../trips/operatorEvents'
 import type { Clock } from '../time/clock'
+import { acknowledgeCancellations } from './dispatchReceipts'
 import { keepGuardianWritten } from './guardianMessages'
 import { keepGuardianBusy, type AppendEvent } from './guardianTrips'
 import { simulatorLockKey, tryLeaderLock, type HeldLock } from './leaderLock'
@@ -75,7 +76,7 @@ async function advanceTrip(db: TenantDb, trip: TripProjection, now: Temporal.Ins
 
 /**
  * One tick of a tenant: every unfinished trip near now moves on, then its guardian gets a trip if none is near,
- * and an answer or a notice from the operator when one is due.
+ * and an answer or a notice from the operator when one is due, and the receipt of their cancellations.
  */
 export async function simulateTenant(db: TenantDb, now: Temporal.Instant): Promise<void> {
   const append = appender(db, now)
@@ -85,6 +86,7 @@ export async function simulateTenant(db: TenantDb, now: Temporal.Instant): Promi
   }
   await keepGuardianBusy(db, now, append)
   await keepGuardianWritten(db, now)
+  await acknowledgeCancellations(db, now)
 }
 
 /**

@@ -1,18 +1,22 @@
 import { Temporal } from 'temporal-polyfill'
 import type { FieldError, TripProblemCode } from '../../src/contract/common'
 import type { Trip } from '../../src/contract/trip'
-import type { CancelSource, TripRef } from '../../src/contract/tripCommands'
+import type { CancelReasonCode, CancelSource, TripRef } from '../../src/contract/tripCommands'
 import { cancellationProblem, wizardCancellationProblem } from '../../src/domain/trips/cancellation'
 import type { TenantDb } from '../db/tenantDb'
 import { returnBookingQuota } from './booking/returnQuota'
 import { isShownToPassenger, type TripProjection } from '../domain/tripProjection'
 import { toTripView, type TripPassenger } from '../domain/tripView'
-import { userTrip } from './access'
+import { tellOperator } from '../outbox/operatorChanges'
+import { userTrip, type UserTrip } from './access'
+import { cancelChanges } from './cancelChanges'
 
 export interface CancelCommand {
   userId: string
   trips: readonly TripRef[]
   reason: string
+  /** Why, from the fixed list the operator is told. */
+  reasonCode: CancelReasonCode
   source: CancelSource
   /** The one trip's series' later trips too, those that can still be cancelled. */
   following: boolean
@@ -36,9 +40,10 @@ function problemFor(command: CancelCommand, trip: Trip): TripProblemCode | null 
 
 /**
  * Cancels every trip of the command that can still be cancelled now (by the rule of the screen it came from,
- * judged on the trip as it is at this moment, in the tenant's time zone); call inside a transaction. The trips are
- * read locked, in id order so that two cancellations of the same trips cannot deadlock, and the appends check
- * the version they read.
+ * judged on the trip as it is at this moment, in the tenant's time zone), and tells the operator so; call inside
+ * a transaction. The trips are read locked, in id order so that two cancellations of the same trips cannot
+ * deadlock, and the appends check the version they read. Each cancelled trip waits for the transport service's
+ * receipt by the time the operator's answer gives.
  */
 export async function cancelTrips(db: TenantDb, command: CancelCommand): Promise<CancelOutcome> {
   const refs = command.following ? await withFollowing(db, command) : command.trips
@@ -47,27 +52,51 @@ export async function cancelTrips(db: TenantDb, command: CancelCommand): Promise
     current.set(id, await db.trips.find(id, { lock: true }))
   }
   const outcome: CancelOutcome = { cancelled: [], problems: [] }
+  const cancelling = new Map<string, UserTrip & { asked: boolean }>()
   for (const [index, ref] of refs.entries()) {
     const asked = index < command.trips.length
     // A later trip of the series may still await approval: it is withdrawn.
     const found = userTrip(current.get(ref.id), ref, command.passengers, command.timeZone, {
       awaiting: !asked,
     })
-    const problem: TripProblemCode | null = found ? problemFor(command, found.view) : 'not_found'
+    // A trip named twice is cancelled by the first: the second finds it cancelled.
+    const problem: TripProblemCode | null = !found
+      ? 'not_found'
+      : cancelling.has(ref.id)
+        ? 'cancelled'
+        : problemFor(command, found.view)
     if (problem || !found) {
       // A later trip of the series that cannot be cancelled any more is simply not: only the asked are problems.
       if (asked) outcome.problems.push({ property: `trips.${index}`, error: problem ?? 'not_found' })
       continue
     }
+    cancelling.set(ref.id, { ...found, asked })
+  }
+  const changes = await cancelChanges(db, command, [...cancelling.values()])
+  const told = await tellOperator(db, changes)
+  const receipts = new Map(
+    changes.flatMap((change, index) =>
+      change.type === 'trip.cancelled' ? [[change.data.trip.id, told[index]!]] : [],
+    ),
+  )
+  for (const { trip, passenger } of cancelling.values()) {
+    const receipt = receipts.get(trip.id)
     const next = await db.trips.append(
-      found.trip,
-      [{ type: 'cancelled', reason: command.reason, userId: command.userId }],
+      trip,
+      [
+        {
+          type: 'cancelled',
+          reason: command.reason,
+          userId: command.userId,
+          acknowledgeBy: receipt?.acknowledgeBy ?? null,
+          phone: receipt?.phone ?? null,
+        },
+      ],
       command.now,
     )
-    current.set(ref.id, next)
     // A withdrawn booking gives its quota trip back, as a refused one does; the passenger never saw it.
-    if (next.approval === 'withdrawn') await returnBookingQuota(db, ref.id)
-    else outcome.cancelled.push(toTripView(next, found.passenger, command.timeZone))
+    if (next.approval === 'withdrawn') await returnBookingQuota(db, trip.id)
+    else outcome.cancelled.push(toTripView(next, passenger, command.timeZone))
   }
   return outcome
 }

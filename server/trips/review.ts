@@ -4,7 +4,8 @@ import type { Trip } from '../../src/contract/trip'
 import type { ReviewRequest, TripRef } from '../../src/contract/tripCommands'
 import { isValidStars, reviewProblem } from '../../src/domain/trips/review'
 import type { TenantDb } from '../db/tenantDb'
-import { toTripView, type TripPassenger } from '../domain/tripView'
+import { changedTrip, toTripView, type TripPassenger } from '../domain/tripView'
+import { tellOperator } from '../outbox/operatorChanges'
 import { HttpError } from '../errors/httpError'
 import { userTrip } from './access'
 
@@ -30,8 +31,9 @@ export function starErrors(
 }
 
 /**
- * Records the user's review of a completed trip, when the review rule allows it at this moment; call inside a
- * transaction. 404 for a trip the user cannot see, 409 review_not_available with the reason otherwise.
+ * Records the user's review of a completed trip, when the review rule allows it at this moment, and tells the
+ * operator; call inside a transaction. 404 for a trip the user cannot see, 409 review_not_available with the
+ * reason otherwise.
  */
 export async function reviewTrip(db: TenantDb, command: ReviewCommand): Promise<Trip> {
   const trip = await db.trips.find(command.trip.id, { lock: true })
@@ -53,5 +55,14 @@ export async function reviewTrip(db: TenantDb, command: ReviewCommand): Promise<
     [{ type: 'reviewed', comment, driverStars, experienceStars, userId }],
     command.now,
   )
+  await tellOperator(db, [
+    {
+      type: 'trip.reviewed',
+      occurredAt: command.now,
+      passengerId: next.passengerId,
+      actorUserId: userId,
+      data: { trip: changedTrip(next, command.timeZone), driverStars, experienceStars, comment },
+    },
+  ])
   return toTripView(next, found.passenger, command.timeZone)
 }

@@ -26,9 +26,16 @@ export const cancelCommand = defineCommand({
       followingShown: contract.tripRef.array().optional(),
     }),
   endpoint: 'cancelTrips',
-  // A command queued before `source` existed has none, and the server judges it by the detail rule.
-  request: ({ trips, reason, source, following }) => ({
-    body: { trips, reason, ...(source ? { source } : {}), ...(following ? { following } : {}) },
+  // A command queued before `source` existed has none, and the server judges it by the detail rule; one queued
+  // before `reasonCode` (or by a screen that offers no reasons) has none, which the server reads as 'other'.
+  request: ({ trips, reason, reasonCode, source, following }) => ({
+    body: {
+      trips,
+      reason,
+      ...(reasonCode ? { reasonCode } : {}),
+      ...(source ? { source } : {}),
+      ...(following ? { following } : {}),
+    },
   }),
   trips: (payload) => [...payload.trips, ...(payload.following ? (payload.followingShown ?? []) : [])],
   affects: { trips: (answer) => (Array.isArray(answer) ? answer : []) },

@@ -135,6 +135,9 @@ export type CancelSource = (typeof cancelSources)[number]
 export const cancelReasonCodes = ['sick', 'otherTransport', 'holiday', 'other'] as const
 export type CancelReasonCode = (typeof cancelReasonCodes)[number]
 
+/** Text limit of the dispatch system's reason to refuse a change, shown to the guardian as written. */
+export const refusalReasonMaxLength = 500
+
 export const passwordMinLength = 12
 export const userNameMinLength = 4
 export const userNameMaxLength = 256

@@ -3,6 +3,7 @@ import {
   cancelReasonCodes,
   cancelReasonMaxLength,
   messageContentMaxLength,
+  refusalReasonMaxLength,
   reviewCommentMaxLength,
 } from './codes'
 import { externalRef, id, isoDate, isoDateTime, text, textLimits, tripId } from './common'
@@ -113,11 +114,10 @@ export type OperatorChange = z.infer<typeof operatorChange>
 /** The data of a change of one type. */
 export type ChangeData<T extends ChangeType> = Extract<OperatorChange, { type: T }>['data']
 
+export { refusalReasonMaxLength } from './codes'
+
 export const acknowledgementOutcomes = ['applied', 'refused'] as const
 export type AcknowledgementOutcome = (typeof acknowledgementOutcomes)[number]
-
-/** Text limit of a refusal's reason, shown to the guardian as written. */
-export const refusalReasonMaxLength = 500
 
 export const acknowledgement = z.object({
   outcome: z.enum(acknowledgementOutcomes),

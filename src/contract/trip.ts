@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { tripStatusCodes, type TripStatusCode } from './codes'
+import { refusalReasonMaxLength, tripStatusCodes, type TripStatusCode } from './codes'
 import { id, isoDate, isoDateTime, text, textLimits, tripId } from './common'
 import { avatarTextMaxLength } from './passenger'
 import { tripSeries } from './series'
@@ -49,6 +49,23 @@ export const review = z.object({
 })
 export type Review = z.infer<typeof review>
 
+export const cancellationReceiptStates = ['awaiting', 'received', 'refused'] as const
+export type CancellationReceiptState = (typeof cancellationReceiptStates)[number]
+
+/**
+ * The transport service's answer to a cancellation made in the portal, beyond the spec's payload: awaited,
+ * received (when), or refused (when, why). `acknowledgeBy`: when, unless it has answered, the guardian is told
+ * to call `phone` so that the car does not come; null when the tenant sets no such time.
+ */
+export const cancellationReceipt = z.object({
+  state: z.enum(cancellationReceiptStates),
+  at: isoDateTime.nullable(),
+  reason: text(refusalReasonMaxLength).nullable(),
+  acknowledgeBy: isoDateTime.nullable(),
+  phone: text(textLimits.phone).nullable(),
+})
+export type CancellationReceipt = z.infer<typeof cancellationReceipt>
+
 export const trip = z.object({
   id: tripId,
   /** The trip's date in the tenant's time zone; a trip is identified by id plus date. */
@@ -83,5 +100,10 @@ export const trip = z.object({
    * its own, or stored before series existed.
    */
   series: tripSeries.nullable().default(null),
+  /**
+   * The transport service's answer to the portal's cancellation of the trip; null when the trip was not
+   * cancelled in the portal, the tenant tracks no answers, or it was stored before answers were.
+   */
+  cancellationReceipt: cancellationReceipt.nullable().default(null),
 })
 export type Trip = z.infer<typeof trip>

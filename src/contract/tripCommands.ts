@@ -1,12 +1,19 @@
 import { z } from 'zod'
-import { cancelReasonMaxLength, cancelSources, reviewCommentMaxLength } from './codes'
+import { cancelReasonCodes, cancelReasonMaxLength, cancelSources, reviewCommentMaxLength } from './codes'
 import { id, isoDate, text, tripId } from './common'
 
 /** A trip is identified by id plus date (spec section 3). */
 export const tripRef = z.object({ id: tripId, date: isoDate })
 export type TripRef = z.infer<typeof tripRef>
 
-export { cancelReasonMaxLength, cancelSources, reviewCommentMaxLength, type CancelSource } from './codes'
+export {
+  cancelReasonCodes,
+  cancelReasonMaxLength,
+  cancelSources,
+  reviewCommentMaxLength,
+  type CancelReasonCode,
+  type CancelSource,
+} from './codes'
 
 /**
  * Cancel trips with one reason. The answer lists the trips now cancelled; a trip left out could not be
@@ -16,6 +23,11 @@ export { cancelReasonMaxLength, cancelSources, reviewCommentMaxLength, type Canc
 export const cancelTripsRequest = z.object({
   trips: z.array(tripRef).min(1).max(100),
   reason: text(cancelReasonMaxLength, { min: 1, trim: true }),
+  /** Commands queued before the field existed, and the portal until it offers the reasons, send none: 'other'. */
+  reasonCode: z
+    .enum(cancelReasonCodes)
+    .default('other')
+    .describe('Why, from a fixed list the dispatch system is told beside the free text'),
   /**
    * Commands queued before the field existed replay without it; they are judged by the detail screen's rule,
    * as the server judged every cancellation then, so none that was accepted before is now refused.

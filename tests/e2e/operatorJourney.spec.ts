@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto'
+import { Webhook } from 'standardwebhooks'
 import { Temporal } from 'temporal-polyfill'
 import { operatorEndpoints as api } from '../../src/contract/operator'
+import { operatorChange } from '../../src/contract/operatorChanges'
 import { tripStatusCodes } from '../../src/contract/trip'
+import { startWebhookReceiver, type WebhookReceiver } from '../server/support/webhookReceiver'
 import { expect, test as base } from './support/fixtures'
 import { startIdentityBroker } from './support/identityBroker'
 import { operatorApi, type OperatorApi } from './support/operatorApi'
+import { installed } from './support/portal'
 import { freePort, startServer } from './support/server'
 
 const tenant = 'espoo'
@@ -16,6 +20,11 @@ interface ProductionPortal {
   root: string
   /** The operator's system, with the tenant's key. */
   operator: OperatorApi
+  /**
+   * The dispatch system's webhook receiver: an HTTPS server of the test's own, reached by its public name
+   * through the server's own outbound address policy (tests/support/standInNetwork.mjs).
+   */
+  receiver: WebhookReceiver
 }
 
 const test = base.extend<object, { production: ProductionPortal }>({
@@ -24,16 +33,23 @@ const test = base.extend<object, { production: ProductionPortal }>({
     async ({}, use) => {
       const port = await freePort()
       const broker = await startIdentityBroker(port)
+      const receiver = await startWebhookReceiver()
+      const network = receiver.childProcess()
       const key = randomBytes(24).toString('base64url')
-      const server = await startServer({
-        PORT: String(port),
-        DEMO: 'false',
-        OPERATOR_API_KEYS: `${tenant}=${key}`,
-        ...broker.env,
-      })
+      const server = await startServer(
+        {
+          PORT: String(port),
+          DEMO: 'false',
+          OPERATOR_API_KEYS: `${tenant}=${key}`,
+          ...broker.env,
+          ...network.env,
+        },
+        network.nodeArgs,
+      )
       const root = `${server.origin}/${tenant}`
-      await use({ root, operator: operatorApi(root, key) })
+      await use({ root, operator: operatorApi(root, key), receiver })
       await server.stop()
+      await receiver.close()
       await broker.close()
     },
     { scope: 'worker', timeout: 120_000 },
@@ -67,16 +83,24 @@ function nextSchoolWeek(): Temporal.PlainDate[] {
   return [0, 1, 2, 3, 4].map((days) => monday.add({ days }))
 }
 
-test('an operator loads a passenger with DEMO=false, a guardian signs in and sees its week, loses it, and the end cancels the week', async ({
+/** The number guardians are told to call: fictional. */
+const dispatchPhone = '+358 9 4242 4242'
+
+/** Hours and minutes of an instant in the tenant's zone, as the portal writes them (07:12). */
+const clockOf = (instant: Temporal.Instant) =>
+  instant.toZonedDateTimeISO(timeZone).toPlainTime().toString({ smallestUnit: 'minute' })
+
+test('an operator loads a passenger with DEMO=false, a guardian signs in and sees its week, cancels offline and is told when dispatch received it, loses it, and the end cancels the week', async ({
   page,
+  context,
   production,
   expectAccessible,
 }) => {
-  const { root, operator } = production
+  const { root, operator, receiver } = production
   const week = nextSchoolWeek()
   const tripIds = week.map((day) => `${passengerRef}-${day.toString()}-am`)
 
-  const { passenger, code } =
+  const { passenger, code, secret } =
     await test.step('the operator loads a passenger, its places, permission, code and week', async () => {
       const passenger = await operator.call(api.upsertPassenger, {
         params: { ref: passengerRef },
@@ -116,6 +140,10 @@ test('an operator loads a passenger with DEMO=false, a guardian signs in and see
         },
       })
       const { code } = await operator.call(api.createAccessCode, { params: { id: passenger.id }, body: {} })
+      const webhook = await operator.call(api.putWebhook, { body: { url: receiver.url } })
+      await operator.call(api.putDispatchSettings, {
+        body: { acknowledges: true, acknowledgeByMinutes: 30, phone: dispatchPhone },
+      })
       for (const [index, day] of week.entries()) {
         const start = day.toZonedDateTime({ timeZone, plainTime: '07:45' })
         await operator.call(api.appendTripEvent, {
@@ -132,7 +160,7 @@ test('an operator loads a passenger with DEMO=false, a guardian signs in and see
           },
         })
       }
-      return { passenger, code }
+      return { passenger, code, secret: webhook.secret! }
     })
 
   await test.step('a new user signs in strongly, adds the passenger with the code and sees the week', async () => {
@@ -169,6 +197,83 @@ test('an operator loads a passenger with DEMO=false, a guardian signs in and see
     await expect(next).toHaveCount(0)
   })
 
+  await test.step('the guardian cancels a trip offline; back online dispatch hears it once, acknowledges it, and the guardian sees when', async () => {
+    const [tripId, day] = [tripIds[0]!, week[0]!.toString()]
+    await installed(page)
+    await page.goto(`${root}/trips/${tripId}/${day}?lang=en`)
+    const cancel = page.getByRole('button', { name: 'Cancel trip' })
+    await expect(cancel).toBeVisible()
+    await context.setOffline(true)
+    await cancel.click()
+    const dialog = page.getByRole('dialog', { name: 'Cancel trip' })
+    await dialog.getByLabel('Reason for cancellation').fill('Kuumetta')
+    await dialog.getByRole('button', { name: 'Cancel trip' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText('Cancellation pending')).toBeVisible()
+    expect(receiver.received).toHaveLength(0)
+
+    await context.setOffline(false)
+    await expect(page.getByText('Waiting for the transport service to confirm the cancellation.')).toBeVisible()
+    await expect.poll(() => receiver.delivered().length).toBe(1)
+    const [sent] = receiver.received
+    const headers = Object.fromEntries(
+      Object.entries(sent!.headers).map(([name, value]) => [name, String(value)]),
+    )
+    // As a dispatch system verifies it: the Standard Webhooks library, with the secret the operator was given.
+    const change = operatorChange.parse(new Webhook(secret).verify(sent!.body, headers))
+    expect(change).toMatchObject({
+      id: headers['webhook-id'],
+      type: 'trip.cancelled',
+      data: {
+        passenger: { id: passenger.id, ref: passengerRef },
+        trip: { id: tripId, date: day },
+        source: 'detail',
+        reason: 'Kuumetta',
+      },
+    })
+    const feed = await operator.call(api.listChanges, { query: { types: 'trip.cancelled' } })
+    expect(feed.changes.map((listed) => listed.id)).toEqual([change.id])
+
+    const at = Temporal.Now.instant().round({ smallestUnit: 'second' })
+    await operator.call(api.acknowledgeChange, {
+      params: { id: change.id },
+      body: { outcome: 'applied', at: at.toString() },
+    })
+    await page.reload()
+    await expect(page.getByText(`Received by the transport service at ${clockOf(at)}`)).toBeVisible()
+    await expectAccessible()
+    // Delivered once: no second request, and one webhook-id.
+    expect(receiver.received).toHaveLength(1)
+  })
+
+  await test.step('a cancellation not received by its deadline tells the guardian to call', async () => {
+    // A trip in 20 minutes: its deadline, 30 minutes before the pickup, has passed when it is cancelled.
+    const start = Temporal.Now.instant().add({ minutes: 20 }).round({ smallestUnit: 'minute', roundingMode: 'ceil' })
+    const soonId = `${passengerRef}-soon`
+    await operator.call(api.appendTripEvent, {
+      params: { id: soonId },
+      body: {
+        type: 'booked',
+        passengerRef,
+        start: start.toString(),
+        end: start.add({ minutes: 30 }).toString(),
+        startAddress: tripAddress(home),
+        endAddress: tripAddress(school),
+      },
+    })
+    const date = start.toZonedDateTimeISO(timeZone).toPlainDate().toString()
+    await page.goto(`${root}/trips/${soonId}/${date}?lang=en`)
+    await page.getByRole('button', { name: 'Cancel trip' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cancel trip' })
+    await dialog.getByLabel('Reason for cancellation').fill('Jäi kotiin')
+    await dialog.getByRole('button', { name: 'Cancel trip' }).click()
+    await expect(dialog).toBeHidden()
+    const alert = page.getByRole('alert').filter({ hasText: 'has not confirmed the cancellation' })
+    await expect(alert).toContainText(`Call ${dispatchPhone} so that the car does not come.`)
+    await expect(alert.getByRole('link', { name: dispatchPhone })).toHaveAttribute('href', /^tel:/)
+    await expectAccessible()
+  })
+
   await test.step('the operator takes the passenger away from the user, whose next load has none', async () => {
     const guardians = await operator.call(api.listGuardians, { params: { id: passenger.id } })
     expect(guardians).toEqual([
@@ -189,8 +294,9 @@ test('an operator loads a passenger with DEMO=false, a guardian signs in and see
       params: { id: passenger.id },
       body: { reason: 'Moved out of Espoo' },
     })
-    expect(end.cancelledTrips).toBe(week.length)
-    for (const id of tripIds) {
+    // The first was cancelled by its guardian.
+    expect(end.cancelledTrips).toBe(week.length - 1)
+    for (const id of tripIds.slice(1)) {
       const trip = await operator.call(api.getTrip, { params: { id } })
       expect(trip).toMatchObject({
         tripId: id,

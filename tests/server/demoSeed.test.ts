@@ -7,7 +7,8 @@ import { accessCodeHash } from '../../server/db/repositories/passengers'
 import { tenantDb } from '../../server/db/tenantDb'
 import { demoAccessCodes, demoAccountsMarkdown } from '../../server/demo/accounts'
 import { demoInvitationCode } from '../../server/demo/invitations'
-import { seedDemoData } from '../../server/demo/seed'
+import { demoDispatch, seedDemoData } from '../../server/demo/seed'
+import { defaultDispatchSettings } from '../../server/db/repositories/operatorChanges'
 import { demoTimeZone } from '../../server/demo/schedule'
 import { projectTrip } from '../../server/domain/tripProjection'
 import { toTripView } from '../../server/domain/tripView'
@@ -35,6 +36,13 @@ describe.each(backends)('demo seed on $name', (backend) => {
   it('seeds every tenant once', async () => {
     expect(await seedDemoData(database.db, now)).toEqual([...tenantIds])
     expect(await seedDemoData(database.db, now)).toEqual([])
+  })
+
+  it("has the demo tenant's dispatch acknowledge cancellations with a number to call, and no other tenant's", async () => {
+    for (const tenant of tenantIds) {
+      const settings = await tenantDb(database.db, tenant).operatorChanges.dispatchSettings()
+      expect(settings).toEqual(tenant === 'demo' ? demoDispatch : defaultDispatchSettings)
+    }
   })
 
   it('gives each tenant the demo users, their passengers and unused access codes', async () => {

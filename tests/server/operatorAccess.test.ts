@@ -11,6 +11,7 @@ import {
   operatorGuardian,
   operatorTravelCard,
 } from '../../src/contract/operatorAccess'
+import type { ChangeFeed } from '../../src/contract/operatorChanges'
 import type { Passenger } from '../../src/contract/passenger'
 import type { TenantId } from '../../tenants'
 import { jsonb } from '../../server/db/json'
@@ -18,6 +19,7 @@ import { accessCodeHash } from '../../server/db/repositories/passengers'
 import { tenantDb } from '../../server/db/tenantDb'
 import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import { api, createTestApp, sessionTokenFor, testPort, type TestApp } from './support/app'
+import { feedCaughtUp } from './support/operatorChanges'
 import { backends } from './support/database'
 import { messagesOf, newGuardian, operatorMessagesOf } from './support/messages'
 import { bookTrip, helsinkiIn } from './support/trips'
@@ -556,6 +558,16 @@ describe.each(backends)('guardians’ access through the operator API on $name',
       const again = await operator('DELETE', `/api/operator/passengers/${taken}/guardians/${userId}`)
       expect(again.statusCode).toBe(404)
       expect(again.json()).toMatchObject({ code: 'not_found' })
+      // The feed tells the removal once, with the user who lost the passenger: the first removal, not the second.
+      await feedCaughtUp(test.db)
+      const feed = await operator('GET', '/api/operator/changes?types=passenger.removed&limit=500')
+      const removed = feed.json<ChangeFeed>().changes.filter((change) => change.data.passenger.id === taken)
+      expect(removed).toEqual([
+        expect.objectContaining({
+          type: 'passenger.removed',
+          data: expect.objectContaining({ actor: expect.objectContaining({ userId }) }),
+        }),
+      ])
     })
   })
 

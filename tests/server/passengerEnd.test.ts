@@ -37,6 +37,7 @@ const erasureOnly: RetentionConfig = {
   positionRetentionDays: null,
   messageRetentionDays: null,
   pushSubscriptionRetentionDays: null,
+  changeFeedRetentionDays: 30,
 }
 
 const noAddress = { alias: null, address: '', lat: null, lng: null }

@@ -66,6 +66,7 @@ describe.each(backends)('the portal’s stored messages after data retention on 
         positionRetentionDays: null,
         messageRetentionDays: 30,
         pushSubscriptionRetentionDays: null,
+        changeFeedRetentionDays: 30,
       })
       expect(counts.messages).toBe(5)
 

@@ -25,6 +25,7 @@ const defaults: RetentionConfig = {
   positionRetentionDays: 30,
   messageRetentionDays: null,
   pushSubscriptionRetentionDays: null,
+  changeFeedRetentionDays: 30,
 }
 
 const position = (latitude: number, etaMinutes: number | null, start: Temporal.Instant): TripEventData => ({
@@ -104,6 +105,13 @@ describe('retention configuration', () => {
       messageRetentionDays: 365,
     })
     expect(load({ RETENTION_POSITION_DAYS: '0' })).toMatchObject({ positionRetentionDays: 0 })
+  })
+
+  it('keeps the operator’s change feed 30 days, at least a week, never for ever', () => {
+    expect(load({})).toMatchObject({ changeFeedRetentionDays: 30 })
+    expect(load({ CHANGE_FEED_RETENTION_DAYS: '7' })).toMatchObject({ changeFeedRetentionDays: 7 })
+    for (const value of ['6', 'off', '-1'])
+      expect(() => load({ CHANGE_FEED_RETENTION_DAYS: value })).toThrow(/CHANGE_FEED_RETENTION_DAYS/)
   })
 
   it.each(['-1', '1.5', 'thirty', '1e3'])('refuses to start with %j days', (value) => {

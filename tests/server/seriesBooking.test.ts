@@ -11,6 +11,7 @@ import { tenantDb } from '../../server/db/tenantDb'
 import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import { api, createTestApp, testPort, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
+import { feedOf } from './support/operatorChanges'
 import { homeToMain, permissionRecord } from './support/bookings'
 import { timeZone } from './support/trips'
 
@@ -324,6 +325,13 @@ describe.each(backends)('standing orders on $name', (backend) => {
     expect(seen.trips.map((ride: { cancelled: boolean }) => ride.cancelled)).toEqual(
       booked.booked.map((_, index) => index >= 1),
     )
+    // The operator hears of each: the one asked from its screen, the later ones as the series' following.
+    const told = (await feedOf(test.app, test.db, 'espoo')).flatMap((change) =>
+      change.type === 'trip.cancelled' && cancelled.includes(change.data.trip.id)
+        ? [[change.data.trip.id, change.data.source]]
+        : [],
+    )
+    expect(told).toEqual(cancelled.map((tripId) => [tripId, tripId === from.tripId ? 'detail' : 'following']))
     const twice = await api(test.app, 'espoo', token, {
       method: 'POST',
       url: '/api/trip/cancel',
@@ -361,6 +369,18 @@ describe.each(backends)('standing orders on $name', (backend) => {
       ),
     )
     expect(await used(id)).toBe(2)
+    // The operator hears of the one cancelled and, in one change, of the rides withdrawn with its permission.
+    const told = (await feedOf(test.app, test.db, 'espoo')).filter(
+      (change) =>
+        (change.type === 'trip.cancelled' && change.data.trip.id === from.tripId) ||
+        (change.type === 'series.withdrawn' && change.data.seriesId === booked.seriesId),
+    )
+    expect(told.map((change) => change.type)).toEqual(['trip.cancelled', 'series.withdrawn'])
+    expect(told[1]!.data).toMatchObject({
+      seriesId: booked.seriesId,
+      permission: { id },
+      trips: booked.booked.slice(2).map((ride) => ({ id: ride.tripId, date: ride.date })),
+    })
     const late = await operator('POST', `/api/operator/trips/${booked.booked[2]!.tripId}/events`, {
       type: 'approved',
     })

@@ -90,10 +90,11 @@ export function invitationsRepository(db: ScopedDb) {
     /**
      * Accepts a live invitation for the user and grants them its passengers, in one statement, so that of two
      * users accepting at once only the first gets it. The same user again changes nothing (grants they still
-     * have stay, one taken away since comes back). False when it is unknown, expired or another user's.
+     * have stay, one taken away since comes back). Answers the passengers granted by it now, not held before;
+     * undefined when it is unknown, expired or another user's.
      */
-    async accept(code: string, userId: string, now: Temporal.Instant): Promise<boolean> {
-      const row = await db
+    async accept(code: string, userId: string, now: Temporal.Instant): Promise<string[] | undefined> {
+      const rows = await db
         .with('accepted', (qb) =>
           qb
             .updateTable('invitations')
@@ -122,9 +123,11 @@ export function invitationsRepository(db: ScopedDb) {
             .returning('passenger_id'),
         )
         .selectFrom('accepted')
-        .select('code')
-        .executeTakeFirst()
-      return row !== undefined
+        .leftJoin('granted', (join) => join.onTrue())
+        .select('granted.passenger_id')
+        .execute()
+      if (rows.length === 0) return undefined
+      return rows.flatMap((row) => (row.passenger_id === null ? [] : [row.passenger_id]))
     },
 
     /** Forgets an invitation, accepted or not (the grants it gave stay); false for none of this code. */

@@ -199,15 +199,19 @@ export function messagesRepository(db: ScopedDb) {
         .execute()
     },
 
-    /** Confirms a message that asks for it, unless someone already has (the first confirmation stands). */
-    async confirm(messageId: string, userId: string, at: Temporal.Instant): Promise<void> {
-      await db
+    /**
+     * Confirms a message that asks for it, unless someone already has (the first confirmation stands): whether
+     * this one did.
+     */
+    async confirm(messageId: string, userId: string, at: Temporal.Instant): Promise<boolean> {
+      const result = await db
         .updateTable('messages')
         .set({ confirmed_at: at, confirmed_by_user_id: userId })
         .where('id', '=', messageId)
         .where('confirmation_requested', '=', true)
         .where('confirmed_at', 'is', null)
-        .execute()
+        .executeTakeFirst()
+      return result.numUpdatedRows === 1n
     },
 
     /** The newest message of each of the passengers that has any. */

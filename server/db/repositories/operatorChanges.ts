@@ -28,11 +28,15 @@ export interface ChangeRow {
   txid: string
   type: string
   occurred_at: Temporal.Instant
+  /** The trip it concerns, if any. */
+  trip_id: string | null
   data: unknown
   acknowledge_by: Temporal.Instant | null
   ack_outcome: OperatorChangesTable['ack_outcome']
   ack_reason: string | null
   acknowledged_at: Temporal.Instant | null
+  /** When the dispatch system acknowledged it or, where it does not acknowledge, the webhook delivered it. */
+  received_at: Temporal.Instant | null
 }
 
 export interface DispatchSettingsRow {
@@ -54,11 +58,13 @@ const columns = [
   'txid',
   'type',
   'occurred_at',
+  'trip_id',
   'data',
   'acknowledge_by',
   'ack_outcome',
   'ack_reason',
   'acknowledged_at',
+  'received_at',
 ] as const
 
 /**
@@ -182,6 +188,36 @@ export function operatorChangesRepository(db: ScopedDb) {
         .returning(columns)
         .executeTakeFirst()
       return updated ?? this.find(changeId)
+    },
+
+    /**
+     * Records that a change reached the dispatch system at `at` (its webhook delivered it, where dispatch does
+     * not acknowledge), unless it had already: answers the row when it is received now, else undefined.
+     */
+    async received(changeId: string, at: Temporal.Instant): Promise<ChangeRow | undefined> {
+      return db
+        .updateTable('operator_changes')
+        .set({ received_at: at })
+        .where('change_id', '=', changeId)
+        .where('received_at', 'is', null)
+        .returning(columns)
+        .executeTakeFirst()
+    },
+
+    /**
+     * Changes whose guardian waits to hear they were received (they have a deadline) and that are not yet,
+     * made before `occurredBefore`, oldest first: through the index on unreceived changes.
+     */
+    async awaitingReceipt(occurredBefore: Temporal.Instant, limit: number): Promise<ChangeRow[]> {
+      return db
+        .selectFrom('operator_changes')
+        .select(columns)
+        .where('received_at', 'is', null)
+        .where('acknowledge_by', 'is not', null)
+        .where('occurred_at', '<=', occurredBefore)
+        .orderBy('acknowledge_by')
+        .limit(limit)
+        .execute()
     },
 
     async dispatchSettings(): Promise<DispatchSettingsRow> {

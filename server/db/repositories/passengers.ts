@@ -120,13 +120,14 @@ export function passengersRepository(db: ScopedDb) {
 
     /**
      * Uses up an unused, unexpired access code and grants its passenger to the user, in one statement so that
-     * two requests cannot both use the same code. Returns the passenger id, or undefined for an invalid code.
+     * two requests cannot both use the same code. Returns the passenger id and whether the grant is new (the
+     * user may hold the passenger already), or undefined for an invalid code.
      */
     async claimWithAccessCode(
       userId: string,
       token: string,
       now: Temporal.Instant,
-    ): Promise<string | undefined> {
+    ): Promise<{ passengerId: string; granted: boolean } | undefined> {
       const row = await db
         .with('claimed', (qb) =>
           qb
@@ -148,9 +149,10 @@ export function passengersRepository(db: ScopedDb) {
             .returning('passenger_id'),
         )
         .selectFrom('claimed')
-        .select('passenger_id')
+        .leftJoin('granted', (join) => join.onTrue())
+        .select(['claimed.passenger_id', 'granted.passenger_id as granted'])
         .executeTakeFirst()
-      return row?.passenger_id
+      return row && { passengerId: row.passenger_id, granted: row.granted !== null }
     },
 
     /** Keeps an access code as its hash, with an id to list and revoke it by and its last characters. */

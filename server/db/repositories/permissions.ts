@@ -151,6 +151,17 @@ export function permissionsRepository(db: ScopedDb) {
   }
 
   return {
+    /** The operator's references of permissions, by id (null: it gave none): what it is told them by. */
+    async refsOf(ids: readonly string[]): Promise<Map<string, string | null>> {
+      if (ids.length === 0) return new Map()
+      const rows = await db
+        .selectFrom('transportation_permissions')
+        .select(['id', 'external_ref'])
+        .where('id', '=', anyOf(ids))
+        .execute()
+      return new Map(rows.map((row) => [row.id, row.external_ref]))
+    },
+
     /** A passenger's permissions by start date, then name. */
     listForPassenger: async (passengerId: string): Promise<PermissionRecord[]> =>
       withParts(

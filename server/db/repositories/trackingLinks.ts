@@ -49,16 +49,18 @@ export function trackingLinksRepository(db: ScopedDb) {
         .orderBy('link')
         .execute(),
 
-    /** Revokes a link its maker made; false when there is no such link (unknown, another's, or revoked). */
-    async revoke(link: string, maker: LinkMaker, at: Temporal.Instant): Promise<boolean> {
-      const result = await db
+    /**
+     * Revokes a link its maker made, answering it as revoked; undefined when there is no such link (unknown,
+     * another's, or revoked).
+     */
+    revoke: (link: string, maker: LinkMaker, at: Temporal.Instant): Promise<TrackingLinkRow | undefined> =>
+      db
         .updateTable('tracking_links')
         .set({ revoked_at: at })
         .where('link', '=', link)
         .where(madeBy(maker))
         .where('revoked_at', 'is', null)
-        .executeTakeFirst()
-      return result.numUpdatedRows === 1n
-    },
+        .returningAll()
+        .executeTakeFirst(),
   }
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { I18n } from '@lingui/core'
 import { Temporal } from 'temporal-polyfill'
-import type { BookingResponse } from '../../../src/contract/booking'
 import { errorCodes, type FieldError } from '../../../src/contract/common'
 import {
   seriesReturnPastMidnightBefore,
@@ -14,7 +13,7 @@ import { latestSeriesEnd } from '../../../src/domain/series/seriesEnd'
 import { seriesRides, type SeriesDateProblem } from '../../../src/domain/series/seriesRides'
 import type { TenantDb } from '../../db/tenantDb'
 import { HttpError } from '../../errors/httpError'
-import { bookTrip } from './book'
+import { bookRide, tellRequested, type BookedRide } from './book'
 import type { BookingContext } from './judge'
 import type { StopLookup } from './stopAddresses'
 
@@ -76,12 +75,12 @@ function atDate(error: unknown, index: number): unknown {
 /**
  * Books a standing order; call inside a transaction. Its dates are judged first (`seriesRides`: a ride is on its
  * date, or the day after only as a return just past midnight; every date by `until`, and `until` by the latest
- * end), so no ride lands on a day the series does not name. The first ride is booked as `bookTrip` books one (a
+ * end), so no ride lands on a day the series does not name. The first ride is booked as `bookRide` books one (a
  * refusal of it refuses the series); each later date's ride is the booking at the same wall-clock time on that date,
  * judged by every rule and booked the same way. The permission stays locked from the first ride on, so the quota
  * the series uses is counted ride by ride and no other booking takes it meanwhile. A later ride refused refuses
  * the whole series (400 naming the date, and the transaction rolls back), unless `fitOnly`, which leaves the
- * date out with its reason.
+ * date out with its reason. The operator is told of the series as one change with the rides booked.
  */
 export async function bookSeries(db: TenantDb, context: SeriesContext): Promise<SeriesBookingResponse> {
   const weekdays = [...new Set(context.series.weekdays)].sort((a, b) => a - b)
@@ -92,9 +91,9 @@ export async function bookSeries(db: TenantDb, context: SeriesContext): Promise<
     context.booked.toZonedDateTimeISO(context.timeZone),
   )
   if (!rides.ok) throw invalid(`dates.${rides.index}`, dateProblems[rides.problem](context.i18n))
-  let first: BookingResponse
+  let first: BookedRide
   try {
-    first = await bookTrip(db, context, series)
+    first = await bookRide(db, context, series)
   } catch (error) {
     throw atDate(error, 0)
   }
@@ -105,12 +104,13 @@ export async function bookSeries(db: TenantDb, context: SeriesContext): Promise<
   for (const [index, at] of rides.rides.entries()) {
     if (index === 0) continue
     try {
-      booked.push(await bookTrip(db, { ...context, booked: at }, series))
+      booked.push(await bookRide(db, { ...context, booked: at }, series))
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 400 || !context.series.fitOnly)
         throw atDate(error, index)
       skipped.push({ date: dates[index]!.toString(), code: error.code, message: error.message })
     }
   }
-  return { seriesId: series.id, booked, skipped }
+  await tellRequested(db, context, booked, series.id)
+  return { seriesId: series.id, booked: booked.map((ride) => ride.answer), skipped }
 }

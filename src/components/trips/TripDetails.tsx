@@ -6,7 +6,7 @@ import type { StopAddress, TripStops } from '../../domain/tracking/mapPlaces'
 import { Alert } from '../ui/Alert'
 import { Avatar } from '../ui/Avatar'
 import { EmptyValue } from '../ui/EmptyValue'
-import { PhoneIcon } from '../ui/icons'
+import { PhoneLink } from '../ui/PhoneLink'
 import { formatEuros, placeLabel } from './tripFormat'
 import { TripChip } from './TripChip'
 import { DetailList, TripSection } from './TripSection'
@@ -134,17 +134,7 @@ export function TripDetails({ trip, timeZone, locale }: Omit<TripDetailsProps, '
       <CarSection trip={trip} title={<Trans id="trips.car_and_driver">Car and driver</Trans>}>
         <Item
           label={<Trans id="trips.phone">Phone</Trans>}
-          value={
-            trip.carPhoneNumber ? (
-              <a
-                href={`tel:${trip.carPhoneNumber.replace(/[^\d+]/g, '')}`}
-                className="link inline-flex min-h-target items-center gap-1 [&_svg]:size-5"
-              >
-                <PhoneIcon />
-                {trip.carPhoneNumber}
-              </a>
-            ) : null
-          }
+          value={trip.carPhoneNumber ? <PhoneLink phone={trip.carPhoneNumber} /> : null}
         />
         <Item label={<Trans id="trips.driver">Driver</Trans>} value={trip.driverName} />
       </CarSection>

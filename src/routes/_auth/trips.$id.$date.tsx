@@ -8,6 +8,7 @@ import { useEnvironment } from '../../app/environment'
 import { useLocale } from '../../app/locale'
 import { commandView } from '../../commands/tripView'
 import { screenTitles } from '../../components/screenTitles'
+import { CancelReceipt } from '../../components/trips/CancelReceipt'
 import { CancelStatus } from '../../components/trips/CancelStatus'
 import { CancelTripDialog } from '../../components/trips/CancelTripDialog'
 import { ReviewSection } from '../../components/trips/ReviewSection'
@@ -95,9 +96,11 @@ function TripDetail({ trip, series }: { trip: Trip; series: Trip[] | null }) {
         pendingCancel={cancel?.kind === 'pending'}
       />
       {/* Here from the start, so that a cancellation queued, and then landed, is read as its alert appears (a
-          region made with its text is not read); a refusal is an alert of its own. Empty, it takes back the gap. */}
+          region made with its text is not read), and so is the transport service's receipt; a refusal and an
+          overdue receipt are alerts of their own. Empty, it takes back the gap. */}
       <div role="status" className="flex flex-col gap-4 empty:-mt-4">
         <CancellationAlert trip={trip} timeZone={timeZone} />
+        <CancelReceipt receipt={trip.cancellationReceipt} timeZone={timeZone} />
         <CancelStatus view={cancel} />
       </div>
       <TripTracking trip={trip} timeZone={timeZone} />

@@ -3,10 +3,11 @@ import { fillPath, type Endpoint } from '../../../src/contract/endpoints'
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never
 
-/** What a call of an endpoint takes: its path's parameters and its body, when it has them. */
+/** What a call of an endpoint takes: its path's parameters, its query and its body, when it has them. */
 export type OperatorCallArgs<E extends Endpoint> = (E['params'] extends z.ZodType
   ? { params: Input<E['params']> }
   : object) &
+  (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : object) &
   (E['body'] extends z.ZodType ? { body: Input<E['body']> } : object)
 
 /** An answer of the operator API that is not a success: its status and its apiError body. */
@@ -33,11 +34,16 @@ export interface OperatorApi {
 export function operatorApi(root: string, key: string): OperatorApi {
   return {
     async call<E extends Endpoint>(endpoint: E, args: OperatorCallArgs<E>) {
-      const { params, body } = args as { params?: Record<string, unknown>; body?: unknown }
+      const { params, query, body } = args as {
+        params?: Record<string, unknown>
+        query?: Record<string, string | number>
+        body?: unknown
+      }
       const headers: Record<string, string> = { 'x-api-key': key }
       if (endpoint.method !== 'GET') headers['idempotency-key'] = crypto.randomUUID()
       if (body !== undefined) headers['content-type'] = 'application/json'
-      const response = await fetch(`${root}${fillPath(endpoint.path, params)}`, {
+      const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : ''
+      const response = await fetch(`${root}${fillPath(endpoint.path, params)}${search}`, {
         method: endpoint.method,
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),

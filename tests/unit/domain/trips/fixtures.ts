@@ -29,6 +29,7 @@ export function tripWith(overrides: Partial<Trip> = {}): Trip {
     status: null,
     reviews: [],
     series: null,
+    cancellationReceipt: null,
     ...overrides,
   }
 }
