@@ -2,7 +2,14 @@ import { sql } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { FeedChange } from '../../src/contract/operatorChanges'
-import type { Webhook, WebhookDelivery } from '../../src/contract/operatorWebhooks'
+import {
+  deliveryLog,
+  dispatchSettings,
+  webhook,
+  type DispatchSettings,
+  type Webhook,
+  type WebhookDelivery,
+} from '../../src/contract/operatorWebhooks'
 import type { SenderLog } from '../../server/outbound/deliveryLoop'
 import type { OutboundClient } from '../../server/outbound/outboundClient'
 import type { DeliveredChange } from '../../server/webhooks/sender'
@@ -80,6 +87,8 @@ describe.each(backends)('webhooks on $name', (backend) => {
     const read = await operator.get()
     expect(read.json()).not.toHaveProperty('secret')
     expect(read.json<Webhook>()).toMatchObject({ url: receiver.url, enabled: true })
+    // Reads skip the schema on the way out: their answers are exactly the contract's.
+    expect(webhook.parse(read.json())).toEqual(read.json())
   })
 
   it('refuses a URL outside the outbound policy at PUT: private, loopback, IP literals, non-https, other ports', async () => {
@@ -288,6 +297,10 @@ describe.each(backends)('webhooks on $name', (backend) => {
     expect(pending.map((delivery) => delivery.webhookId)).toEqual(told.map((change) => change.changeId))
     expect(pending[0]).toMatchObject({ attempts: 0, lastAttemptAt: null, deliveredAt: null })
     expect(pending[0]!.nextAttemptAt).not.toBeNull()
+    for (const page of [all, pending]) {
+      const answer = { deliveries: page, cursor: page.at(-1)?.cursor ?? null, hasMore: false }
+      expect(deliveryLog.parse(answer)).toEqual(answer)
+    }
     const end = await log(`?after=${cursors.at(-1)}`)
     expect(end).toEqual({ deliveries: [], cursor: cursors.at(-1), hasMore: false })
     await drain(senderOf().sender)
@@ -455,7 +468,9 @@ describe.each(backends)('webhooks on $name', (backend) => {
     const put = await operator.putDispatch(settings)
     expect(put.statusCode, put.body).toBe(200)
     expect(put.json()).toEqual(settings)
-    expect((await operator.dispatch()).json()).toEqual(settings)
+    const read = (await operator.dispatch()).json<DispatchSettings>()
+    expect(read).toEqual(settings)
+    expect(dispatchSettings.parse(read)).toEqual(read)
   })
 
   it('removes the webhook with its pending deliveries; the log of those sent stays', async () => {
