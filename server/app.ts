@@ -12,6 +12,7 @@ import { demoStreets } from './demo/streets'
 import { createTestIdentityProvider, testIdpMountPath } from './demo/testIdp/provider'
 import { registerTestIdp } from './demo/testIdp/routes'
 import { createDemoApprover } from './trips/booking/demoApproval'
+import { receiptOnDelivery } from './trips/receipts'
 import type { ServerConfig } from './config/config'
 import type { Db } from './db/schema'
 import { createGeoCallLimits } from './geo/callLimits'
@@ -36,6 +37,7 @@ import { registerCalendarFeed } from './routes/calendar'
 import { registerManifestRoutes } from './routes/manifest'
 import { registerRetention } from './retention/retention'
 import { registerPush } from './notifications/pushService'
+import { registerWebhooks } from './webhooks/webhookService'
 
 export interface AppDeps {
   config: ServerConfig
@@ -140,6 +142,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   registerKeyReleases(app)
   registerRetention(app, db, config)
   await registerPush(app, db, config, i18n)
+  // A delivered change is the receipt of a tenant whose dispatch system does not acknowledge.
+  registerWebhooks(app, db, config, { onDelivered: receiptOnDelivery(db) })
   await app.register(fastifyCookie)
   await registerCompression(app)
   await registerApiDocs(app)

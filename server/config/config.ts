@@ -9,6 +9,7 @@ import { parseForwardedHostTrust } from '../net/forwardedHeaders'
 import { parseDevHosts } from '../net/sharedHosts'
 import { outboundConfigFrom, type OutboundConfig } from './outboundConfig'
 import { pushConfigFrom, type PushConfig } from './pushConfig'
+import { webhookConfigFrom, type WebhookConfig } from './webhookConfig'
 import {
   passengerErasureConfigFrom,
   retentionConfigFrom,
@@ -23,7 +24,14 @@ export interface OidcConfig {
 }
 
 export interface ServerConfig
-  extends GeoConfig, MapConfig, RetentionConfig, PassengerErasureConfig, PushConfig, OutboundConfig {
+  extends
+    GeoConfig,
+    MapConfig,
+    RetentionConfig,
+    PassengerErasureConfig,
+    PushConfig,
+    WebhookConfig,
+    OutboundConfig {
   port: number
   host: string
   /** PostgreSQL connection string; when absent, embedded PGlite is used. */
@@ -241,6 +249,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ...retentionConfigFrom(env),
     ...passengerErasureConfigFrom(env),
     ...pushConfigFrom(env, publicOrigin),
+    ...webhookConfigFrom(env),
     ...outboundConfigFrom(env),
   }
 }

@@ -1,13 +1,13 @@
 import { sql } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../tenants'
+import { claimLeased } from './leaseClaim'
 import type { Db, PushSubscriptionsTable } from './schema'
 
 /**
  * The sender's side of the push outbox (`push_deliveries`), across tenants on the unscoped database, like the
  * retention's batches: every instance sends whatever is due in any tenant, each row once. Each statement is its
- * own short transaction; a claimed row is leased (its `next_attempt_at` pushed past the send), not held locked
- * while the push service answers.
+ * own short transaction; a claimed row is leased (leaseClaim.ts), not held locked while the push service answers.
  */
 
 /** A claimed notification with what sending it needs: its device and its user's lock-screen privacy. */
@@ -31,33 +31,28 @@ export interface ClaimedDelivery {
   hide_details: boolean
 }
 
-/**
- * Takes up to `limit` due rows that no other sender holds (`for update skip locked`), leases them until
- * `leaseUntil` and counts the try, in one statement: a sender that dies mid-send leaves its rows to be taken
- * again once the lease ends.
- */
+/** Claims and leases up to `limit` due rows, with what sending each needs (leaseClaim.ts). */
 export async function claimDue(
   db: Db,
   now: Temporal.Instant,
   leaseUntil: Temporal.Instant,
   limit: number,
 ): Promise<ClaimedDelivery[]> {
-  const result = await sql<ClaimedDelivery>`
-    with due as (
-      select tenant_id, id from push_deliveries where next_attempt_at <= ${now}
-      order by next_attempt_at limit ${limit} for update skip locked
-    ), claimed as (
-      update push_deliveries d set next_attempt_at = ${leaseUntil}, attempts = d.attempts + 1
-      from due where d.tenant_id = due.tenant_id and d.id = due.id
-      returning d.tenant_id, d.id::text as id, d.subscription_id, d.kind, d.data, d.topic, d.urgency,
-        d.created_at, d.expires_at, d.attempts
-    )
-    select c.*, s.endpoint, s.p256dh, s.auth, s.locale, s.portal_url,
-      coalesce(n.hide_details, false) as hide_details
-    from claimed c
-    join push_subscriptions s on s.tenant_id = c.tenant_id and s.id = c.subscription_id
-    left join notification_settings n on n.tenant_id = s.tenant_id and n.user_id = s.user_id`.execute(db)
-  return result.rows
+  return claimLeased<ClaimedDelivery>(db, {
+    table: 'push_deliveries',
+    due: sql<boolean>`true`,
+    returning: sql`d.tenant_id, d.id::text as id, d.subscription_id, d.kind, d.data, d.topic, d.urgency,
+      d.created_at, d.expires_at, d.attempts`,
+    select: sql`
+      select c.*, s.endpoint, s.p256dh, s.auth, s.locale, s.portal_url,
+        coalesce(n.hide_details, false) as hide_details
+      from claimed c
+      join push_subscriptions s on s.tenant_id = c.tenant_id and s.id = c.subscription_id
+      left join notification_settings n on n.tenant_id = s.tenant_id and n.user_id = s.user_id`,
+    now,
+    leaseUntil,
+    limit,
+  })
 }
 
 type Key = Pick<ClaimedDelivery, 'tenant_id' | 'id'>

@@ -21,6 +21,7 @@ import { trackingLinksRepository } from './repositories/trackingLinks'
 import { travelCardThrottlesRepository } from './repositories/travelCardThrottles'
 import { tripsRepository } from './repositories/trips'
 import { usersRepository } from './repositories/users'
+import { webhooksRepository } from './repositories/webhooks'
 import type { VersionCache } from './versionCache'
 import { runPrepared } from './prepared'
 import type { Db } from './schema'
@@ -53,6 +54,7 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     messages: messagesRepository(scoped),
     notificationOutbox: notificationOutboxRepository(scoped),
     operatorChanges: operatorChangesRepository(scoped),
+    webhooks: webhooksRepository(scoped),
     calendarFeeds: calendarFeedsRepository(scoped),
     pushSubscriptions: pushSubscriptionsRepository(scoped),
     notificationSettings: notificationSettingsRepository(scoped),

@@ -45,9 +45,11 @@ import type { Database } from './schema'
  * Every table, per tenant or global; a new table must be classified here. All but `vapid_keys` are per tenant: each has
  * `tenant_id` and keys that begin with it. The only statements across tenants take the unscoped `Db` outside
  * `tenantDb`, deliberately: migrations, the demo seed's lock, the idempotency key purge, the operations metrics'
- * count of keys in flight, the retention's batches (server/retention/), and push (server/notifications/): the sender's
- * claims and settlements of the outbox, an endpoint leaving the tenant it was kept for when another subscribes it,
- * and the one VAPID key pair (`vapid_keys`, the only global table).
+ * counts (keys in flight, overdue cancellations per tenant), the retention's batches (server/retention/), the outboxes' senders (their claims with
+ * leases, server/db/leaseClaim.ts, and settlements): push's (server/db/pushOutbox.ts) and the webhooks'
+ * (server/db/webhookOutbox.ts, with the count and age of the pending deliveries on /metrics), and besides, for push
+ * (server/notifications/), an endpoint leaving the tenant it was kept for when another subscribes it and the one
+ * VAPID key pair (`vapid_keys`, the only global table).
  */
 const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   users: 'tenant',

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../tenants'
 import type { ServerConfig } from '../config/config'
 import type { Db } from '../db/schema'
@@ -7,6 +6,7 @@ import type { ServerI18n } from '../i18n/catalogs'
 import { systemClock, type Clock } from '../time/clock'
 import { endpointRefusal, type EndpointRefusal } from '../outbound/endpointPolicy'
 import { createEndpointRefusals, type EndpointRefusals } from '../outbound/endpointRefusals'
+import { idlePollOf, runSenderOnApp } from '../outbound/senderOnApp'
 import { createPushTransport } from './pushTransport'
 import { createPushSender, type PushSender } from './sender'
 import { vapidKeysOnce } from './vapid'
@@ -41,8 +41,6 @@ declare module 'fastify' {
 
 /** Migration 0021's announcement of queued deliveries on the `read_versions` channel. */
 const pushQueuedTag = 'push'
-const announcedPoll = Temporal.Duration.from({ seconds: 10 })
-const unannouncedPoll = Temporal.Duration.from({ seconds: 1 })
 
 /**
  * Web Push on this instance: the VAPID keys (configured, else the database's), the outbox's sender, started
@@ -70,7 +68,6 @@ export async function registerPush(
       subject: config.vapidSubject,
       allowedPorts: config.outboundPorts,
     })
-    const watch = app.versionWatch
     const running = createPushSender({
       db,
       transport,
@@ -79,24 +76,10 @@ export async function registerPush(
       log: app.log,
       refusals,
       extraHosts: config.extraHosts,
-      // Every queued row is announced while the listener is connected (migration 0021): the poll then only finds
-      // retries come due (their backoff is 24 s or more) and leases run out.
-      idlePoll: () => (watch.connected ? announcedPoll : unannouncedPoll),
-    })
-    watch.follow({
-      // On (re)connecting, what was queued meanwhile was not heard: look now.
-      listening: () => running.wake(),
-      notified: (tag) => {
-        if (tag === pushQueuedTag) running.wake()
-      },
-      lost: () => {},
+      idlePoll: idlePollOf(app.versionWatch),
     })
     sender = running
-    app.addHook('onReady', async () => running.start())
-    app.addHook('onClose', async () => {
-      await running.stop()
-      transport.close()
-    })
+    runSenderOnApp(app, running, pushQueuedTag, () => transport.close())
   }
   app.decorate('push', {
     publicKey: async () => (await vapid()).publicKey,

@@ -1,9 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http'
-import https from 'node:https'
 import { Temporal } from 'temporal-polyfill'
 import webPush from 'web-push'
-import { endpointRefusal, type OutboundRefusal } from '../outbound/endpointPolicy'
-import { NonPublicAddress, publicLookup } from '../outbound/publicLookup'
+import { createOutboundClient, type Blocked, type OutboundAnswer } from '../outbound/outboundClient'
 import type { VapidKeyPair } from '../config/pushConfig'
 
 /** What the push service said about one message. */
@@ -15,11 +13,7 @@ export type PushOutcome =
   | { kind: 'retry'; status: number | null; retryAfterSeconds: number | null }
   /** Any other answer: this message will not go (too big, malformed, a key the service refuses). */
   | { kind: 'refused'; status: number }
-  /**
-   * Not sent: the endpoint policy refused the endpoint, or an address its host name resolved to (nothing was
-   * connected to). A refusal, not a failure of the network: trying again would be refused again.
-   */
-  | { kind: 'blocked'; reason: OutboundRefusal; host: string; address?: string }
+  | Blocked
 
 export interface PushMessage {
   endpoint: string
@@ -59,70 +53,45 @@ function retryAfterSeconds(header: string | string[] | undefined): number | null
     : Math.max(0, Math.ceil((at - Temporal.Now.instant().epochMilliseconds) / 1000))
 }
 
-function outcomeOf(status: number, retryAfter: string | string[] | undefined): PushOutcome {
+function outcomeOf(answer: OutboundAnswer): PushOutcome {
+  // No answer, a timeout, or a lookup that failed (which may succeed later): try again.
+  if (answer.kind === 'noAnswer') return { kind: 'retry', status: null, retryAfterSeconds: null }
+  if (answer.kind === 'blocked') return answer
+  const { status } = answer
   if (status >= 200 && status < 300) return { kind: 'delivered' }
   if (status === 404 || status === 410) return { kind: 'gone', status }
   if (status === 429 || status >= 500)
-    return { kind: 'retry', status, retryAfterSeconds: retryAfterSeconds(retryAfter) }
+    return { kind: 'retry', status, retryAfterSeconds: retryAfterSeconds(answer.headers['retry-after']) }
   return { kind: 'refused', status }
 }
 
 /**
  * Sends Web Push messages: `web-push` signs the VAPID JWT and encrypts the payload (RFC 8291, aes128gcm); the
- * request itself is ours, so that it goes only over https to an allowed port of a public host name, every connection is
- * checked against the endpoint policy, and keep-alive agents carry many sends to one service.
+ * request itself goes through the outbound client (server/outbound/outboundClient.ts), so only over https to an
+ * allowed port of a public host name, every connection checked against the endpoint policy, and keep-alive
+ * agents carry many sends to one service.
  */
 export function createPushTransport(options: TransportOptions): PushTransport {
-  const timeout = options.timeoutMs ?? 10_000
-  const agent = new https.Agent({
-    keepAlive: true,
-    maxSockets: options.maxSockets ?? 32,
-    lookup: publicLookup,
-  })
-
+  const client = createOutboundClient(options)
   return {
     async send(message) {
-      const host = URL.canParse(message.endpoint) ? new URL(message.endpoint).hostname : ''
-      const refusal = endpointRefusal(message.endpoint, options.allowedPorts)
-      if (refusal) return { kind: 'blocked', reason: refusal, host }
-      const vapid = await options.vapid()
-      const details = webPush.generateRequestDetails(
-        { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },
-        message.payload,
-        {
-          vapidDetails: { subject: options.subject, ...vapid },
-          TTL: message.ttlSeconds,
-          urgency: message.urgency,
-          ...(message.topic ? { topic: message.topic } : {}),
-          contentEncoding: 'aes128gcm',
-        },
-      )
-      return new Promise<PushOutcome>((resolve) => {
-        const request = https.request(
-          message.endpoint,
-          { method: 'POST', headers: details.headers as OutgoingHttpHeaders, agent, timeout },
-          (response) => {
-            response.resume()
-            response.on('end', () =>
-              resolve(outcomeOf(response.statusCode ?? 0, response.headers['retry-after'])),
-            )
-            response.on('error', () => resolve({ kind: 'retry', status: null, retryAfterSeconds: null }))
+      const answer = await client.post(message.endpoint, async () => {
+        const vapid = await options.vapid()
+        const details = webPush.generateRequestDetails(
+          { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },
+          message.payload,
+          {
+            vapidDetails: { subject: options.subject, ...vapid },
+            TTL: message.ttlSeconds,
+            urgency: message.urgency,
+            ...(message.topic ? { topic: message.topic } : {}),
+            contentEncoding: 'aes128gcm',
           },
         )
-        request.on('timeout', () => request.destroy(new Error('push request timed out')))
-        request.on('error', (error) =>
-          resolve(
-            error instanceof NonPublicAddress
-              ? { kind: 'blocked', reason: 'NotPublicAddress', host, address: error.address }
-              : // No answer, a timeout, or a lookup that failed (which may succeed later): try again.
-                { kind: 'retry', status: null, retryAfterSeconds: null },
-          ),
-        )
-        request.end(details.body ?? undefined)
+        return { headers: details.headers as OutgoingHttpHeaders, body: details.body }
       })
+      return outcomeOf(answer)
     },
-    close() {
-      agent.destroy()
-    },
+    close: () => client.close(),
   }
 }

@@ -1,11 +1,15 @@
 import type { OutboundRefusal } from './endpointPolicy'
 
-/** Where a push endpoint was refused: when a device subscribed, or when a notification was to go to it. */
+/**
+ * Where an endpoint was refused: when it was given (a device subscribed to push, an operator set its webhook), or
+ * when something was to be sent to it.
+ */
 export type RefusalStage = 'subscribe' | 'send'
 
 /**
- * Push endpoints this process refused by its policy (endpointPolicy.ts), by stage and reason, since it started:
- * `portal_push_endpoint_refusals_total` on /metrics (docs/operations.md). Each is logged where it happens too.
+ * Endpoints of one outbox this process refused by its policy (endpointPolicy.ts), by stage and reason, since it
+ * started: `portal_push_endpoint_refusals_total` and `portal_webhook_endpoint_refusals_total` on /metrics
+ * (docs/operations.md). Each is logged where it happens too.
  */
 export interface EndpointRefusals {
   add(stage: RefusalStage, reason: OutboundRefusal): void

@@ -20,6 +20,7 @@ import { registerOperatorChangesRoutes } from './operatorChanges'
 import { registerOperatorLifecycleRoutes } from './operatorLifecycle'
 import { registerOperatorPassengersRoutes } from './operatorPassengers'
 import { registerOperatorTrackingLinkRoutes } from './operatorTrackingLinks'
+import { registerOperatorWebhookRoutes } from './operatorWebhooks'
 import { registerEndpoint } from './registerEndpoint'
 
 /** A written permission as the operator gets it back: with its passenger and what is left today. */
@@ -105,6 +106,7 @@ export function registerOperatorRoutes(
   registerOperatorAccessRoutes(app, keys)
   registerOperatorLifecycleRoutes(app, keys, services)
   registerOperatorChangesRoutes(app, keys)
+  registerOperatorWebhookRoutes(app, keys)
   registerOperatorPassengersRoutes(app, keys, services)
   registerOperatorBulkRoute(app, keys, services)
 }

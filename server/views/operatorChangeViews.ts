@@ -1,5 +1,5 @@
 import type { Temporal } from 'temporal-polyfill'
-import type { FeedChange } from '../../src/contract/operatorChanges'
+import type { FeedChange, OperatorChange } from '../../src/contract/operatorChanges'
 import type { ChangeRow, FeedPosition } from '../db/repositories/operatorChanges'
 import { zonedIso } from '../domain/tripView'
 
@@ -19,19 +19,32 @@ export function comparePositions(a: FeedPosition, b: FeedPosition): number {
   return byId === 0n ? 0 : byId < 0n ? -1 : 1
 }
 
-/** A change as the feed lists it, its times in the tenant's zone (its data was written so). */
-export function toFeedChange(row: ChangeRow, timeZone: string): FeedChange {
-  const at = (instant: Temporal.Instant | null) => (instant ? zonedIso(instant, timeZone) : null)
+/**
+ * A change as told (`id`, `type`, `timestamp`, `data`): the feed's item without its place in the feed and its
+ * acknowledgement, and every webhook's body. Its times in the tenant's zone (its data was written so).
+ */
+export function toOperatorChange(
+  row: Pick<ChangeRow, 'change_id' | 'type' | 'occurred_at' | 'data'>,
+  timeZone: string,
+): OperatorChange {
   return {
     id: row.change_id,
     type: row.type,
     timestamp: zonedIso(row.occurred_at, timeZone),
     data: row.data,
+  } as OperatorChange
+}
+
+/** A change as the feed lists it. */
+export function toFeedChange(row: ChangeRow, timeZone: string): FeedChange {
+  const at = (instant: Temporal.Instant | null) => (instant ? zonedIso(instant, timeZone) : null)
+  return {
+    ...toOperatorChange(row, timeZone),
     cursor: cursorOf(row),
     acknowledgement:
       row.ack_outcome && row.acknowledged_at
         ? { outcome: row.ack_outcome, reason: row.ack_reason, at: zonedIso(row.acknowledged_at, timeZone) }
         : null,
     acknowledgeBy: at(row.acknowledge_by),
-  } as FeedChange
+  }
 }

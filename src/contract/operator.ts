@@ -12,6 +12,7 @@ import {
 import { operatorAccessEndpoints } from './operatorAccess'
 import { operatorBulkEndpoints } from './operatorBulk'
 import { operatorChangesEndpoints } from './operatorChanges'
+import { operatorWebhookEndpoints } from './operatorWebhooks'
 import { operatorLifecycleEndpoints } from './operatorLifecycle'
 import {
   namedOnce,
@@ -298,4 +299,5 @@ export const operatorEndpoints = {
   ...operatorBulkEndpoints,
   ...operatorLifecycleEndpoints,
   ...operatorChangesEndpoints,
+  ...operatorWebhookEndpoints,
 } as const satisfies Record<string, Endpoint>

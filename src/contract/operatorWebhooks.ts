@@ -68,6 +68,7 @@ export const webhookDelivery = z.object({
   deliveredAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
 })
+export type WebhookDelivery = z.infer<typeof webhookDelivery>
 
 export const deliveryLogQuery = z.object({
   state: z.enum(deliveryStates).optional(),

@@ -6,19 +6,18 @@
  * messages encrypted, signed and posted by the same transport, 16 at once, with no database. The budget: a
  * school morning of 100,000 pickups within an hour (28 a second) on one instance.
  */
-import { pathToFileURL } from 'node:url'
 import { Temporal } from 'temporal-polyfill'
-import { openDatabase } from '../../server/db/connect'
-import { migrateToLatest } from '../../server/db/migrate'
 import { heldWithOtherKeys } from '../../server/db/repositories/pushSubscriptions'
 import { tenantDb } from '../../server/db/tenantDb'
 import { loadServerI18n } from '../../server/i18n/catalogs'
 import { systemClock } from '../../server/time/clock'
-import { createTestDatabase, type Backend } from '../server/support/database'
-import { forEachBounded } from '../../server/notifications/boundedConcurrency'
+import type { Backend } from '../server/support/database'
+import { forEachBounded } from '../../server/outbound/boundedConcurrency'
 import type { PushMessage, PushTransport } from '../../server/notifications/pushTransport'
 import { startPushServiceStandIn, type StandInDevice } from '../server/support/pushServiceStandIn'
-import { drain, senderFor } from '../server/support/pushSenders'
+import { drain } from '../server/support/drain'
+import { senderFor } from '../server/support/pushSenders'
+import { benchDatabase, onOneBackend, runWhenMain } from './oneBackend'
 import type { BenchReport } from './report'
 
 const devices = 200
@@ -38,13 +37,7 @@ async function floorRate(transport: PushTransport, messages: readonly PushMessag
 }
 
 async function benchOn(backend: Backend, label: string, report: BenchReport): Promise<void> {
-  // PGlite in memory opened here: the test helper's PGlite templates need Vitest.
-  const database = backend.databaseUrl
-    ? await createTestDatabase(backend)
-    : await openDatabase({ databaseUrl: null, pgliteDir: null }).then(async (db) => {
-        await migrateToLatest(db)
-        return { db, drop: () => db.destroy() }
-      })
+  const database = await benchDatabase(backend)
   const standIn = await startPushServiceStandIn()
   try {
     const data = tenantDb(database.db, 'espoo')
@@ -105,24 +98,6 @@ async function benchOn(backend: Backend, label: string, report: BenchReport): Pr
   }
 }
 
-export async function benchPushSender(): Promise<BenchReport> {
-  const report: BenchReport = { lines: ['Push sender throughput'], failures: [] }
-  const postgresUrl = process.env.TEST_DATABASE_URL
-  if (postgresUrl) await benchOn({ name: 'postgres', databaseUrl: postgresUrl }, 'PostgreSQL', report)
-  else
-    await benchOn(
-      { name: 'pglite', databaseUrl: null },
-      'PGlite (set TEST_DATABASE_URL for PostgreSQL)',
-      report,
-    )
-  return report
-}
+export const benchPushSender = (): Promise<BenchReport> => onOneBackend(['Push sender throughput'], benchOn)
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { lines, failures } = await benchPushSender()
-  console.log(lines.join('\n'))
-  if (failures.length > 0) {
-    console.error(`\nFailed:\n  ${failures.join('\n  ')}`)
-    process.exit(1)
-  }
-}
+await runWhenMain(import.meta.url, benchPushSender)

@@ -14,6 +14,7 @@ import { benchPollCapacity } from './pollCapacity'
 import { benchPushSender } from './pushSender'
 import { benchReplayQueue } from './replayQueue'
 import { benchServerStart } from './serverStart'
+import { benchWebhookSender } from './webhookSender'
 import type { BenchReport } from './report'
 import { benchSchoolDay } from './schoolDay'
 
@@ -36,6 +37,8 @@ const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> 
   schoolDay: () => benchSchoolDay(),
   // Its own database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and a local push service stand-in.
   pushSender: () => benchPushSender(),
+  // Its own database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and a local webhook receiver stand-in.
+  webhookSender: () => benchWebhookSender(),
   // Its own host on a fresh PostgreSQL database (TEST_DATABASE_URL; else not measured), and a second for the floor.
   operatorLoad: () => benchOperatorLoad(),
 }

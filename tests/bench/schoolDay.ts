@@ -9,7 +9,6 @@
  *
  * `npx tsx tests/bench/schoolDay.ts` runs it alone.
  */
-import { pathToFileURL } from 'node:url'
 import { sql, type Kysely } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import type { Database } from '../../server/db/schema'
@@ -20,6 +19,7 @@ import { retentionConfigFrom } from '../../server/config/retentionConfig'
 import { runRetention } from '../../server/retention/retention'
 import { simulateTenant } from '../../server/simulator/simulator'
 import { createTestDatabase, type Backend } from '../server/support/database'
+import { onOneBackend, runWhenMain } from './oneBackend'
 import { kb, type BenchReport } from './report'
 
 const tenant = 'espoo'
@@ -141,24 +141,6 @@ async function benchDay(backend: Backend, label: string, report: BenchReport): P
 }
 
 /** The school day on PostgreSQL when TEST_DATABASE_URL is set (what production runs), else on PGlite. */
-export async function benchSchoolDay(): Promise<BenchReport> {
-  const report: BenchReport = { lines: [], failures: [] }
-  const postgresUrl = process.env.TEST_DATABASE_URL
-  if (postgresUrl) await benchDay({ name: 'postgres', databaseUrl: postgresUrl }, 'PostgreSQL', report)
-  else
-    await benchDay(
-      { name: 'pglite', databaseUrl: null },
-      'PGlite (set TEST_DATABASE_URL for PostgreSQL)',
-      report,
-    )
-  return report
-}
+export const benchSchoolDay = (): Promise<BenchReport> => onOneBackend([], benchDay)
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { lines, failures } = await benchSchoolDay()
-  console.log(lines.join('\n'))
-  if (failures.length > 0) {
-    console.error(`\nFailed:\n  ${failures.join('\n  ')}`)
-    process.exit(1)
-  }
-}
+await runWhenMain(import.meta.url, benchSchoolDay)

@@ -8,13 +8,14 @@ import type { NotificationData } from '../../server/domain/notificationData'
 import type { DeclarativePush } from '../../server/notifications/payload'
 import { loadVapidKeys } from '../../server/notifications/vapid'
 import type { PushTransport } from '../../server/notifications/pushTransport'
-import type { SenderLog } from '../../server/notifications/sender'
+import type { SenderLog } from '../../server/outbound/deliveryLoop'
 import { createTestApp, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { newGuardian } from './support/messages'
 import { parsePrometheusText } from './support/prometheusText'
 import { notificationsOf } from './support/push'
-import { drain, senderFor } from './support/pushSenders'
+import { drain } from './support/drain'
+import { senderFor } from './support/pushSenders'
 import {
   standInPublicAddress,
   startPushServiceStandIn,

@@ -87,7 +87,8 @@ export async function startServer(
     tenantOrigin: (tenant) => `http://${tenant}.localhost:${port}`,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve()
+        // Exited, or killed by a signal (kill -9), when exitCode stays null.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),

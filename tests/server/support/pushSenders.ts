@@ -5,13 +5,8 @@ import { createEndpointRefusals, type EndpointRefusals } from '../../../server/o
 import { vapidKeysOnce } from '../../../server/notifications/vapid'
 import { defaultOutboundPorts } from '../../../server/outbound/endpointPolicy'
 import { createPushTransport, type PushTransport } from '../../../server/notifications/pushTransport'
-import {
-  createPushSender,
-  emptyCounts,
-  type PushSender,
-  type SendCounts,
-  type SenderLog,
-} from '../../../server/notifications/sender'
+import { createPushSender, type PushSender } from '../../../server/notifications/sender'
+import type { SenderLog } from '../../../server/outbound/deliveryLoop'
 import type { Clock } from '../../../server/time/clock'
 
 const quiet: SenderLog = { warn: () => undefined, error: () => undefined }
@@ -36,15 +31,5 @@ export async function senderFor(
     sender: createPushSender({ db, transport, i18n, clock, log, refusals }),
     transport,
     refusals,
-  }
-}
-
-/** Runs batches until one claims nothing; the counts summed. */
-export async function drain(sender: PushSender): Promise<SendCounts> {
-  const total = emptyCounts()
-  for (;;) {
-    const counts = await sender.runBatch()
-    for (const key of Object.keys(total) as (keyof SendCounts)[]) total[key] += counts[key]
-    if (counts.claimed === 0) return total
   }
 }
