@@ -42,7 +42,9 @@ export function operatorApi(root: string, key: string): OperatorApi {
       const headers: Record<string, string> = { 'x-api-key': key }
       if (endpoint.method !== 'GET') headers['idempotency-key'] = crypto.randomUUID()
       if (body !== undefined) headers['content-type'] = 'application/json'
-      const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : ''
+      const search = query
+        ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`
+        : ''
       const response = await fetch(`${root}${fillPath(endpoint.path, params)}${search}`, {
         method: endpoint.method,
         headers,
