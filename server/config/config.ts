@@ -216,6 +216,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`
   const demo = demoMode(env, publicOrigin)
   const trustProxy = parseProxyTrust(env.TRUST_PROXY)
+  const retention = retentionConfigFrom(env)
   return {
     port,
     host: env.HOST ?? '::',
@@ -246,10 +247,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ...geoConfigFrom(env, (name, fallback) => integer(env, name, fallback)),
     ...mapConfigFrom(env),
     ...opsListener(env, port),
-    ...retentionConfigFrom(env),
+    ...retention,
     ...passengerErasureConfigFrom(env),
     ...pushConfigFrom(env, publicOrigin),
-    ...webhookConfigFrom(env),
+    ...webhookConfigFrom(env, retention.changeFeedRetentionDays),
     ...outboundConfigFrom(env),
   }
 }

@@ -14,12 +14,18 @@ export interface WebhookConfig {
   webhookRetryHours: number
 }
 
-export function webhookConfigFrom(env: Env): WebhookConfig {
+/**
+ * `feedDays` is CHANGE_FEED_RETENTION_DAYS: the retention removes a delivery with its change, so the retries must
+ * end within it.
+ */
+export function webhookConfigFrom(env: Env, feedDays: number): WebhookConfig {
   const sender = env.WEBHOOK_SENDER ?? ''
   if (sender !== '' && sender !== 'on' && sender !== 'off')
     throw new Error('WEBHOOK_SENDER must be on or off')
   const hours = env.WEBHOOK_RETRY_HOURS?.trim() || String(minWebhookRetryHours)
   if (!/^\d+$/.test(hours) || Number(hours) < minWebhookRetryHours)
     throw new Error(`WEBHOOK_RETRY_HOURS must be a whole number of at least ${minWebhookRetryHours}`)
+  if (Number(hours) > feedDays * 24)
+    throw new Error(`WEBHOOK_RETRY_HOURS must end within CHANGE_FEED_RETENTION_DAYS (${feedDays * 24} hours)`)
   return { webhookSender: sender !== 'off', webhookRetryHours: Number(hours) }
 }

@@ -59,13 +59,16 @@ describe('webhook retries', () => {
   })
 
   it('are configured on, for 72 hours, and never for less', () => {
-    expect(webhookConfigFrom({})).toEqual({ webhookSender: true, webhookRetryHours: 72 })
-    expect(webhookConfigFrom({ WEBHOOK_SENDER: 'off', WEBHOOK_RETRY_HOURS: '96' })).toEqual({
+    expect(webhookConfigFrom({}, 30)).toEqual({ webhookSender: true, webhookRetryHours: 72 })
+    expect(webhookConfigFrom({ WEBHOOK_SENDER: 'off', WEBHOOK_RETRY_HOURS: '96' }, 30)).toEqual({
       webhookSender: false,
       webhookRetryHours: 96,
     })
-    expect(() => webhookConfigFrom({ WEBHOOK_RETRY_HOURS: '48' })).toThrow(/at least 72/)
-    expect(() => webhookConfigFrom({ WEBHOOK_RETRY_HOURS: '72.5' })).toThrow(/WEBHOOK_RETRY_HOURS/)
-    expect(() => webhookConfigFrom({ WEBHOOK_SENDER: 'no' })).toThrow(/WEBHOOK_SENDER/)
+    expect(() => webhookConfigFrom({ WEBHOOK_RETRY_HOURS: '48' }, 30)).toThrow(/at least 72/)
+    expect(() => webhookConfigFrom({ WEBHOOK_RETRY_HOURS: '72.5' }, 30)).toThrow(/WEBHOOK_RETRY_HOURS/)
+    expect(() => webhookConfigFrom({ WEBHOOK_SENDER: 'no' }, 30)).toThrow(/WEBHOOK_SENDER/)
+    // The feed's retention would remove a delivery still being tried.
+    expect(webhookConfigFrom({ WEBHOOK_RETRY_HOURS: '168' }, 7).webhookRetryHours).toBe(168)
+    expect(() => webhookConfigFrom({ WEBHOOK_RETRY_HOURS: '169' }, 7)).toThrow(/CHANGE_FEED_RETENTION_DAYS/)
   })
 })
