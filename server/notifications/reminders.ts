@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { Temporal } from 'temporal-polyfill'
+import type { Temporal } from 'temporal-polyfill'
 import { firstName } from '../../src/domain/tracking/passengerName'
-import { tenantIds, type TenantId } from '../../tenants'
+import type { TenantId } from '../../tenants'
 import type { ReminderTripRow } from '../db/repositories/notificationOutbox'
 import type { Db } from '../db/schema'
 import { tenantDb, type TenantDb } from '../db/tenantDb'
 import { zonedIso } from '../domain/tripView'
 import type { Clock } from '../time/clock'
+import { everyTenant, type TenantLoop } from '../time/everyTenant'
 import { enqueueForUser } from '../outbox/enqueue'
 import type { NotificationData } from '../domain/notificationData'
 import { tenantTimeZone } from '../time/timeZone'
@@ -67,50 +68,14 @@ export interface ReminderRunnerOptions {
   every?: Temporal.Duration
 }
 
-export interface ReminderRunner {
-  /** Ends the loop and waits for a run under way; nothing is left scheduled. */
-  stop(): Promise<void>
-}
-
-/**
- * Every instance looks every minute, tenant by tenant through each tenant's scope (no query across tenants):
- * the marks make each reminder once however many instances look.
- */
-export function startReminders(options: ReminderRunnerOptions): ReminderRunner {
-  const { db, clock, log } = options
-  const tenants = options.tenants ?? tenantIds
-  const every = options.every ?? Temporal.Duration.from({ minutes: 1 })
-  let stopped = false
-  let cancel: (() => void) | null = null
-  let inFlight: Promise<void> | null = null
-
-  async function look(): Promise<void> {
-    for (const tenant of tenants) {
-      if (stopped) return
-      try {
-        await sendReminders(tenantDb(db, tenant), clock.now())
-      } catch (error) {
-        log.error({ err: error, tenant }, 'evening reminders failed')
-      }
-    }
-  }
-
-  function run(): Promise<void> {
-    cancel = null
-    const running = look().finally(() => {
-      inFlight = null
-      if (!stopped) cancel = clock.schedule(every, run)
-    })
-    inFlight = running
-    return running
-  }
-
-  cancel = clock.schedule(Temporal.Duration.from({ seconds: 0 }), run)
-  return {
-    async stop() {
-      stopped = true
-      cancel?.()
-      await inFlight
+/** Every instance looks every minute: the marks make each reminder once however many instances look. */
+export function startReminders(options: ReminderRunnerOptions): TenantLoop {
+  const { db } = options
+  return everyTenant({
+    ...options,
+    failure: 'evening reminders failed',
+    work: async (tenant, now) => {
+      await sendReminders(tenantDb(db, tenant), now)
     },
-  }
+  })
 }
