@@ -13,6 +13,7 @@ import { fullName, seededIdentity } from './demo/identities'
 import { demoOperatorKey } from './demo/operatorKeys'
 import { seedDemoData } from './demo/seed'
 import { startReminders } from './notifications/reminders'
+import { startOverdueCancellations } from './trips/overdueReceipts'
 import { startOpsServer } from './ops/opsServer'
 import { systemClock } from './time/clock'
 import { startDemoSimulator } from './simulator/simulator'
@@ -59,6 +60,9 @@ async function main(): Promise<void> {
   // Every instance: the reminders' marks make each one once.
   const reminders = startReminders({ db, clock: systemClock, log: app.log })
   app.addHook('onClose', () => reminders.stop())
+  // Every instance: taking an overdue cancellation marks it, so its guardians are told once.
+  const overdue = startOverdueCancellations({ db, clock: systemClock, log: app.log })
+  app.addHook('onClose', () => overdue.stop())
   let closing = false
   let opsServer: FastifyInstance | null = null
   const shutdown = async (signal: string) => {

@@ -502,6 +502,8 @@ export interface OperatorChangesTable {
   acknowledged_at: Timestamp | null
   /** When the change was received: acknowledged, or delivered by the webhook where dispatch does not acknowledge. */
   received_at: Timestamp | null
+  /** When the passenger's guardians were told to call, the deadline having passed unreceived. */
+  overdue_told_at: Timestamp | null
   created_at: CreatedAt
 }
 

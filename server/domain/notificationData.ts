@@ -28,6 +28,10 @@ export const notificationData = z.discriminatedUnion('kind', [
   /** The operator moved the trip's start from `previousStartAt` to `startAt`. */
   z.object({ kind: z.literal('tripTimeChanged'), ...trip, startAt: z.string(), previousStartAt: z.string() }),
   z.object({ kind: z.literal('bookingApproved'), ...trip, startAt: z.string() }),
+  /** A guardian's cancellation of the trip at `startAt` was not received by its deadline: call, or the car comes. */
+  z.object({ kind: z.literal('cancellationUnreceived'), ...trip, startAt: z.string() }),
+  /** The transport service refused a guardian's cancellation (its reason is on the trip's screen, not here). */
+  z.object({ kind: z.literal('cancellationRefused'), ...trip, startAt: z.string() }),
   /** `reason` is a booking refusal code (`bookingRefusalCodes`) or null when the operator gave none. */
   z.object({
     kind: z.literal('bookingRefused'),
@@ -63,6 +67,8 @@ export const switchOf: Record<NotificationDataKind, NotificationKind | null> = {
   noShow: 'noShow',
   tripCancelled: 'tripChanged',
   tripTimeChanged: 'tripChanged',
+  cancellationUnreceived: 'tripChanged',
+  cancellationRefused: 'tripChanged',
   bookingApproved: 'booking',
   bookingRefused: 'booking',
   message: 'message',
@@ -88,6 +94,8 @@ export const deliveryPolicy: Record<NotificationDataKind, DeliveryPolicy> = {
   noShow: { ttlSeconds: 30 * 60, urgency: 'high' },
   tripCancelled: { ttlSeconds: 12 * 60 * 60, urgency: 'high' },
   tripTimeChanged: { ttlSeconds: 12 * 60 * 60, urgency: 'high' },
+  cancellationUnreceived: { ttlSeconds: 2 * 60 * 60, urgency: 'high' },
+  cancellationRefused: { ttlSeconds: 2 * 60 * 60, urgency: 'high' },
   bookingApproved: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
   bookingRefused: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },
   message: { ttlSeconds: 24 * 60 * 60, urgency: 'normal' },

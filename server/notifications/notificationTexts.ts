@@ -95,6 +95,33 @@ export function notificationText(i18n: I18n, data: NotificationData, timeZone: s
           values: { date: shellDate(data.date), time: time(data.startAt) },
         }),
       }
+    case 'cancellationUnreceived':
+      return {
+        title: i18n._({
+          id: 'push.cancellation_unreceived.title',
+          message: '{name}: cancellation not confirmed',
+          values: { name: data.firstName },
+        }),
+        body: i18n._({
+          id: 'push.cancellation_unreceived.body',
+          message:
+            'The transport service has not confirmed the cancellation of the trip of {date} at {time}. Call it so that the car does not come.',
+          values: { date: shellDate(data.date), time: time(data.startAt) },
+        }),
+      }
+    case 'cancellationRefused':
+      return {
+        title: i18n._({
+          id: 'push.cancellation_refused.title',
+          message: '{name}: cancellation refused',
+          values: { name: data.firstName },
+        }),
+        body: i18n._({
+          id: 'push.cancellation_refused.body',
+          message: 'The transport service could not cancel the trip of {date} at {time}. Open it to see why.',
+          values: { date: shellDate(data.date), time: time(data.startAt) },
+        }),
+      }
     case 'tripTimeChanged':
       return {
         title: i18n._({

@@ -31,7 +31,8 @@ const isRefusalCode = (reason: string): boolean => (bookingRefusalCodes as reado
  * What the guardians hear of one event of a trip, in no language: a pickup, the car waiting, a drop-off, a
  * no-show, the operator's cancellation, the start moved, a booking approved or refused. A cancellation made in
  * the portal (its `userId` set) is nobody's news: `tripCancelled` says the operator cancelled, the guardian who
- * did knows, and a co-guardian sees it on the trips page. Only trips their passenger is shown are told of, but
+ * did knows, and a co-guardian sees it on the trips page; but the transport service's refusal of it is, as the
+ * car will come. Only trips their passenger is shown are told of, but
  * for the decision on a booking. Pure, and table-tested.
  */
 export function tripEventNotifications(
@@ -43,6 +44,9 @@ export function tripEventNotifications(
   const at = zonedIso(event.at, timeZone)
   const startAt = zonedIso(after.start, timeZone)
   switch (event.type) {
+    case 'cancelReceipt':
+      // The guardian's cancellation will not stop the car: its guardians must call.
+      return event.outcome === 'refused' ? [{ kind: 'cancellationRefused', ...names, startAt }] : []
     case 'approved':
       return [{ kind: 'bookingApproved', ...names, startAt }]
     case 'refused':

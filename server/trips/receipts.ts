@@ -5,6 +5,7 @@ import { retryOnConflict } from '../db/conflicts'
 import type { ChangeRow } from '../db/repositories/operatorChanges'
 import type { Db } from '../db/schema'
 import { tenantDb, type TenantDb } from '../db/tenantDb'
+import { notifyTripEvent } from '../outbox/tripNotifications'
 
 /** How a change reached the dispatch system: acknowledged by it, or delivered where it does not acknowledge. */
 export type ChangeReceipt =
@@ -41,11 +42,16 @@ async function answerCancellation(db: TenantDb, tripId: string, row: ChangeRow):
   const trip = await db.trips.find(tripId, { lock: true })
   if (!trip || trip.cancelledByUserId === null || trip.cancelReceipt || !row.received_at) return
   const outcome = row.ack_outcome === 'refused' ? 'refused' : 'received'
-  await db.trips.append(
-    trip,
-    [{ type: 'cancelReceipt', outcome, answeredAt: row.received_at, reason: row.ack_reason }],
-    Temporal.Now.instant(),
-  )
+  const data = {
+    type: 'cancelReceipt',
+    outcome,
+    answeredAt: row.received_at,
+    reason: row.ack_reason,
+  } as const
+  const at = Temporal.Now.instant()
+  const next = await db.trips.append(trip, [data], at)
+  // A refusal means the car comes: its guardians are pushed it, in the receipt's transaction.
+  await notifyTripEvent(db, { before: trip, after: next, event: { ...data, seq: next.version, at } })
 }
 
 /** What the webhook sender tells of a change it delivered. */

@@ -14,11 +14,13 @@ import { tenantDb } from '../../server/db/tenantDb'
 import { zonedIso } from '../../server/domain/tripView'
 import { startOpsServer } from '../../server/ops/opsServer'
 import { acknowledgeCancellations } from '../../server/simulator/dispatchReceipts'
+import { tellOverdueCancellations } from '../../server/trips/overdueReceipts'
 import { receiptOnDelivery } from '../../server/trips/receipts'
 import { api, createTestApp, tokenFor, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { operatorCall, tripChanges } from './support/operatorChanges'
 import { parsePrometheusText } from './support/prometheusText'
+import { storeDevice } from './support/push'
 import { bookTrip, helsinkiIn, timeZone } from './support/trips'
 
 const phone = '+358 9 4242 4242'
@@ -74,7 +76,7 @@ describe.each(backends)('cancellations told to dispatch and their receipts on $n
     zonedIso(Temporal.Now.instant().subtract({ minutes }).round('second'), timeZone)
 
   beforeAll(async () => {
-    test = await createTestApp(backend, { seed: ['espoo'], config: { opsPort: 0 } })
+    test = await createTestApp(backend, { seed: ['espoo'], config: { opsPort: 0, pushSender: false } })
     ops = await startOpsServer(test.app, { host: '127.0.0.1', port: 0 })
     guardian = await tokenFor(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
     passenger = (await api(test.app, 'espoo', guardian, { url: '/api/passenger' })).json<Passenger[]>()[0]!
@@ -214,5 +216,44 @@ describe.each(backends)('cancellations told to dispatch and their receipts on $n
     expect(await overdue()).toBe(before + 1)
     await acknowledge(change.id, { outcome: 'applied' })
     expect(await overdue()).toBe(before)
+  })
+
+  it('pushes the guardians a refusal, and a cancellation not received by its deadline once, while its trip is to come', async () => {
+    await storeDevice(test.db, 'espoo', account.id)
+    /** The trips of the pushes of `kind` queued for the guardian's device. */
+    const pushed = async (kind: string) =>
+      (
+        await test.db
+          .selectFrom('push_deliveries')
+          .innerJoin('push_subscriptions', (join) =>
+            join
+              .onRef('push_subscriptions.id', '=', 'push_deliveries.subscription_id')
+              .onRef('push_subscriptions.tenant_id', '=', 'push_deliveries.tenant_id'),
+          )
+          .select('push_deliveries.data')
+          .where('push_subscriptions.user_id', '=', account.id)
+          .where('push_deliveries.kind', '=', kind)
+          .execute()
+      ).map((row) => (row.data as { tripId: string }).tripId)
+
+    // The car will come: a refusal is pushed at once.
+    const refused = await cancelledTrip()
+    await acknowledge(refused.change.id, { outcome: 'refused', reason: 'Auto on jo matkalla' })
+    expect(await pushed('cancellationRefused')).toEqual([refused.ref.id])
+
+    // Past their deadlines: one to come, one received meanwhile, one whose pickup has passed.
+    const late = await cancelledTrip(20)
+    const received = await cancelledTrip(20)
+    const started = await cancelledTrip(-5)
+    await acknowledge(received.change.id, { outcome: 'applied' })
+    const now = Temporal.Now.instant()
+    expect(await tellOverdueCancellations(db(), now)).toBeGreaterThanOrEqual(2)
+    const unreceived = await pushed('cancellationUnreceived')
+    expect(unreceived).toContain(late.ref.id)
+    expect(unreceived).not.toContain(received.ref.id)
+    expect(unreceived).not.toContain(started.ref.id)
+    // Each is told once, however many look.
+    expect(await tellOverdueCancellations(db(), now)).toBe(0)
+    expect((await pushed('cancellationUnreceived')).filter((id) => id === late.ref.id)).toHaveLength(1)
   })
 })

@@ -13,6 +13,7 @@ import { isNoShow } from '../../server/simulator/tripSteps'
 import { appendOperatorEvent } from '../../server/trips/operatorEvents'
 import { api, createTestApp, type TestApp } from './support/app'
 import { backends } from './support/database'
+import { storeDevice } from './support/push'
 import { messagesOf, newGuardian, operatorMessagesOf } from './support/messages'
 import { simulatedClock } from './support/simulatedClock'
 import { address, bookTrip, helsinkiIn, operatorEvent, timeZone } from './support/trips'
@@ -37,21 +38,7 @@ describe.each(backends)('notification producers on $name', (backend) => {
 
   /** `count` devices of the user, as the subscription route stores them. */
   const subscribe = async (userId: string, count = 1) => {
-    for (let index = 0; index < count; index++) {
-      await test.db
-        .insertInto('push_subscriptions')
-        .values({
-          tenant_id: 'espoo',
-          id: randomUUID(),
-          user_id: userId,
-          endpoint: `https://push.example/${randomUUID()}`,
-          p256dh: 'B'.repeat(87),
-          auth: 'a'.repeat(22),
-          locale: 'fi',
-          user_agent_family: 'chrome',
-        })
-        .execute()
-    }
+    for (let index = 0; index < count; index++) await storeDevice(test.db, 'espoo', userId)
   }
 
   const switchOff = (userId: string, passengerId: string, kind: NotificationKind) =>

@@ -21,6 +21,7 @@ import { demoOperatorKey } from '../../server/demo/operatorKeys'
 import { api, createTestApp, sessionTokenFor, testPort, type TestApp } from './support/app'
 import { feedCaughtUp } from './support/operatorChanges'
 import { backends } from './support/database'
+import { storeDevice } from './support/push'
 import { messagesOf, newGuardian, operatorMessagesOf } from './support/messages'
 import { bookTrip, helsinkiIn } from './support/trips'
 
@@ -422,19 +423,7 @@ describe.each(backends)('guardians’ access through the operator API on $name',
       const { userId, token } = family
       const trip = await bookTrip(test.app, 'espoo', { passengerId: taken, start: helsinkiIn(60) })
       const subscriptionId = randomUUID()
-      await test.db
-        .insertInto('push_subscriptions')
-        .values({
-          tenant_id: 'espoo',
-          id: subscriptionId,
-          user_id: userId,
-          endpoint: `https://push.example/${randomUUID()}`,
-          p256dh: 'B'.repeat(87),
-          auth: 'a'.repeat(22),
-          locale: 'fi',
-          user_agent_family: 'chrome',
-        })
-        .execute()
+      await storeDevice(test.db, 'espoo', userId, subscriptionId)
       await test.db
         .insertInto('notification_switches')
         .values(

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely'
  *   `change_id` is its id to the operator (the webhook's `webhook-id`). The dispatch system's acknowledgement is
  *   kept on it, and `received_at`: when the dispatch system acknowledged it or, for a tenant whose dispatch
  *   does not acknowledge, when the webhook delivered it. `acknowledge_by` is when the guardian is told to call if
- *   it has not been received.
+ *   it has not been received; `overdue_told_at` when the passenger's guardians were pushed that.
  * - `operator_change_horizons`: how far retention has removed a tenant's feed, so that an older cursor is told so.
  * - `webhook_endpoints`: a tenant's one webhook and its signing secrets, the previous one while a rotation lasts.
  * - `webhook_deliveries`: the webhook's outbox, a row per change written beside it; senders claim rows with
@@ -38,6 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ack_reason', 'text')
     .addColumn('acknowledged_at', 'timestamptz')
     .addColumn('received_at', 'timestamptz')
+    .addColumn('overdue_told_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('operator_changes_pk', ['tenant_id', 'id'])
     .execute()

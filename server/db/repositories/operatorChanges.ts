@@ -220,6 +220,30 @@ export function operatorChangesRepository(db: ScopedDb) {
         .execute()
     },
 
+    /**
+     * Takes up to `limit` cancellations whose deadline has passed at `now` unreceived and whose guardians have not
+     * been told so, marking them told: rows another instance is taking are skipped, so each is taken once.
+     */
+    async takeOverdue(now: Temporal.Instant, limit: number): Promise<{ trip_id: string | null }[]> {
+      return db
+        .updateTable('operator_changes')
+        .set({ overdue_told_at: now })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('operator_changes')
+            .select('id')
+            .where('type', '=', 'trip.cancelled')
+            .where('received_at', 'is', null)
+            .where('acknowledge_by', '<=', now)
+            .where('overdue_told_at', 'is', null)
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning('trip_id')
+        .execute()
+    },
+
     async dispatchSettings(): Promise<DispatchSettingsRow> {
       const row = await db
         .selectFrom('dispatch_settings')

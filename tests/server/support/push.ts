@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../../server/db/schema'
 import type { TenantId } from '../../../tenants'
 import { api } from './app'
 import type { StandInDevice } from './pushServiceStandIn'
@@ -38,4 +40,29 @@ export function notificationsOf(app: FastifyInstance, tenant: TenantId, token: s
         headers: key(),
       }),
   }
+}
+
+/**
+ * A device of the user as the subscription route stores it, written straight to the database: for tests of what
+ * is queued, whose sender is off (its endpoint is no push service).
+ */
+export async function storeDevice(
+  db: Kysely<Database>,
+  tenant: TenantId,
+  userId: string,
+  id: string = randomUUID(),
+): Promise<void> {
+  await db
+    .insertInto('push_subscriptions')
+    .values({
+      tenant_id: tenant,
+      id,
+      user_id: userId,
+      endpoint: `https://push.example/${randomUUID()}`,
+      p256dh: 'B'.repeat(87),
+      auth: 'a'.repeat(22),
+      locale: 'fi',
+      user_agent_family: 'chrome',
+    })
+    .execute()
 }
