@@ -44,7 +44,8 @@ export async function tellOperator(db: TenantDb, changes: readonly ToldChange[])
     [...new Set(changes.map((change) => change.actorUserId))],
   )
   const settings = await repository.dispatchSettings()
-  const tracked = settings.acknowledges || (await repository.webhookEnabled())
+  const webhook = await repository.webhookEnabled()
+  const tracked = settings.acknowledges || webhook
   const deadlineOf = (change: ToldChange) => {
     const trip = tripOf(change)
     if (change.type !== 'trip.cancelled' || !tracked || !trip) return null
@@ -62,7 +63,7 @@ export async function tellOperator(db: TenantDb, changes: readonly ToldChange[])
     },
     acknowledgeBy: deadlineOf(change),
   }))
-  const recorded = await repository.record(written)
+  const recorded = await repository.record(written, webhook)
   return recorded.map((row, index) => {
     const acknowledgeBy = written[index]!.acknowledgeBy
     return { changeId: row.changeId, acknowledgeBy, phone: acknowledgeBy ? settings.phone : null }

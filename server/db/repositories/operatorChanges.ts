@@ -73,22 +73,23 @@ const columns = [
  * writes, and a change whose transaction is still open holds back those after it until it commits or fails.
  */
 export function operatorChangesRepository(db: ScopedDb) {
-  /** Whether the tenant's webhook is there and sending: then a delivered change counts as received. */
-  const webhookEnabled = async () =>
-    (await db
-      .selectFrom('webhook_endpoints')
-      .select('enabled')
-      .where('enabled', '=', true)
-      .executeTakeFirst()) !== undefined
-
   return {
-    webhookEnabled,
+    /** Whether the tenant's webhook is there and sending: then changes are delivered to it, and count as received. */
+    webhookEnabled: async (): Promise<boolean> =>
+      (await db
+        .selectFrom('webhook_endpoints')
+        .select('enabled')
+        .where('enabled', '=', true)
+        .executeTakeFirst()) !== undefined,
 
     /**
-     * Writes the changes, and a delivery of each to the tenant's webhook while it is enabled: in the caller's
-     * transaction, so a change is told exactly when what it tells commits.
+     * Writes the changes, and a delivery of each to the tenant's webhook when `webhook` (it is enabled, as the
+     * caller read it in the same transaction): so a change is told exactly when what it tells commits.
      */
-    async record(changes: readonly NewChange[]): Promise<{ id: string; changeId: string }[]> {
+    async record(
+      changes: readonly NewChange[],
+      webhook: boolean,
+    ): Promise<{ id: string; changeId: string }[]> {
       if (changes.length === 0) return []
       const rows = await db
         .insertInto('operator_changes')
@@ -104,7 +105,7 @@ export function operatorChangesRepository(db: ScopedDb) {
         )
         .returning(['id', 'change_id'])
         .execute()
-      if (await webhookEnabled())
+      if (webhook)
         await db
           .insertInto('webhook_deliveries')
           .values(rows.map((row) => ({ change_id: row.id })))
