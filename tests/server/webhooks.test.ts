@@ -16,6 +16,7 @@ import type { DeliveredChange } from '../../server/webhooks/sender'
 import { createTestApp, type TestApp } from './support/app'
 import { backends } from './support/database'
 import { drain } from './support/drain'
+import { feedCaughtUp } from './support/operatorChanges'
 import { parsePrometheusText } from './support/prometheusText'
 import { standInPublicAddress } from './support/pushServiceStandIn'
 import type { SimulatedClock } from './support/simulatedClock'
@@ -43,7 +44,9 @@ describe.each(backends)('webhooks on $name', (backend) => {
   }
   const receivedFor = (webhookId: string) =>
     receiver.received.filter((request) => request.headers['webhook-id'] === webhookId)
+  /** The delivery log, which lists a delivery as the feed lists its change: once it has passed what was committed. */
   const log = async (query = '') => {
+    await feedCaughtUp(test.db)
     const response = await operator.deliveries(query)
     expect(response.statusCode, response.body).toBe(200)
     return response.json<Log>()
