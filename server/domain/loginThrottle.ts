@@ -43,9 +43,20 @@ function fresh(counter: ThrottleCounter | undefined, now: Temporal.Instant, wind
 const secondsUntil = (later: Temporal.Instant, now: Temporal.Instant) =>
   Math.max(1, Math.ceil(Number(later.epochNanoseconds - now.epochNanoseconds) / 1e9))
 
+/** Seconds until the counters allow another attempt; 0 when one is allowed now. */
+export function waitSeconds(address: ThrottleCounter, pair: ThrottleCounter, now: Temporal.Instant): number {
+  const policy = loginThrottlePolicy
+  const addressEnds = address.countedSince.add({ minutes: policy.addressWindowMinutes })
+  return Math.max(
+    address.failures >= policy.perAddress ? secondsUntil(addressEnds, now) : 0,
+    Temporal.Instant.compare(now, pair.nextAllowedAt) < 0 ? secondsUntil(pair.nextAllowedAt, now) : 0,
+  )
+}
+
 /**
  * Reserves one attempt before the password is checked: it counts as a failure until a success forgives it, so
- * concurrent attempts cannot all pass the check. Refused attempts count nothing.
+ * concurrent attempts cannot all pass the check. Refused attempts count nothing. An allowed reservation's
+ * counters are those a failure leaves, so `waitSeconds` of them is the wait a failed attempt's page tells.
  */
 export function reserveAttempt(
   address: ThrottleCounter | undefined,
@@ -53,18 +64,9 @@ export function reserveAttempt(
   now: Temporal.Instant,
 ): Reservation {
   const policy = loginThrottlePolicy
-  const addressWindow = { minutes: policy.addressWindowMinutes }
-  const currentAddress = fresh(address, now, addressWindow)
+  const currentAddress = fresh(address, now, { minutes: policy.addressWindowMinutes })
   const currentPair = fresh(pair, now, { hours: policy.pairWindowHours })
-  const waits = [
-    currentAddress.failures >= policy.perAddress
-      ? secondsUntil(currentAddress.countedSince.add(addressWindow), now)
-      : 0,
-    Temporal.Instant.compare(now, currentPair.nextAllowedAt) < 0
-      ? secondsUntil(currentPair.nextAllowedAt, now)
-      : 0,
-  ]
-  const retryAfterSeconds = Math.max(...waits)
+  const retryAfterSeconds = waitSeconds(currentAddress, currentPair, now)
   if (retryAfterSeconds > 0) return { allowed: false, retryAfterSeconds }
   const pairFailures = currentPair.failures + 1
   return {

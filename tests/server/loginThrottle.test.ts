@@ -55,13 +55,25 @@ describe.each(backends)('the login throttle on $name', (backend) => {
   })
 
   it('slows one username from one address down exponentially, answering 429 with Retry-After', async () => {
-    for (let i = 0; i < free; i++) expect((await login('single', 'wrong')).statusCode).toBe(401)
+    for (let i = 1; i < free; i++) {
+      const failed = await login('single', 'wrong')
+      expect(failed.statusCode).toBe(401)
+      expect(failed.body).not.toContain('You can try again')
+    }
+    // The failure that starts a wait says how long it is, as the refusals after it do.
+    const last = await login('single', 'wrong')
+    expect(last.statusCode).toBe(401)
+    expect(last.body).toContain('Incorrect username or password. You can try again in 2 seconds.')
     const limited = await login('single', right, addressA, 'fi')
     expect(limited.statusCode).toBe(429)
     expect(limited.headers['retry-after']).toBe('2')
     expect(limited.body).toContain('<html lang="fi">')
     expect(limited.body).toContain('role="alert"')
-    expect(limited.body).toContain('Liian monta epäonnistunutta kirjautumisyritystä')
+    expect(limited.body).toContain(
+      'Liian monta epäonnistunutta kirjautumisyritystä. Voit yrittää uudelleen 2 sekunnin kuluttua.',
+    )
+    // The username stays in its field, so the user need not type it again.
+    expect(limited.body).toMatch(/name="username"[^>]*value="single"/)
 
     // Once the wait has passed, one more failure doubles it.
     const waitOver = async () =>
@@ -70,7 +82,9 @@ describe.each(backends)('the login throttle on $name', (backend) => {
         .set({ next_allowed_at: Temporal.Now.instant().subtract({ seconds: 1 }) })
         .execute()
     await waitOver()
-    expect((await login('single', 'wrong')).statusCode).toBe(401)
+    const again = await login('single', 'wrong', addressA, 'sv')
+    expect(again.statusCode).toBe(401)
+    expect(again.body).toContain('Fel användarnamn eller lösenord. Du kan försöka igen om 4 sekunder.')
     expect((await login('single', right)).headers['retry-after']).toBe('4')
     await waitOver()
     expect((await login('single', right)).statusCode).toBe(303)
@@ -89,6 +103,7 @@ describe.each(backends)('the login throttle on $name', (backend) => {
     const limited = await login('single', right, addressA)
     expect(limited.statusCode).toBe(429)
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(free)
+    expect(limited.body).toContain('You can try again in 15 minutes.')
     expect((await login('single', right, addressB)).statusCode).toBe(303)
   })
 

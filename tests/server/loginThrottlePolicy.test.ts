@@ -1,6 +1,11 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
-import { delayAfterFailures, loginThrottlePolicy, reserveAttempt } from '../../server/domain/loginThrottle'
+import {
+  delayAfterFailures,
+  loginThrottlePolicy,
+  reserveAttempt,
+  waitSeconds,
+} from '../../server/domain/loginThrottle'
 
 const now = Temporal.Instant.from('2026-11-23T08:00:00Z')
 
@@ -46,5 +51,19 @@ describe('the login throttle policy', () => {
     }
     const reservation = reserveAttempt(undefined, pair, now)
     expect(reservation.allowed && reservation.pair.failures).toBe(1)
+  })
+
+  it('tells a failed attempt the wait it starts: none before the free failures are used, then the refusal’s', () => {
+    const waitAfter = (failures: number) => {
+      const pair = { failures, countedSince: now, nextAllowedAt: now }
+      const reservation = reserveAttempt(undefined, pair, now)
+      if (!reservation.allowed) throw new Error('refused')
+      return waitSeconds(reservation.address, reservation.pair, now)
+    }
+    expect([0, 3, 4, 5].map(waitAfter)).toEqual([0, 0, 2, 4])
+    // The address's last free failure across usernames starts its window's wait.
+    const address = { failures: 29, countedSince: now.subtract({ minutes: 1 }), nextAllowedAt: now }
+    const reservation = reserveAttempt(address, undefined, now)
+    expect(reservation.allowed && waitSeconds(reservation.address, reservation.pair, now)).toBe(14 * 60)
   })
 })

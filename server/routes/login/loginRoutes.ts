@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { isLocale, type Locale } from '../../../src/domain/locale'
 import type { ServerConfig } from '../../config/config'
 import type { ServerI18n } from '../../i18n/catalogs'
-import { loginThrottlePolicy, reserveAttempt } from '../../domain/loginThrottle'
+import { loginThrottlePolicy, reserveAttempt, waitSeconds } from '../../domain/loginThrottle'
 import { invitationNotice, landingAfterSignIn, pendingInvitation } from '../../invitations/pendingAcceptance'
 import { pageLocale } from '../../i18n/pageLocale'
 import { limitKey } from '../../net/clientAddress'
@@ -26,13 +26,36 @@ const loginForm = z.object({
   locale: z.string().optional(),
 })
 
+type Translate = ReturnType<ServerI18n>
+
 /** Why a form another site posted was refused. */
-export const crossSiteMessage = (i18n: ReturnType<ServerI18n>) =>
+export const crossSiteMessage = (i18n: Translate) =>
   i18n._({
     id: 'login.error_cross_site',
     message:
       'The form was sent from another site, so it was not accepted. Open the page again and try once more.',
   })
+
+/** "You can try again in 8 seconds." (minutes from one minute on, rounded up), said alike by 401 and 429. */
+export function tryAgainIn(i18n: Translate, seconds: number): string {
+  const duration =
+    seconds < 60
+      ? i18n._({
+          id: 'login.wait_seconds',
+          message: '{seconds, plural, one {# second} other {# seconds}}',
+          values: { seconds },
+        })
+      : i18n._({
+          id: 'login.wait_minutes',
+          message: '{minutes, plural, one {# minute} other {# minutes}}',
+          values: { minutes: Math.ceil(seconds / 60) },
+        })
+  return i18n._({
+    id: 'login.try_again_in',
+    message: 'You can try again in {duration}.',
+    values: { duration },
+  })
+}
 
 /** Re-renders the login page with a translated error and the given status. */
 export function sendLoginPage(
@@ -41,7 +64,7 @@ export function sendLoginPage(
   deps: LoginPageDeps,
   status: number,
   locale: Locale,
-  error?: (i18n: ReturnType<ServerI18n>) => string,
+  error?: (i18n: Translate) => string,
   userName?: string,
 ): FastifyReply {
   const i18n = deps.i18n(locale)
@@ -76,26 +99,21 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
     )
     if (!reservation.allowed) {
       reply.header('retry-after', String(reservation.retryAfterSeconds))
-      return sendLoginPage(request, reply, deps, 429, locale, (i18n) =>
-        i18n._({
-          id: 'login.error_rate_limited',
-          message: 'Too many failed login attempts. Wait a while before trying again.',
-        }),
-      )
+      const limited = (i18n: Translate) =>
+        `${i18n._({ id: 'login.error_rate_limited', message: 'Too many failed login attempts.' })} ${tryAgainIn(i18n, reservation.retryAfterSeconds)}`
+      return sendLoginPage(request, reply, deps, 429, locale, limited, userName)
     }
     const user = userName ? await request.db.users.findByUserName(userName) : undefined
     const passwordMatches = await checkPassword(user?.password_hash, form.password)
     if (!user || !passwordMatches) {
       await request.db.loginAttempts.pruneBefore(now.subtract({ hours: loginThrottlePolicy.pairWindowHours }))
-      return sendLoginPage(
-        request,
-        reply,
-        deps,
-        401,
-        locale,
-        (i18n) => i18n._({ id: 'login.error_invalid', message: 'Incorrect username or password.' }),
-        userName,
-      )
+      // Said now, not only when the next attempt is refused: the wait this failure starts.
+      const wait = waitSeconds(reservation.address, reservation.pair, now)
+      const invalid = (i18n: Translate) => {
+        const text = i18n._({ id: 'login.error_invalid', message: 'Incorrect username or password.' })
+        return wait > 0 ? `${text} ${tryAgainIn(i18n, wait)}` : text
+      }
+      return sendLoginPage(request, reply, deps, 401, locale, invalid, userName)
     }
     await request.db.loginAttempts.forgive(userName, client)
     await startSession(request, reply, user.id, deps.config.sessionTtlSeconds)
