@@ -151,6 +151,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(apiRoutes, {
     keys,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    session: config.session,
     errorReportingDsn: config.errorReportingDsn,
     mapStyleUrl: config.mapStyleUrl,
     passengerErasureDays: config.passengerErasureDays,

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type {} from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
+import type { SessionLifetime } from '../domain/sessionLifetime'
 import type { LiveSession } from '../db/repositories/sessions'
 import type { UserRow } from '../db/repositories/users'
 
@@ -38,18 +39,31 @@ export function cookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {
   }
 }
 
-/** Starts a session: a random id in the cookie, only its hash in the database. */
+/**
+ * Starts a session: a random id in the cookie, only its hash in the database. The row ends after the idle time
+ * unless the user is active (`slideSession`); the cookie is kept for the cap, past which no slide reaches.
+ */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-  ttlSeconds: number,
+  lifetime: SessionLifetime,
 ): Promise<void> {
   const id = randomBytes(32).toString('base64url')
   const now = Temporal.Now.instant()
-  await request.db.sessions.create(hashSessionId(id), randomUUID(), userId, now.add({ seconds: ttlSeconds }))
+  const expiresAt = now.add({ seconds: lifetime.idleSeconds })
+  await request.db.sessions.create(hashSessionId(id), randomUUID(), userId, expiresAt)
   await request.db.sessions.deleteExpired(now)
-  reply.setCookie(sessionCookieName(request), id, cookieOptions(request, ttlSeconds))
+  reply.setCookie(sessionCookieName(request), id, cookieOptions(request, lifetime.maxSeconds))
+}
+
+/** The user was active: the session now ends the idle time from now, but never past the cap since sign-in. */
+export async function slideSession(
+  request: FastifyRequest,
+  sid: string,
+  lifetime: SessionLifetime,
+): Promise<void> {
+  await request.db.sessions.slide(sid, Temporal.Now.instant(), lifetime)
 }
 
 /** The live session of the request's cookie, or null. */

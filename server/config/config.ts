@@ -10,6 +10,7 @@ import { parseDevHosts } from '../net/sharedHosts'
 import { outboundConfigFrom, type OutboundConfig } from './outboundConfig'
 import { pushConfigFrom, type PushConfig } from './pushConfig'
 import { webhookConfigFrom, type WebhookConfig } from './webhookConfig'
+import type { SessionLifetime } from '../domain/sessionLifetime'
 import {
   passengerErasureConfigFrom,
   retentionConfigFrom,
@@ -45,7 +46,8 @@ export interface ServerConfig
   /** Origin the browser reaches this server at, for OpenID Connect redirects, e.g. http://localhost:8080. */
   publicOrigin: string
   accessTokenTtlSeconds: number
-  sessionTtlSeconds: number
+  /** SESSION_TTL_SECONDS and SESSION_MAX_SECONDS: how a session slides (docs/auth.md). */
+  session: SessionLifetime
   extraHosts: HostMap
   /**
    * Dev and staging host names that serve every tenant under a path prefix, as loopback names do (DEV_HOSTS;
@@ -116,6 +118,16 @@ function integer(env: Env, name: string, fallback: number): number {
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive integer, got "${raw}"`)
   return value
+}
+
+function sessionLifetime(env: Env): SessionLifetime {
+  const idleSeconds = integer(env, 'SESSION_TTL_SECONDS', 12 * 3600)
+  const maxSeconds = integer(env, 'SESSION_MAX_SECONDS', 7 * 24 * 3600)
+  if (maxSeconds < idleSeconds)
+    throw new Error(
+      `SESSION_MAX_SECONDS (${maxSeconds}) must be at least SESSION_TTL_SECONDS (${idleSeconds})`,
+    )
+  return { idleSeconds, maxSeconds }
 }
 
 /** TENANT_HOSTS="espoo=espoo.staging.example.fi,demo=demo.example.com" */
@@ -228,7 +240,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     oidc: oidcFrom(env),
     publicOrigin,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 300),
-    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600),
+    session: sessionLifetime(env),
     extraHosts: parseHostMap(env.TENANT_HOSTS),
     devHosts: parseDevHosts(env.DEV_HOSTS),
     staticDir: env.STATIC_DIR === 'none' ? null : (env.STATIC_DIR ?? 'dist'),

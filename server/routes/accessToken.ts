@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../../src/contract/endpoints'
 import { issueAccessToken, type KeyStore } from '../auth/accessTokens'
-import { cookieSession } from '../auth/sessions'
+import { cookieSession, slideSession } from '../auth/sessions'
+import type { SessionLifetime } from '../domain/sessionLifetime'
 import { registerEndpoint } from './registerEndpoint'
 
-/** The portal's only way to an access token: the session cookie, exchanged for a short-lived JWT. */
-export function registerAccessTokenRoute(app: FastifyInstance, keys: KeyStore, ttlSeconds: number): void {
-  registerEndpoint(app, keys, endpoints.getAccessToken, async ({ request, reply }) => {
+/**
+ * The portal's only way to an access token: the session cookie, exchanged for a short-lived JWT. A call that
+ * says the user was active slides the session; an open tab's refreshes alone do not keep it alive.
+ */
+export function registerAccessTokenRoute(
+  app: FastifyInstance,
+  keys: KeyStore,
+  ttlSeconds: number,
+  lifetime: SessionLifetime,
+): void {
+  registerEndpoint(app, keys, endpoints.getAccessToken, async ({ request, reply, query }) => {
     reply.header('cache-control', 'no-store')
     const session = await cookieSession(request)
     if (!session) return { accessToken: null, expiresIn: null }
+    if (query.active) await slideSession(request, session.sid, lifetime)
     const key = await keys(request.tenant.id)
     const claims = { userId: session.userId, sessionId: session.sid }
     return {

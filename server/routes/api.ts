@@ -7,6 +7,7 @@ import type { Geocoder } from '../geo/geocoder'
 import type { Router } from '../geo/router'
 import { registerTextInputCheck } from '../plugins/textInput'
 import { registerAccessTokenRoute } from './accessToken'
+import type { SessionLifetime } from '../domain/sessionLifetime'
 import { registerAccountRoutes } from './account'
 import { registerBookingRoutes } from './booking'
 import { registerCalendarFeedRoutes } from './calendar'
@@ -27,6 +28,7 @@ import { registerTripRoutes } from './trips'
 export interface ApiOptions {
   keys: KeyStore
   accessTokenTtlSeconds: number
+  session: SessionLifetime
   /** Where client error reports are forwarded besides the log (ERROR_REPORTING_DSN), or null. */
   errorReportingDsn: string | null
   /** Address search and routes (GEOCODER, ROUTER), and each user's limits on them. */
@@ -52,7 +54,7 @@ export interface ApiOptions {
 export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<void> {
   api.removeContentTypeParser('text/plain')
   registerTextInputCheck(api)
-  registerAccessTokenRoute(api, options.keys, options.accessTokenTtlSeconds)
+  registerAccessTokenRoute(api, options.keys, options.accessTokenTtlSeconds, options.session)
   registerAccountRoutes(api, options.keys)
   registerPassengerRoutes(api, options.keys)
   registerPermissionRoutes(api, options.keys)

@@ -15,6 +15,8 @@ export interface TokenFetchOptions {
    * must say so like any call (src/app/browser/reachability.ts), or the portal would offer what needs the server.
    */
   onAnswer?: (answered: boolean) => void
+  /** Whether the user was active since the last token (src/app/browser/userActivity.ts): the session slides. */
+  active?: () => boolean
 }
 
 function tenantHeaders(tenantId: string): Record<string, string> {
@@ -62,7 +64,7 @@ export function subjectOf(token: string): string | null {
 
 export async function fetchAccessToken(options: TokenFetchOptions): Promise<TokenResult> {
   try {
-    const body = await getJson(options, '/api/auth/access_token')
+    const body = await getJson(options, `/api/auth/access_token${options.active?.() ? '?active=1' : ''}`)
     const accessToken = field(body, 'accessToken')
     const expiresIn = field(body, 'expiresIn')
     if (accessToken === null) return { kind: 'none' }

@@ -20,6 +20,9 @@ export const accessTokenResponse = z.object({
 })
 export type AccessTokenResponse = z.infer<typeof accessTokenResponse>
 
+/** `active=1`: the user did something since the last token, so the session slides (docs/auth.md). */
+export const accessTokenQuery = z.object({ active: z.literal('1').optional() })
+
 export {
   passwordErrorCodes,
   passwordMinLength,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { clientErrorAccepted, clientErrorReport } from './clientErrors'
 import {
+  accessTokenQuery,
   accessTokenResponse,
   accountEditRequest,
   changeEmailRequest,
@@ -128,6 +129,7 @@ export const endpoints = {
     path: '/api/auth/access_token',
     summary: 'A short-lived access token for the session cookie, or null when there is no session',
     auth: false,
+    query: accessTokenQuery,
     response: accessTokenResponse,
   },
   getAccount: {

@@ -87,7 +87,7 @@ test('a remembered user’s trips show from the device while the token request i
   // The token endpoint holds every answer back: the screen must not wait for it.
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
-  await page.context().route('**/api/auth/access_token', async (route) => {
+  await page.context().route('**/api/auth/access_token*', async (route) => {
     await held
     await route.continue().catch(() => undefined)
   })

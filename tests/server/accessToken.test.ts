@@ -1,5 +1,6 @@
 import { createHmac, createSecretKey, randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
+import { sql } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { issueAccessToken, verifyAccessToken } from '../../server/auth/accessTokens'
@@ -10,7 +11,10 @@ import { backends } from './support/database'
 describe.each(backends)('access tokens on $name', (backend) => {
   let test: TestApp
   beforeAll(async () => {
-    test = await createTestApp(backend, { seed: ['espoo', 'demo'], config: { accessTokenTtlSeconds: 120 } })
+    test = await createTestApp(backend, {
+      seed: ['espoo', 'demo'],
+      config: { accessTokenTtlSeconds: 120, session: { idleSeconds: 600, maxSeconds: 3600 } },
+    })
   })
   afterAll(() => test.close())
 
@@ -110,6 +114,62 @@ describe.each(backends)('access tokens on $name', (backend) => {
     for (const [name, token] of Object.entries(bad)) {
       expect((await api(test.app, 'espoo', token, { url: '/api/account' })).statusCode, name).toBe(401)
     }
+  })
+
+  it('slides the session while the user is active, never past the cap since sign-in', async () => {
+    const login = await test.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { host: `demo.localhost:${testPort}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=single&password=demo-single-2026',
+    })
+    // The cookie lasts for the cap; the row ends after the idle time unless the user is active.
+    expect(String(login.headers['set-cookie'])).toMatch(/Max-Age=3600/)
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!
+    const session = () =>
+      test.db
+        .selectFrom('sessions')
+        .select(['expires_at'])
+        .where('tenant_id', '=', 'demo')
+        .executeTakeFirstOrThrow()
+    const minutesLeft = async () =>
+      Math.round((await session()).expires_at.since(Temporal.Now.instant()).total({ unit: 'seconds' }) / 60)
+    expect(await minutesLeft()).toBe(10)
+    // created_at is the database's own; only SQL moves it.
+    const place = (startedMinutesAgo: number, endsInMinutes: number) => {
+      const now = Temporal.Now.instant()
+      const started = now.subtract({ minutes: startedMinutesAgo }).toString()
+      const ends = now.add({ minutes: endsInMinutes }).toString()
+      return sql`update sessions set created_at = ${started}::timestamptz, expires_at = ${ends}::timestamptz
+        where tenant_id = 'demo'`.execute(test.db)
+    }
+    const exchangeActive = () =>
+      test.app.inject({
+        url: '/api/auth/access_token?active=1',
+        headers: { host: `demo.localhost:${testPort}`, cookie },
+      })
+
+    await place(20, 2)
+    // A token the open tab asked for alone does not keep the session alive.
+    expect((await exchange('demo', cookie)).json().accessToken).toEqual(expect.any(String))
+    expect(await minutesLeft()).toBe(2)
+    expect((await exchangeActive()).json().accessToken).toEqual(expect.any(String))
+    expect(await minutesLeft()).toBe(10)
+    // Near the cap it slides only up to the cap.
+    await place(55, 2)
+    await exchangeActive()
+    expect(await minutesLeft()).toBe(5)
+    // Past the cap it never moves, and a session is never shortened by it.
+    await place(61, 3)
+    await exchangeActive()
+    expect(await minutesLeft()).toBe(3)
+
+    const bad = await test.app.inject({
+      url: '/api/auth/access_token?active=yes',
+      headers: { host: `demo.localhost:${testPort}`, cookie },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ code: 'validation_failed' })
   })
 
   it('stops issuing tokens once the session has expired', async () => {

@@ -1,4 +1,6 @@
+import { sql } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
+import type { SessionLifetime } from '../../domain/sessionLifetime'
 import type { ScopedDb } from '../tenantScope'
 import type { UserRow } from './users'
 
@@ -58,6 +60,23 @@ export function sessionsRepository(db: ScopedDb) {
     /** Ends every session of the user but `keepSid`. */
     async deleteOthersOfUser(userId: string, keepSid: string): Promise<void> {
       await db.deleteFrom('sessions').where('user_id', '=', userId).where('sid', '<>', keepSid).execute()
+    },
+
+    /**
+     * Moves a live session's end to the idle time from now, capped at its start plus the cap. Written only when
+     * that moves it a minute or more, so the portal's token refreshes do not write (and announce) each time.
+     */
+    async slide(sid: string, now: Temporal.Instant, lifetime: SessionLifetime): Promise<void> {
+      const idleEnd = now.add({ seconds: lifetime.idleSeconds })
+      const capEnd = sql<Temporal.Instant>`created_at + make_interval(secs => ${lifetime.maxSeconds})`
+      const end = sql<Temporal.Instant>`least(${idleEnd.toString()}::timestamptz, ${capEnd})`
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: end })
+        .where('sid', '=', sid)
+        .where('expires_at', '>', now)
+        .where(sql<boolean>`${end} >= expires_at + interval '1 minute'`)
+        .execute()
     },
 
     async deleteExpired(now: Temporal.Instant): Promise<void> {

@@ -116,7 +116,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
       return sendLoginPage(request, reply, deps, 401, locale, invalid, userName)
     }
     await request.db.loginAttempts.forgive(userName, client)
-    await startSession(request, reply, user.id, deps.config.sessionTtlSeconds)
+    await startSession(request, reply, user.id, deps.config.session)
     const landing = await landingAfterSignIn(request, reply, user, locale, deps.i18n)
     return reply.redirect(landing ?? `${request.tenant.pathPrefix}/`, 303)
   })

@@ -45,6 +45,22 @@ describe('fetchAccessToken', () => {
     expect(requests[0]?.headers.get('x-tenant')).toBe('espoo')
   })
 
+  it('says the user was active, so the session slides, only when they were', async () => {
+    const token = jwt({ sub: 'u-1' })
+    const { options: o, requests } = options({
+      'GET /api/auth/access_token': () => json(200, { accessToken: token, expiresIn: 300 }),
+    })
+    const answers = [true, false]
+    await fetchAccessToken({ ...o, active: () => answers.shift()! })
+    await fetchAccessToken({ ...o, active: () => answers.shift()! })
+    await fetchAccessToken(o)
+    expect(requests.map((request) => request.path)).toEqual([
+      '/api/auth/access_token?active=1',
+      '/api/auth/access_token',
+      '/api/auth/access_token',
+    ])
+  })
+
   it('asks the account for the user when the token has no sub', async () => {
     const token = jwt({})
     const { options: o, requests } = options({
