@@ -103,10 +103,15 @@ export const authMachine = setup({
     /** Store the user id for an offline start; the app also forgets another user's data here. */
     rememberUser: (_, _params: { userId: string }) => {},
     /**
-     * Forget the user's local data. With `keepCommands`, commands not yet sent stay for the same user's next
+     * Forget the user's local data. With `keepWork`, commands not yet sent stay for the same user's next
      * sign-in on this device (design brief, "Auth"); only a logout the user confirmed drops them.
      */
-    clearLocalData: (_, _params: { userId: string | null; keepCommands: boolean }) => {},
+    clearLocalData: (_, _params: { userId: string | null; keepWork: boolean }) => {},
+    /**
+     * The session ended by itself (it expired, or was found ended at start): the home screen says so, and what
+     * of the user's work this device keeps for them (docs/auth.md).
+     */
+    noteSessionEnded: (_, _params: { userId: string | null }) => {},
     /** Leave an auth route for home, keeping its path as redirect. */
     goHome: () => {},
     navigateToLogin: () => {},
@@ -143,7 +148,7 @@ export const authMachine = setup({
       actions: [
         {
           type: 'clearLocalData',
-          params: ({ context }) => ({ userId: context.lastUserId, keepCommands: true }),
+          params: ({ context }) => ({ userId: context.lastUserId, keepWork: true }),
         },
         'signOut',
       ],
@@ -163,8 +168,9 @@ export const authMachine = setup({
             actions: [
               {
                 type: 'clearLocalData',
-                params: ({ context }) => ({ userId: context.lastUserId, keepCommands: true }),
+                params: ({ context }) => ({ userId: context.lastUserId, keepWork: true }),
               },
+              { type: 'noteSessionEnded', params: ({ context }) => ({ userId: context.lastUserId }) },
               'signOut',
               'goHome',
             ],
@@ -278,7 +284,11 @@ export const authMachine = setup({
         actions: [
           {
             type: 'clearLocalData',
-            params: ({ context }) => ({ userId: context.userId ?? context.lastUserId, keepCommands: true }),
+            params: ({ context }) => ({ userId: context.userId ?? context.lastUserId, keepWork: true }),
+          },
+          {
+            type: 'noteSessionEnded',
+            params: ({ context }) => ({ userId: context.userId ?? context.lastUserId }),
           },
           'signOut',
           'goHome',
@@ -292,7 +302,7 @@ export const authMachine = setup({
         // The user confirmed (machines/userSession/userSession.machine.ts, confirmingLogout) if commands were waiting.
         {
           type: 'clearLocalData',
-          params: ({ context }) => ({ userId: context.userId ?? context.lastUserId, keepCommands: false }),
+          params: ({ context }) => ({ userId: context.userId ?? context.lastUserId, keepWork: false }),
         },
         'signOut',
         'navigateToLogout',

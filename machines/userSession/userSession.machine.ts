@@ -34,7 +34,7 @@ export interface UserSessionInput {
 /** Deleting one user's local data. Commands not yet sent survive anything but a logout the user confirmed. */
 export interface ForgetRequest {
   userId: string
-  keepCommands: boolean
+  keepWork: boolean
   /**
    * The browser's push subscription ends too: the user logged out, or another signed in on this device, so
    * nothing of theirs reaches it any more. A session that merely expired keeps it (the same person signs in again).
@@ -67,7 +67,7 @@ export type UserSessionEvent =
   /** The auth machine signed a user in: remember them; another user's data goes, but not their commands. */
   | { type: 'session.remember'; userId: string }
   /** The auth machine signed out: close the session and forget the user's data. */
-  | { type: 'session.clear'; userId: string | null; keepCommands: boolean }
+  | { type: 'session.clear'; userId: string | null; keepWork: boolean }
   /** The auth machine leaves for the server's logout. */
   | { type: 'session.leave' }
   /** Every voluntary logout (`useAuth().logout()`); `leaveTo` as in the context. */
@@ -244,7 +244,7 @@ export const userSessionMachine = setup({
                 type: 'forget',
                 params: ({ context }) => ({
                   userId: context.remembered ?? '',
-                  keepCommands: true,
+                  keepWork: true,
                   endPush: true,
                 }),
               },
@@ -269,8 +269,8 @@ export const userSessionMachine = setup({
                 type: 'forget',
                 params: ({ event }) => ({
                   userId: event.userId ?? '',
-                  keepCommands: event.keepCommands,
-                  endPush: !event.keepCommands,
+                  keepWork: event.keepWork,
+                  endPush: !event.keepWork,
                 }),
               },
             ],
@@ -283,8 +283,7 @@ export const userSessionMachine = setup({
         running: {
           invoke: {
             src: 'forgetUserData',
-            input: ({ context }) =>
-              context.forgetting[0] ?? { userId: '', keepCommands: true, endPush: false },
+            input: ({ context }) => context.forgetting[0] ?? { userId: '', keepWork: true, endPush: false },
             onDone: { target: 'idle', actions: 'forgotten' },
             onError: { target: 'idle', actions: 'forgotten' },
           },

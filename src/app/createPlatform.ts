@@ -15,11 +15,12 @@ import { serverReachability } from './browser/reachability'
 import { landingPath } from './browser/redirect'
 import { createPortalRouter, firstRendered, preloadCurrentScreens, type PortalRouter } from './router'
 import { SessionStore, type UserSession } from './session/session'
-import { lastUser, loginPending, storeLoginPending } from './browser/storage'
+import { lastUser, loginPending, storeLoginPending, storeSessionEnded } from './browser/storage'
 import type { UserSessionEffects } from './effects/userSessionActor'
 import { createUserSessionHandle } from './session/userSessionHandle'
 import { warmSyncWorker } from './session/syncWorker'
 import { fetchAccessToken } from '../api/tokenFetch'
+import { watchUserActivity } from './browser/userActivity'
 import { readStartRows } from '../db/startRead'
 
 /** The tenant's server login page, reached by full-page navigation. */
@@ -53,7 +54,8 @@ export function createPlatform(
   const sessions = new SessionStore()
   let apiClient: Promise<ApiClient> | null = null
 
-  const fetchToken = () => fetchAccessToken({ origin, tenantId, onAnswer: serverReachability.report })
+  const active = watchUserActivity(window)
+  const fetchToken = () => fetchAccessToken({ origin, tenantId, onAnswer: serverReachability.report, active })
   const lastUserId = lastUser(tenantId)
   const login = loginPending()
   const adopted = lastUserId !== null
@@ -78,8 +80,8 @@ export function createPlatform(
     : fetchToken()
   const effects: AuthEffects = {
     rememberUser: (userId) => userSession.send({ type: 'session.remember', userId }),
-    clearLocalData: (userId, keepCommands) =>
-      userSession.send({ type: 'session.clear', userId, keepCommands }),
+    clearLocalData: (userId, keepWork) => userSession.send({ type: 'session.clear', userId, keepWork }),
+    noteSessionEnded: (userId) => storeSessionEnded(tenantId, userId),
     // The auth guard of the current route sends an anonymous user home with the path as redirect.
     goHome: () => void router.invalidate(),
     navigateToLogin: () => {

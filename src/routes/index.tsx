@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { useSessionEnded } from '../app/session/sessionEnded'
 import { useAuth } from '../app/session/auth'
 import { useEnvironment } from '../app/environment'
 import { HomeInfoList, HomeIntro } from '../content/home/HomeTexts'
 import { HeroIllustration } from '../components/HeroIllustration'
+import { SessionEndedNotice } from '../components/session/SessionEndedNotice'
 import { screenTitles } from '../components/screenTitles'
 import { useSignedIn } from '../components/shell/useSignedIn'
 import { Alert } from '../components/ui/Alert'
@@ -29,12 +31,15 @@ function HomeScreen() {
   const { login, logout } = useAuth()
   const signedIn = useSignedIn()
   const { redirect } = Route.useSearch()
+  const { ended, kept } = useSessionEnded()
   usePageTitle(t(screenTitles.home))
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
       {tenant.features.heroImage ? <HeroIllustration /> : null}
       <HomeIntro />
-      {redirect && !signedIn ? (
+      {signedIn ? null : ended ? (
+        <SessionEndedNotice kept={kept} />
+      ) : redirect ? (
         <Alert severity="info">
           <Trans id="home.login_to_continue">Log in to see the page you opened.</Trans>
         </Alert>

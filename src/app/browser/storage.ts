@@ -13,6 +13,7 @@ const keys = {
   locale: 'portal.locale',
   lastUser: (tenant: string) => `portal.lastUser.${tenant}`,
   loginPending: 'portal.loginPending',
+  sessionEnded: (tenant: string) => `portal.sessionEnded.${tenant}`,
 } as const
 
 /** Storage can be missing or throw (private mode, blocked cookies): the portal then simply forgets. */
@@ -90,4 +91,16 @@ export function loginPending(): LoginPending | null {
 
 export function storeLoginPending(pending: LoginPending | null): void {
   write(session, keys.loginPending, pending === null ? null : JSON.stringify(pending))
+}
+
+/**
+ * The user whose session ended by itself in this tab (an id only): the home screen tells them, and what this
+ * device keeps of their work, until they sign in again.
+ */
+export function sessionEndedUser(tenant: string): string | null {
+  return read(session, keys.sessionEnded(tenant))
+}
+
+export function storeSessionEnded(tenant: string, userId: string | null): void {
+  write(session, keys.sessionEnded(tenant), userId)
 }

@@ -22,7 +22,8 @@ import type { RunningActor } from '../session/runningActor'
 /** What the auth machine's actions do in the portal (src/app/createPlatform.ts). */
 export interface AuthEffects {
   rememberUser(userId: string): void
-  clearLocalData(userId: string | null, keepCommands: boolean): void
+  clearLocalData(userId: string | null, keepWork: boolean): void
+  noteSessionEnded(userId: string | null): void
   goHome(): void
   navigateToLogin(): void
   navigateToLogout(): void
@@ -57,7 +58,8 @@ export function createAuthActor(options: {
       },
       actions: {
         rememberUser: (_, { userId }) => effects.rememberUser(userId),
-        clearLocalData: (_, { userId, keepCommands }) => effects.clearLocalData(userId, keepCommands),
+        clearLocalData: (_, { userId, keepWork }) => effects.clearLocalData(userId, keepWork),
+        noteSessionEnded: (_, { userId }) => effects.noteSessionEnded(userId),
         goHome: () => effects.goHome(),
         navigateToLogin: () => effects.navigateToLogin(),
         navigateToLogout: () => effects.navigateToLogout(),

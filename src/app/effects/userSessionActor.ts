@@ -10,7 +10,7 @@ import { running } from './actors'
 import { databaseName } from '../../db/names'
 import type { RunningActor } from '../session/runningActor'
 import type { SessionStore, UserSession } from '../session/session'
-import { rememberUser, storeLoginPending } from '../browser/storage'
+import { rememberUser, storeLoginPending, storeSessionEnded } from '../browser/storage'
 
 /**
  * The user session machine's actor, in a chunk of its own: src/app/session/userSessionHandle.ts loads it only when a
@@ -79,20 +79,18 @@ export function createUserSessionActor(options: {
     userSessionMachine.provide({
       actors: {
         userSession: holdSession(sessions, effects.openSession, latest),
-        forgetUserData: fromPromise<void, ForgetRequest>(
-          async ({ input: { userId, keepCommands, endPush } }) => {
-            // The push service refuses the ended endpoint from now on, and the server drops it at its next send.
-            const ending = endPush
-              ? import('../browser/pushDevice')
-                  .then(({ unsubscribeBrowser }) => unsubscribeBrowser())
-                  .catch((error: unknown) => console.error('Ending push notifications', error))
-              : null
-            const forgetting = import('../../db/forget')
-              .then(({ forgetUserData }) => forgetUserData(databaseName(tenantId, userId), { keepCommands }))
-              .catch((error: unknown) => console.error('Forgetting local data', error))
-            await Promise.all([ending, forgetting])
-          },
-        ),
+        forgetUserData: fromPromise<void, ForgetRequest>(async ({ input: { userId, keepWork, endPush } }) => {
+          // The push service refuses the ended endpoint from now on, and the server drops it at its next send.
+          const ending = endPush
+            ? import('../browser/pushDevice')
+                .then(({ unsubscribeBrowser }) => unsubscribeBrowser())
+                .catch((error: unknown) => console.error('Ending push notifications', error))
+            : null
+          const forgetting = import('../../db/forget')
+            .then(({ forgetUserData }) => forgetUserData(databaseName(tenantId, userId), { keepWork }))
+            .catch((error: unknown) => console.error('Forgetting local data', error))
+          await Promise.all([ending, forgetting])
+        }),
         countWaiting: fromPromise(async () => {
           const session = await sessions.ready(3_000)
           return session ? session.outbox.countWaiting(session.db) : 0
@@ -103,7 +101,11 @@ export function createUserSessionActor(options: {
           latest.value = token
           sessions.getState().session?.sync.setToken(token)
         },
-        storeRemembered: (_, { userId }) => rememberUser(tenantId, userId),
+        storeRemembered: (_, { userId }) => {
+          rememberUser(tenantId, userId)
+          // Signed in (again): the session is no longer one that ended.
+          if (userId !== null) storeSessionEnded(tenantId, null)
+        },
         endLogin: () => storeLoginPending(null),
         land: (_, { redirect }) => effects.land(redirect),
         logOut: () => effects.logOut(),

@@ -9,6 +9,7 @@ function handleFor(firstToken: Promise<TokenResult>, options: { lastUserId?: str
   const effects = {
     rememberUser: vi.fn(),
     clearLocalData: vi.fn(),
+    noteSessionEnded: vi.fn(),
     goHome: vi.fn(),
     navigateToLogin: vi.fn(),
     navigateToLogout: vi.fn(),

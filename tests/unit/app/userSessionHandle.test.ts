@@ -48,7 +48,7 @@ describe('the user session handle', () => {
   it('loads no machine for an anonymous visit, even one that clears nobody’s data', async () => {
     const { attach, handle, view } = handleFor()
     view('anonymous')
-    handle.send({ type: 'session.clear', userId: null, keepCommands: true })
+    handle.send({ type: 'session.clear', userId: null, keepWork: true })
     await settle()
     expect(attach).not.toHaveBeenCalled()
   })
@@ -125,7 +125,7 @@ describe('the user session handle', () => {
 
   it('gives the machine the events sent while it loaded, in order', async () => {
     const { handle, effects, view, openings } = handleFor('u1')
-    handle.send({ type: 'session.clear', userId: 'u1', keepCommands: false })
+    handle.send({ type: 'session.clear', userId: 'u1', keepWork: false })
     view('anonymous')
     handle.send({ type: 'session.leave' })
     await settle()

@@ -10,6 +10,7 @@ import {
 } from '../../../src/db/outbox'
 import { headsOfQueue, markAcked, markRejected, pruneSettled } from '../../../workers/outbox/replayRows'
 import { forgetUserData } from '../../../src/db/forget'
+import { keptWork } from '../../../src/db/keptWork'
 import { PortalDb, schemaV1 } from '../../../src/db/portalDb'
 import { cancelOf, freshDb, queue, reviewOf, tripNo } from '../outbox/harness'
 import { account, passengerOf } from './samples'
@@ -140,29 +141,43 @@ describe('forgetting a user’s data', () => {
 
   const exists = async (factory: IDBFactory) => (await factory.databases()).some((d) => d.name === name)
 
-  it('keeps waiting commands for the same user’s next sign-in, and clears everything else', async () => {
+  it('keeps waiting commands and drafts for the same user’s next sign-in, and clears everything else', async () => {
     const factory = new IDBFactory()
     const db = await seeded(factory)
     const waiting = await queue(db, 'trip.cancel', cancelOf(1))
     db.close()
-    await forgetUserData(name, { keepCommands: true, indexedDB: factory })
+    await forgetUserData(name, { keepWork: true, indexedDB: factory })
     const after = freshDb(factory, name)
     expect((await listCommands(after)).map((c) => c.id)).toEqual([waiting.id])
     expect(await after.listTrips()).toEqual([])
     expect(await after.getAccount()).toBeNull()
-    expect(await after.snapshots.count()).toBe(0)
+    expect(await after.snapshots.get('cancelTrips')).toMatchObject({ value: { step: 2 } })
     expect(await after.lastSyncedAt()).toBeNull()
     // The queue's order carries on.
     expect((await queue(after, 'trip.review', reviewOf(1))).seq).toBe(2)
+    // What the home screen tells the user is kept, read without opening their session.
+    after.close()
+    expect(await keptWork(name, factory)).toEqual({ waiting: 2, drafts: ['cancelTrips'] })
+    expect(await keptWork('portal-nobody', factory)).toEqual({ waiting: 0, drafts: [] })
   })
 
-  it('deletes the database when nothing waits, even with keepCommands', async () => {
+  it('keeps a draft alone, with no command waiting', async () => {
+    const factory = new IDBFactory()
+    ;(await seeded(factory)).close()
+    await forgetUserData(name, { keepWork: true, indexedDB: factory })
+    const after = freshDb(factory, name)
+    expect(await after.snapshots.count()).toBe(1)
+    expect(await after.listTrips()).toEqual([])
+  })
+
+  it('deletes the database when nothing waits and no draft is saved, even with keepWork', async () => {
     const factory = new IDBFactory()
     const db = await seeded(factory)
+    await db.snapshots.clear()
     const done = await queue(db, 'trip.cancel', cancelOf(1))
     await db.outbox.update(done.id, { status: 'acked' })
     db.close()
-    await forgetUserData(name, { keepCommands: true, indexedDB: factory })
+    await forgetUserData(name, { keepWork: true, indexedDB: factory })
     expect(await exists(factory)).toBe(false)
   })
 
@@ -171,13 +186,13 @@ describe('forgetting a user’s data', () => {
     const db = await seeded(factory)
     await queue(db, 'trip.cancel', cancelOf(1))
     db.close()
-    await forgetUserData(name, { keepCommands: false, indexedDB: factory })
+    await forgetUserData(name, { keepWork: false, indexedDB: factory })
     expect(await exists(factory)).toBe(false)
   })
 
   it('creates nothing for a user without a database', async () => {
     const factory = new IDBFactory()
-    await forgetUserData(name, { keepCommands: true, indexedDB: factory })
+    await forgetUserData(name, { keepWork: true, indexedDB: factory })
     expect(await exists(factory)).toBe(false)
   })
 })

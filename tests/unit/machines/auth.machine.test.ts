@@ -29,6 +29,7 @@ describe('auth machine', () => {
     expect(status()).toBe('resuming')
     await settle()
     expect(status()).toBe('anonymous')
+    expect(effects.noteSessionEnded).toHaveBeenCalledWith('u1')
     expect(effects.goHome).toHaveBeenCalledTimes(1)
   })
 
@@ -76,6 +77,7 @@ describe('auth machine', () => {
     await settle()
     expect(status()).toBe('anonymous')
     expect(effects.clearLocalData).toHaveBeenCalledWith('u1', true)
+    expect(effects.noteSessionEnded).toHaveBeenCalledWith('u1')
     expect(effects.goHome).toHaveBeenCalledTimes(1)
   })
 
@@ -173,6 +175,8 @@ describe('auth machine', () => {
     actor.send({ type: 'auth.logout' })
     expect(effects.clearLocalData).toHaveBeenCalledWith('u1', false)
     expect(effects.navigateToLogout).toHaveBeenCalledTimes(1)
+    // The user ended it: no "your session has ended" for them.
+    expect(effects.noteSessionEnded).not.toHaveBeenCalled()
     expect(effects.clearLocalData.mock.invocationCallOrder[0]!).toBeLessThan(
       effects.navigateToLogout.mock.invocationCallOrder[0]!,
     )

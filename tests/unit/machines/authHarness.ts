@@ -20,6 +20,7 @@ export function start(results: (TokenResult | 'hang')[], lastUserId: string | nu
   const effects = {
     rememberUser: vi.fn(),
     clearLocalData: vi.fn(),
+    noteSessionEnded: vi.fn(),
     goHome: vi.fn(),
     navigateToLogin: vi.fn(),
     navigateToLogout: vi.fn(),
@@ -28,7 +29,8 @@ export function start(results: (TokenResult | 'hang')[], lastUserId: string | nu
     actors: { fetchToken: fromPromise(fetchToken) },
     actions: {
       rememberUser: (_, params) => effects.rememberUser(params.userId),
-      clearLocalData: (_, params) => effects.clearLocalData(params.userId, params.keepCommands),
+      clearLocalData: (_, params) => effects.clearLocalData(params.userId, params.keepWork),
+      noteSessionEnded: (_, params) => effects.noteSessionEnded(params.userId),
       goHome: effects.goHome,
       navigateToLogin: effects.navigateToLogin,
       navigateToLogout: effects.navigateToLogout,

@@ -115,7 +115,7 @@ describe('user session machine: the session follows the auth view', () => {
 
   it('closes the session when the auth machine clears the local data', () => {
     const { open, actor } = start({ lastUserId: 'u1', adopted: true })
-    actor.send({ type: 'session.clear', userId: 'u1', keepCommands: true })
+    actor.send({ type: 'session.clear', userId: 'u1', keepWork: true })
     expect(open()).toEqual([])
   })
 })
@@ -124,9 +124,7 @@ describe('user session machine: forgetting local data', () => {
   it('forgets the previous user’s data but not their commands when another signs in, and remembers the new one', () => {
     const { actor, deletions, effects } = start({ lastUserId: 'u1' })
     actor.send({ type: 'session.remember', userId: 'u2' })
-    expect(deletions.map(({ request }) => request)).toEqual([
-      { userId: 'u1', keepCommands: true, endPush: true },
-    ])
+    expect(deletions.map(({ request }) => request)).toEqual([{ userId: 'u1', keepWork: true, endPush: true }])
     expect(effects.storeRemembered).toHaveBeenCalledWith('u2')
   })
 
@@ -140,23 +138,23 @@ describe('user session machine: forgetting local data', () => {
 
   it('forgets the cleared user as asked, remembers nobody, and then forgets nobody at the next sign-in', () => {
     const { actor, deletions, effects } = start({ lastUserId: 'u1' })
-    actor.send({ type: 'session.clear', userId: 'u1', keepCommands: false })
+    actor.send({ type: 'session.clear', userId: 'u1', keepWork: false })
     expect(effects.storeRemembered).toHaveBeenCalledWith(null)
     actor.send({ type: 'session.remember', userId: 'u2' })
     expect(deletions.map(({ request }) => request)).toEqual([
-      { userId: 'u1', keepCommands: false, endPush: true },
+      { userId: 'u1', keepWork: false, endPush: true },
     ])
   })
 
   it('keeps the device’s push subscription when a session merely ended, and ends it at a logout', () => {
     const { actor, deletions } = start({ lastUserId: 'u1' })
-    actor.send({ type: 'session.clear', userId: 'u1', keepCommands: true })
+    actor.send({ type: 'session.clear', userId: 'u1', keepWork: true })
     expect(deletions.map(({ request }) => request.endPush)).toEqual([false])
   })
 
   it('clears without a user forgets no data', () => {
     const { actor, deletions, effects } = start()
-    actor.send({ type: 'session.clear', userId: null, keepCommands: true })
+    actor.send({ type: 'session.clear', userId: null, keepWork: true })
     expect(deletions).toEqual([])
     expect(effects.storeRemembered).toHaveBeenCalledWith(null)
   })
@@ -164,7 +162,7 @@ describe('user session machine: forgetting local data', () => {
   it('deletes one user’s data at a time, in order', async () => {
     const { actor, deletions } = start({ lastUserId: 'u1' })
     actor.send({ type: 'session.remember', userId: 'u2' })
-    actor.send({ type: 'session.clear', userId: 'u2', keepCommands: true })
+    actor.send({ type: 'session.clear', userId: 'u2', keepWork: true })
     expect(deletions.map(({ request }) => request.userId)).toEqual(['u1'])
     deletions[0]!.finish()
     await settle()
@@ -175,7 +173,7 @@ describe('user session machine: forgetting local data', () => {
 describe('user session machine: leaving for the server’s logout', () => {
   it('leaves once the data is deleted', async () => {
     const { actor, deletions, effects } = start({ lastUserId: 'u1', adopted: true })
-    actor.send({ type: 'session.clear', userId: 'u1', keepCommands: false })
+    actor.send({ type: 'session.clear', userId: 'u1', keepWork: false })
     actor.send({ type: 'session.leave' })
     expect(effects.leave).not.toHaveBeenCalled()
     deletions[0]!.finish()
@@ -192,7 +190,7 @@ describe('user session machine: leaving for the server’s logout', () => {
 
   it('leaves after the clearing timeout when the deletion hangs', () => {
     const { actor, clock, effects } = start({ lastUserId: 'u1', adopted: true })
-    actor.send({ type: 'session.clear', userId: 'u1', keepCommands: false })
+    actor.send({ type: 'session.clear', userId: 'u1', keepWork: false })
     actor.send({ type: 'session.leave' })
     clock.increment(clearingTimeoutMs - 1)
     expect(effects.leave).not.toHaveBeenCalled()
