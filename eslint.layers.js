@@ -92,7 +92,7 @@ export const serverFloors = [
   ['server/plugins'],
   ['server/auth', 'server/geo'],
   ['server/config'],
-  ['server/errorReporting', 'server/net', 'server/pages', 'server/outbound'],
+  ['server/errorReporting', 'server/net', 'server/pages', 'server/icons', 'server/outbound'],
   ['server/i18n'],
   // Data access and read caches. The database imports no feature.
   ['server/outbox', 'server/reads', 'server/views', 'server/idempotency'],

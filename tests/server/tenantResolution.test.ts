@@ -61,7 +61,11 @@ describe.each(backends)('tenant resolution and the portal host on $name', (backe
 
   it('takes the tenant from a path prefix on local hosts and strips it', async () => {
     const espoo = await manifest('/espoo/manifest.webmanifest', { host: host('localhost') })
-    expect(espoo).toMatchObject({ name: 'Espoon asiointiliikenne', start_url: '/espoo/', scope: '/espoo/' })
+    expect(espoo).toMatchObject({
+      name: 'Espoon asiointiliikenne',
+      start_url: '/espoo/trips',
+      scope: '/espoo/',
+    })
     const login = await test.app.inject({
       url: '/fimlab/login?locale=fi',
       headers: { host: host('127.0.0.1') },
@@ -72,7 +76,7 @@ describe.each(backends)('tenant resolution and the portal host on $name', (backe
 
   it('takes the path prefix on the dev and staging hosts it is configured with too, and strips it', async () => {
     const dev = await manifest('/espoo/manifest.webmanifest', { host: 'portal.dev.example.fi' })
-    expect(dev).toMatchObject({ name: 'Espoon asiointiliikenne', start_url: '/espoo/' })
+    expect(dev).toMatchObject({ name: 'Espoon asiointiliikenne', start_url: '/espoo/trips' })
     const login = await test.app.inject({ url: '/fimlab/login', headers: { host: 'staging.example.fi' } })
     expect(login.statusCode).toBe(200)
     expect(login.body).toContain('action="/fimlab/login"')
@@ -90,7 +94,8 @@ describe.each(backends)('tenant resolution and the portal host on $name', (backe
   it('uses the default tenant on a bare local host', async () => {
     expect(await manifest('/manifest.webmanifest', { host: host('localhost') })).toMatchObject({
       name: 'Matkaportaali',
-      start_url: '/',
+      scope: '/',
+      start_url: '/trips',
     })
   })
 
@@ -116,7 +121,7 @@ describe.each(backends)('tenant resolution and the portal host on $name', (backe
     expect(page.body).toContain('portal.example.org')
   })
 
-  it('serves the manifest with theme colours and a generated icon per tenant', async () => {
+  it('serves the manifest with theme colours, starting on the trips, and generated icons per tenant', async () => {
     const response = await test.app.inject({
       url: '/manifest.webmanifest',
       headers: { host: host('espoo.localhost') },
@@ -125,7 +130,24 @@ describe.each(backends)('tenant resolution and the portal host on $name', (backe
     expect(response.json()).toMatchObject({
       display: 'standalone',
       theme_color: '#00587c',
-      icons: [{ src: '/tenant-icon/espoo.svg', sizes: 'any', type: 'image/svg+xml' }],
+      start_url: '/trips',
+      icons: [
+        { src: '/tenant-icon/espoo-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/tenant-icon/espoo-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/tenant-icon/espoo-maskable-192.png',
+          sizes: '192x192',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+        {
+          src: '/tenant-icon/espoo-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+        { src: '/tenant-icon/espoo.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
     })
     const icon = await test.app.inject({
       url: '/tenant-icon/espoo.svg',
@@ -133,12 +155,40 @@ describe.each(backends)('tenant resolution and the portal host on $name', (backe
     })
     expect(icon.headers['content-type']).toContain('image/svg+xml')
     expect(icon.body).toContain('fill="#00587c"')
-    expect(icon.body).toContain('>EA</text>')
-    const unknown = await test.app.inject({
-      url: '/tenant-icon/nobody.svg',
+    expect(icon.body).toContain('stroke="#ffffff"')
+    for (const unknown of [
+      'nobody.svg',
+      'nobody-192.png',
+      'espoo-64.png',
+      'espoo-maskable.png',
+      'espoo-192.gif',
+    ]) {
+      const response = await test.app.inject({
+        url: `/tenant-icon/${unknown}`,
+        headers: { host: host('localhost') },
+      })
+      expect(response.statusCode, unknown).toBe(404)
+    }
+  })
+
+  it.each([
+    ['espoo-192.png', 192],
+    ['espoo-512.png', 512],
+    ['espoo-maskable-192.png', 192],
+    ['espoo-maskable-512.png', 512],
+    ['tatkela-maskable-180.png', 180],
+  ])('serves the icon %s as a PNG of %i px', async (file, size) => {
+    const response = await test.app.inject({
+      url: `/tenant-icon/${file}`,
       headers: { host: host('localhost') },
     })
-    expect(unknown.statusCode).toBe(404)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('image/png')
+    expect(response.headers['cache-control']).toBe('public, max-age=86400')
+    const png = response.rawPayload
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    expect(png.toString('latin1', 12, 16)).toBe('IHDR')
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size])
   })
 
   it('serves the built portal with the right caching', async () => {

@@ -1,4 +1,5 @@
 import type { Theme, ThemeColors } from '../../../tenants'
+import { tenantIconPath } from '../../domain/tenantIcons'
 
 /** The CSS variables the Tailwind theme reads (tailwind.config.ts), one per theme colour. */
 export const colorVariables: Record<keyof ThemeColors, string> = {
@@ -51,7 +52,14 @@ export function applyDocumentSetup(document: Document, setup: DocumentSetup): vo
     link.type = 'image/svg+xml'
     return link
   })
-  icon.setAttribute('href', `/tenant-icon/${setup.tenantId}.svg`)
+  icon.setAttribute('href', tenantIconPath(setup.tenantId))
+  // iOS takes its home screen icon from this link, not from the manifest, and draws no SVG.
+  const touchIcon = headElement(document, 'link[rel="apple-touch-icon"]', () => {
+    const link = document.createElement('link')
+    link.rel = 'apple-touch-icon'
+    return link
+  })
+  touchIcon.setAttribute('href', tenantIconPath(setup.tenantId, { shape: 'full', size: 180 }))
   const themeColor = headElement(document, 'meta[name="theme-color"]', () => {
     const meta = document.createElement('meta')
     meta.name = 'theme-color'

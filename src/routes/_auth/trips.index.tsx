@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useMemo } from 'react'
-import { Temporal } from 'temporal-polyfill'
+import { useMemo, type ReactNode } from 'react'
+import { useNow } from '../../app/browser/useNow'
 import { useCommands } from '../../app/data/commands'
 import { usePassengers, useTrips } from '../../app/data/data'
 import { useEnvironment } from '../../app/environment'
@@ -9,6 +9,7 @@ import { useLocale } from '../../app/locale'
 import { tripCommandsOf } from '../../commands/tripView'
 import { screenTitles } from '../../components/screenTitles'
 import { defaultTripDate, nextTripDate, tripDates } from '../../components/trips/tripDates'
+import { NowMarker } from '../../components/trips/NowMarker'
 import { TripDayNav } from '../../components/trips/TripDayNav'
 import { TripListItem } from '../../components/trips/TripListItem'
 import { validateTripsSearch, type TripsSearch } from '../../components/trips/tripsSearch'
@@ -18,6 +19,7 @@ import { UsersIcon } from '../../components/ui/icons'
 import { Page } from '../../components/ui/Page'
 import { LoadingBlock } from '../../components/ui/Spinner'
 import { shellDate } from '../../domain/dateDisplay'
+import { nowInDay } from '../../domain/trips/now'
 
 export const Route = createFileRoute('/_auth/trips/')({
   validateSearch: validateTripsSearch,
@@ -41,11 +43,17 @@ function TripsScreen() {
       : undefined
   const trips = useTrips(passengerId ? { passengerId } : {})
   const commands = useCommands()
-  const today = Temporal.Now.plainDateISO(timeZone).toString()
+  // A minute's tick moves the "now" line past a trip that ends while the list is open.
+  const now = useNow(60_000)
+  const today = now.toZonedDateTimeISO(timeZone).toPlainDate().toString()
   const dates = useMemo(() => (trips ? tripDates(trips) : []), [trips])
   const date = search.date ?? defaultTripDate(dates, today)
   const dayTrips = useMemo(() => trips?.filter((trip) => trip.date === date), [trips, date])
   const next = nextTripDate(dates, date)
+  const nowPlace = useMemo(
+    () => (dayTrips ? nowInDay(dayTrips, date, now.toZonedDateTimeISO(timeZone)) : null),
+    [dayTrips, date, now, timeZone],
+  )
   const shownDate = shellDate(date)
 
   return (
@@ -93,20 +101,32 @@ function TripsScreen() {
             <EmptyDay next={next} search={search} />
           ) : (
             <ul className="flex flex-col gap-3">
-              {dayTrips.map((trip) => (
-                <TripListItem
-                  key={`${trip.id}/${trip.date}`}
-                  trip={trip}
-                  timeZone={timeZone}
-                  commands={tripCommandsOf(commands, trip)}
-                />
-              ))}
+              {withNowMarker(
+                dayTrips.map((trip) => (
+                  <TripListItem
+                    key={`${trip.id}/${trip.date}`}
+                    trip={trip}
+                    timeZone={timeZone}
+                    commands={tripCommandsOf(commands, trip)}
+                  />
+                )),
+                nowPlace && <NowMarker key="now" now={now} timeZone={timeZone} place={nowPlace} />,
+                nowPlace?.before,
+              )}
             </ul>
           )}
         </>
       )}
     </Page>
   )
+}
+
+/**
+ * The day's items with the "now" line at its place. One keyed list, so that the line moves past a trip that
+ * ends rather than being made anew (which would scroll to it again).
+ */
+function withNowMarker(items: ReactNode[], marker: ReactNode, before: number | undefined): ReactNode[] {
+  return before === undefined ? items : [...items.slice(0, before), marker, ...items.slice(before)]
 }
 
 /** 'No trips' on the chosen day, with a link to the next day that has some. */

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it, vi } from 'vitest'
 import { queueCancel } from '../../../src/app/data/commands'
 import type { StartRows } from '../../../src/db/startRead'
@@ -20,6 +21,17 @@ async function twoPassengersTrips() {
       p2: [tripOn('t2', ville, tomorrow, ['08:15', '08:40'], { carName: 'Taxi 12' })],
     },
   })
+}
+
+/** A trip of today from `from` to `to` minutes from now (its date today even when that crosses midnight). */
+function todayTrip(id: string, from: number, to: number) {
+  const now = Temporal.Now.zonedDateTimeISO('Europe/Helsinki')
+  const at = (minutes: number) => now.add({ minutes }).toString({ timeZoneName: 'never' })
+  return {
+    ...tripOn(id, anna, dayFromToday(0), ['00:00', '00:00']),
+    startDateTime: at(from),
+    endDateTime: at(to),
+  }
 }
 
 describe('the trips screen', { timeout: 20_000 }, () => {
@@ -87,5 +99,30 @@ describe('the trips screen', { timeout: 20_000 }, () => {
     platform.sessions.setSession(session)
     await vi.waitFor(() => expect(screen.text()).not.toContain('Ville Virtanen'))
     expect(screen.text()).toContain('Anna Aalto')
+  })
+
+  it('marks now today between the trips that ended and the trip under way', async () => {
+    const platform = await fakePlatform({
+      account,
+      passengers: [anna],
+      places: {},
+      trips: { p1: [todayTrip('ended', -120, -90), todayTrip('going', -10, 20), todayTrip('later', 60, 90)] },
+    })
+    const screen = await mountScreen(platform, '/trips')
+    await waitForText(screen, 'Now')
+    const items = elementsByTag(screen.main(), 'li').map(textOf)
+    expect(items).toHaveLength(4)
+    expect(items[1]).toMatch(/^Now \d{1,2}[:.]\d{2} ?: a trip is under way\.$/)
+    expect(items.filter((_, index) => index !== 1)).toEqual([
+      expect.stringMatching(/^AA /),
+      expect.stringMatching(/^AA /),
+      expect.stringMatching(/^AA /),
+    ])
+  })
+
+  it('has no now on another day', async () => {
+    const screen = await mountScreen(await twoPassengersTrips(), '/trips')
+    await waitForText(screen, 'Anna Aalto')
+    expect(screen.text()).not.toContain('Now')
   })
 })
