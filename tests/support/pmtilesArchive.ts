@@ -21,8 +21,8 @@ const reach = 0.04
 /** The map opens at 15 and MapLibre draws deeper zooms from these tiles. */
 export const archiveZooms = { min: 10, max: 15 } as const
 const extent = 4096
-/** Streets run every this many degrees north-south and twice it east-west (about 220 m either way at 60° N). */
-const spacing = 0.002
+/** Streets run every this many degrees north-south and twice it east-west (about 110 m either way at 60° N). */
+const spacing = 0.001
 
 export const testArchiveAttribution = 'Testikartta'
 
@@ -77,7 +77,15 @@ function layersAround({ latitude, longitude }: Centre): Record<string, Feature[]
   const buildings = steps(south, north - spacing, spacing).flatMap((lat) =>
     steps(west, east - spacing * 2, spacing * 2).map((lon) =>
       feature(
-        { type: 'Polygon', coordinates: ring(lon + 0.0003, lat + 0.0003, lon + 0.0015, lat + 0.001) },
+        {
+          type: 'Polygon',
+          coordinates: ring(
+            lon + spacing * 0.3,
+            lat + spacing * 0.2,
+            lon + spacing * 1.5,
+            lat + spacing * 0.7,
+          ),
+        },
         { kind: 'building' },
       ),
     ),

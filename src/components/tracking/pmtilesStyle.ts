@@ -1,19 +1,14 @@
-import { LIGHT, layers, type Flavor } from '@protomaps/basemaps'
+import { layers } from '@protomaps/basemaps'
 import { addProtocol, type StyleSpecification } from 'maplibre-gl'
 import type { FeatureCollection } from 'geojson'
 import { Protocol } from 'pmtiles'
 import { mapTilesPath, type MapSettings } from '../../contract/map'
-import { embeddedStyle, mapColors } from './mapStyle'
+import { archiveFlavor } from './archiveFlavor'
+import { embeddedStyle } from './mapStyle'
 
 // MapLibre reads `pmtiles://` sources through this: byte ranges of the archive, fetched by the page from the
 // portal's origin (connect-src 'self'). Its metadata names the map's sources for the attribution.
 addProtocol('pmtiles', new Protocol({ metadata: true }).tile)
-
-/**
- * Protomaps' light flavour with the portal's land and water, against which the stops, the route and the car
- * keep their contrast (mapStyle.ts).
- */
-const flavor: Flavor = { ...LIGHT, background: mapColors.land, earth: mapColors.land, water: mapColors.water }
 
 /**
  * A street map from the deployment's own tile archive: streets, water, buildings and land use from
@@ -23,7 +18,7 @@ export function archiveStyle(origin: string): StyleSpecification {
   return {
     version: 8,
     sources: { protomaps: { type: 'vector', url: `pmtiles://${new URL(mapTilesPath, origin).href}` } },
-    layers: layers('protomaps', flavor),
+    layers: layers('protomaps', archiveFlavor),
   }
 }
 
