@@ -127,7 +127,7 @@ describe('the map tile archive (MAP_TILES_PATH)', () => {
     const tile = await reader.getZxy(z, x, y)
     // A vector tile names its layers in plain text: the basemap style's, as the archive was drawn.
     const layers = Buffer.from(tile!.data).toString('latin1')
-    for (const name of ['earth', 'roads', 'buildings']) expect(layers).toContain(name)
+    for (const name of ['earth', 'water', 'roads', 'buildings']) expect(layers).toContain(name)
     // Outside the archive's area there is no tile.
     expect(await reader.getZxy(z, 0, 0)).toBeUndefined()
   })

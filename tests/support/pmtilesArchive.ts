@@ -6,7 +6,7 @@ import { fromGeojsonVt } from 'vt-pbf'
 
 /**
  * A small PMTiles v3 archive of vector tiles, built from GeoJSON the tests draw themselves (no extract of Finland
- * can be had here): a grid of streets, blocks of buildings between them and a lake around each centre given,
+ * can be had here): a grid of streets with a building or a pond in each block around each centre given,
  * in the layers the Protomaps basemap style reads (`earth`, `water`, `roads`, `buildings`). Its metadata names
  * `attribution`, which the map shows once it has read the archive.
  */
@@ -43,7 +43,7 @@ const ring = (west: number, south: number, east: number, north: number): Positio
 const steps = (from: number, to: number, by: number) =>
   Array.from({ length: Math.floor((to - from) / by) + 1 }, (_, index) => from + index * by)
 
-/** The layers around one centre: every fourth street a major road, a building in each block's corner. */
+/** The layers around one centre: a grid of streets, every fourth a major road, and blocks between them. */
 function layersAround({ latitude, longitude }: Centre): Record<string, Feature[]> {
   const [south, north] = [latitude - reach, latitude + reach]
   const [west, east] = [longitude - reach, longitude + reach]
@@ -74,26 +74,25 @@ function layersAround({ latitude, longitude }: Centre): Record<string, Feature[]
       ),
     ),
   ]
-  const buildings = steps(south, north - spacing, spacing).flatMap((lat) =>
-    steps(west, east - spacing * 2, spacing * 2).map((lon) =>
-      feature(
-        {
-          type: 'Polygon',
-          coordinates: ring(
-            lon + spacing * 0.3,
-            lat + spacing * 0.2,
-            lon + spacing * 1.5,
-            lat + spacing * 0.7,
-          ),
-        },
-        { kind: 'building' },
-      ),
-    ),
+  // Each block holds a building, or every seventh a pond, so any view of a few blocks shows both.
+  const blocks = steps(south, north - spacing, spacing).flatMap((lat, row) =>
+    steps(west, east - spacing * 2, spacing * 2).map((lon, column) => ({
+      lat,
+      lon,
+      pond: (row * 3 + column) % 7 === 0,
+    })),
   )
-  const lake = ring(west, south, west + reach / 2, south + reach / 2)
+  const inBlock = ({ lat, lon }: { lat: number; lon: number }) =>
+    ring(lon + spacing * 0.3, lat + spacing * 0.2, lon + spacing * 1.5, lat + spacing * 0.7)
+  const buildings = blocks
+    .filter((block) => !block.pond)
+    .map((block) => feature({ type: 'Polygon', coordinates: inBlock(block) }, { kind: 'building' }))
+  const ponds = blocks
+    .filter((block) => block.pond)
+    .map((block) => feature({ type: 'Polygon', coordinates: inBlock(block) }, { kind: 'water' }))
   return {
     earth: [feature({ type: 'Polygon', coordinates: ring(west, south, east, north) }, { kind: 'earth' })],
-    water: [feature({ type: 'Polygon', coordinates: lake }, { kind: 'lake' })],
+    water: ponds,
     roads,
     buildings,
   }
