@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,7 +11,7 @@ import { expect, test, demoUsers } from './support/fixtures'
 import { portalUrl, signIn } from './support/portal'
 import { startServer, type RunningServer } from './support/server'
 import { pixelsOf } from './support/mapPixels'
-import { trackedTrips } from './support/trips'
+import { operatorTrackingLink, trackedTrips } from './support/trips'
 
 // A deployment with a tile archive (MAP_TILES_PATH) is one of its own: the worker's server, with none, shows
 // the portal's basemap to the other journeys. The archive covers the demo's Turku, helpbus' region.
@@ -41,6 +41,40 @@ const leastPixels = 100
 const tolerance = 2
 const pixelCount = async (map: Locator, colour: string) => (await pixelsOf(map, colour, tolerance)).count
 
+/** What a page asked of other origins than the tenant's, and the statuses of its reads of the archive. */
+function watchRequests(page: Page): { elsewhere: string[]; ranges: number[] } {
+  const origin = server.tenantOrigin(tenant)
+  const seen = { elsewhere: [] as string[], ranges: [] as number[] }
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== origin)
+      seen.elsewhere.push(url.href)
+  })
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === mapTilesPath) seen.ranges.push(response.status())
+  })
+  return seen
+}
+
+/**
+ * The map has read the archive (its metadata names its sources) and draws its streets, whose casings, and
+ * buildings, whose tint, neither the portal's basemap nor the trip's overlay draws.
+ */
+async function expectArchiveStreets(page: Page, map: Locator): Promise<void> {
+  await expect(map).toBeVisible()
+  await expect(page.getByText(testArchiveAttribution)).toBeAttached()
+  const buildingTint = blend(flavor.buildings, flavor.earth)
+  await expect.poll(() => pixelCount(map, flavor.minor_casing)).toBeGreaterThan(leastPixels)
+  await expect.poll(() => pixelCount(map, buildingTint)).toBeGreaterThan(leastPixels)
+}
+
+/** Every byte of the map came from the archive a range at a time, and nothing from another origin. */
+function expectOwnOriginOnly({ elsewhere, ranges }: { elsewhere: string[]; ranges: number[] }): void {
+  expect(ranges.length).toBeGreaterThan(0)
+  expect(ranges.every((status) => status === 206)).toBe(true)
+  expect(elsewhere).toEqual([])
+}
+
 test("trip detail's map draws the streets and buildings of the portal's own tile archive, and no request leaves its origin", async ({
   page,
   expectAccessible,
@@ -50,38 +84,38 @@ test("trip detail's map draws the streets and buildings of the portal's own tile
   const [trip] = await trackedTrips(page)
   if (!trip?.status?.carLocation) throw new Error('The demo has no tracked trip whose car has a location')
 
-  const origin = server.tenantOrigin(tenant)
-  const elsewhere: string[] = []
-  const ranges: number[] = []
-  page.on('request', (request) => {
-    const url = new URL(request.url())
-    if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== origin)
-      elsewhere.push(url.href)
-  })
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname === mapTilesPath) ranges.push(response.status())
-  })
+  const requests = watchRequests(page)
   const _ = await catalog('fi')
   await page.goto(portalUrl(server, tenant, `/trips/${trip.id}/${trip.date}?lang=fi`))
   const map = page.getByRole('region', { name: _('trips.map.canvas') })
-  await expect(map).toBeVisible()
-  // The archive's metadata names its sources: the map has read the archive.
-  await expect(page.getByText(testArchiveAttribution)).toBeAttached()
+  await expectArchiveStreets(page, map)
   await expect(page.getByText(_('trips.map.failed'))).toHaveCount(0)
-
-  // Streets have casings and buildings a tint that neither the portal's basemap nor the trip's overlay draws.
-  const buildingTint = blend(flavor.buildings, flavor.earth)
-  await expect.poll(() => pixelCount(map, flavor.minor_casing)).toBeGreaterThan(leastPixels)
-  await expect.poll(() => pixelCount(map, buildingTint)).toBeGreaterThan(leastPixels)
   await expectAccessible()
-
-  // Every byte of the map came from the archive a range at a time, on the portal's origin.
-  expect(ranges.length).toBeGreaterThan(0)
-  expect(ranges.every((status) => status === 206)).toBe(true)
-  expect(elsewhere).toEqual([])
+  expectOwnOriginOnly(requests)
 
   await map.scrollIntoViewIfNeeded()
   await page.screenshot({ path: testInfo.outputPath('trip-detail-map-390.png') })
+})
+
+test("a drivers' office following a tracking link on a desktop sees the same street map, from the portal's origin only", async ({
+  page,
+  browser,
+  expectAccessible,
+}) => {
+  await signIn(page, server, tenant, demoUsers.guardian)
+  const [trip] = await trackedTrips(page)
+  if (!trip) throw new Error('The demo has no tracked trip')
+  const link = await operatorTrackingLink(server, tenant, trip)
+
+  const office = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const desk = await office.newPage()
+  const requests = watchRequests(desk)
+  const _ = await catalog('fi')
+  await desk.goto(`${link}?lang=fi`)
+  await expectArchiveStreets(desk, desk.getByRole('region', { name: _('trips.map.canvas') }))
+  await expectAccessible(desk)
+  expectOwnOriginOnly(requests)
+  await office.close()
 })
 
 /** The colour of a fill drawn at half opacity (the style's buildings) over another. */
