@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { archiveFlavor as flavor } from '../../src/components/tracking/archiveFlavor'
 import { mapTilesPath } from '../../src/contract/map'
 import { regions } from '../../server/demo/regions'
+import { contentSecurityPolicy } from '../../server/plugins/securityHeaders'
 import { buildTestArchive, testArchiveAttribution } from '../support/pmtilesArchive'
 import { catalog } from './support/catalog'
 import { expect, test, demoUsers } from './support/fixtures'
@@ -86,7 +87,9 @@ test("trip detail's map draws the streets and buildings of the portal's own tile
 
   const requests = watchRequests(page)
   const _ = await catalog('fi')
-  await page.goto(portalUrl(server, tenant, `/trips/${trip.id}/${trip.date}?lang=fi`))
+  const detail = await page.goto(portalUrl(server, tenant, `/trips/${trip.id}/${trip.date}?lang=fi`))
+  // The policy names no other host than with the portal's basemap: the archive is the portal's own.
+  expect(detail?.headers()['content-security-policy']).toBe(contentSecurityPolicy)
   const map = page.getByRole('region', { name: _('trips.map.canvas') })
   await expectArchiveStreets(page, map)
   await expect(page.getByText(_('trips.map.failed'))).toHaveCount(0)
