@@ -154,6 +154,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     session: config.session,
     errorReportingDsn: config.errorReportingDsn,
     mapStyleUrl: config.mapStyleUrl,
+    mapTilesPath: config.mapTilesPath,
     passengerErasureDays: config.passengerErasureDays,
     geocoder: createGeocoder(config, app.log, config.demo ? demoStreets() : undefined),
     router: createRouter(config),

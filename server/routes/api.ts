@@ -15,7 +15,7 @@ import { registerHolidayRoutes } from './holidays'
 import { registerClientErrorRoute } from './clientErrors'
 import { registerCommandBatchRoute } from './commandBatch'
 import { invitationRoutes } from './invitations'
-import { registerMapRoute } from './map'
+import { registerMapRoutes, type MapOptions } from './map'
 import { registerMessageRoutes, registerOperatorMessageRoutes } from './messages'
 import { registerNotificationRoutes } from './notifications'
 import { registerOperatorRoutes } from './operator'
@@ -25,7 +25,7 @@ import { registerPermissionRoutes } from './permissions'
 import { registerTrackingRoutes } from './tracking'
 import { registerTripRoutes } from './trips'
 
-export interface ApiOptions {
+export interface ApiOptions extends MapOptions {
   keys: KeyStore
   accessTokenTtlSeconds: number
   session: SessionLifetime
@@ -44,8 +44,6 @@ export interface ApiOptions {
   invitationRateLimitPerMinute: number
   /** TRAVEL_CARD_FAILURE_LIMIT and TRAVEL_CARD_FAILURE_WINDOW_HOURS. */
   travelCardFailures: { failures: number; windowHours: number }
-  /** The map's style (MAP_STYLE_URL), or null for the portal's basemap. */
-  mapStyleUrl: string | null
   /** PASSENGER_ERASURE_DAYS: an ended passenger's erasure when the operator's end names no other. */
   passengerErasureDays: number
 }
@@ -70,6 +68,6 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerOperatorRoutes(api, options.keys, options)
   registerOperatorMessageRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
-  registerMapRoute(api, options.keys, options.mapStyleUrl)
+  registerMapRoutes(api, options.keys, options)
   registerNotificationRoutes(api, options.keys)
 }

@@ -20,6 +20,8 @@ export const errorCodes = {
   /** Malformed request: bad JSON, an empty JSON body. */
   badRequest: 'bad_request',
   payloadTooLarge: 'payload_too_large',
+  /** A byte range outside the file asked for (416, with the file's size in Content-Range): the map's tile archive. */
+  rangeNotSatisfiable: 'range_not_satisfiable',
   unsupportedMediaType: 'unsupported_media_type',
   /** `api/account/edit` for a user who already has a password. */
   alreadyHasPassword: 'already_has_password',

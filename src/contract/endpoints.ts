@@ -425,7 +425,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/map/settings',
     summary:
-      "What the map draws under a trip: the deployment's street map style URL, or null for the portal's own basemap",
+      "What the map draws under a trip: the deployment's street map style URL or null, and whether the API host serves a tile archive (GET /api/map/tiles.pmtiles, by byte ranges); with neither, the portal's own basemap",
     auth: false,
     response: mapSettings,
   },

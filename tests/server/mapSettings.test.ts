@@ -8,7 +8,7 @@ const base = { PORT: String(testPort), STATIC_DIR: 'none', PGLITE_DIR: 'memory',
 
 describe('map configuration (MAP_STYLE_URL, MAP_ORIGINS)', () => {
   it('draws the basemap shipped with the portal and adds no origin when unset', () => {
-    expect(mapConfigFrom({})).toEqual({ mapStyleUrl: null, mapOrigins: [] })
+    expect(mapConfigFrom({})).toEqual({ mapStyleUrl: null, mapOrigins: [], mapTilesPath: null })
   })
 
   it('takes the style URL and allows its origin and the extra ones, each once', () => {
@@ -54,14 +54,17 @@ describe.each(backends)('GET api/map/settings and the policy ($name)', (backend)
   it('answers null with the default policy when no style is configured', async () => {
     const response = await get(plain)
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ styleUrl: null })
+    expect(response.json()).toEqual({ styleUrl: null, tiles: false })
     expect(response.headers['content-security-policy']).toContain("connect-src 'self';")
     expect(response.headers['content-security-policy']).not.toContain('example.fi')
   })
 
   it('answers the configured style and allows only its hosts, for connections and images', async () => {
     const response = await get(configured)
-    expect(response.json()).toEqual({ styleUrl: 'https://tiles.example.fi/styles/streets.json' })
+    expect(response.json()).toEqual({
+      styleUrl: 'https://tiles.example.fi/styles/streets.json',
+      tiles: false,
+    })
     const policy = String(response.headers['content-security-policy'])
     const directive = (name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `))
     expect(directive('connect-src')).toBe(

@@ -2,7 +2,7 @@ import type { MapSettings } from '../../contract/map'
 import { reachClient } from './actions'
 import type { Platform } from '../platform'
 
-const noStyle: MapSettings = { styleUrl: null }
+const noStyle: MapSettings = { styleUrl: null, tiles: false }
 const answers = new WeakMap<Platform['api'], Promise<MapSettings>>()
 
 /**

@@ -8,15 +8,10 @@ import type { CarHeading } from '../../domain/tracking/carHeading'
 import { initialMapFollow, mapFollow, showsFollowButton } from '../../domain/tracking/mapFollow'
 import { mapCenter, mapZoom, routeLine, type MapPlace } from '../../domain/tracking/mapPlaces'
 import { buttonClasses } from '../ui/classes'
+import type { MapSettings } from '../../contract/map'
 import { carIcon, carIconPixelRatio } from './carIcon'
-import {
-  carFeatures,
-  carImages,
-  embeddedStyle,
-  overlayLayers,
-  overlaySources,
-  tripFeatures,
-} from './mapStyle'
+import { carFeatures, carImages, overlayLayers, overlaySources, tripFeatures } from './mapStyle'
+import { mapStyleFor } from './pmtilesStyle'
 
 // The worker is built by Vite and served by the portal like any script: no blob: or remote worker is needed.
 setWorkerUrl(workerUrl)
@@ -24,8 +19,8 @@ setWorkerUrl(workerUrl)
 export interface TripMapProps {
   places: readonly MapPlace[]
   car: CarHeading | null
-  /** A configured MapLibre style, or null for the portal's own basemap. */
-  styleUrl: string | null
+  /** A configured MapLibre style or tile archive; with neither, the portal's own basemap. */
+  settings: MapSettings
   /** The id of the places' text alternative, which the canvas is described by. */
   describedBy: string
   /** The map cannot be shown: no WebGL, or its style did not load. */
@@ -39,7 +34,7 @@ const lngLat = (car: CarHeading) => [car.location.longitude, car.location.latitu
  * 10-17. It follows the car until the user moves the map by hand; 'Follow the car' turns that back on.
  * Loaded only where a map shows (TripMapSection).
  */
-export default function TripMap({ places, car, styleUrl, describedBy, onFailure }: TripMapProps) {
+export default function TripMap({ places, car, settings, describedBy, onFailure }: TripMapProps) {
   const { t } = useLingui()
   const container = useRef<HTMLDivElement>(null)
   const mapRef = useRef<MapLibre | null>(null)
@@ -60,7 +55,7 @@ export default function TripMap({ places, car, styleUrl, describedBy, onFailure 
     try {
       map = new MapLibre({
         container: element,
-        style: styleUrl ?? embeddedStyle(basemap),
+        style: mapStyleFor(settings, basemap, window.location.origin),
         center: center ? [center.longitude, center.latitude] : undefined,
         zoom: mapZoom.initial,
         minZoom: mapZoom.min,
@@ -109,7 +104,7 @@ export default function TripMap({ places, car, styleUrl, describedBy, onFailure 
       mapRef.current = null
       map.remove()
     }
-  }, [styleUrl, describedBy, t])
+  }, [settings, describedBy, t])
 
   useEffect(() => {
     if (ready)

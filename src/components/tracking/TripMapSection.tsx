@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useMemo, useState, type ComponentType } from 'react'
 import { loadMapSettings } from '../../app/data/mapSettings'
 import { usePlatform } from '../../app/platform'
+import type { MapSettings } from '../../contract/map'
 import type { Coordinates } from '../../contract/trip'
 import { nextCarHeading, type CarHeading } from '../../domain/tracking/carHeading'
 import { mapPlaces, type MapPlaceKind, type TripStops } from '../../domain/tracking/mapPlaces'
@@ -9,7 +10,7 @@ import { LazyPartNotice } from '../ui/lazyPart'
 import type { TripMapProps } from './TripMap'
 import { supportsWebGl2 } from './webglSupport'
 
-type Loaded = { TripMap: ComponentType<TripMapProps>; styleUrl: string | null }
+type Loaded = { TripMap: ComponentType<TripMapProps>; settings: MapSettings }
 
 /** The car with its heading, turned by each new location the polls bring. */
 function useCarHeading(location: Coordinates | null): CarHeading | null {
@@ -48,7 +49,7 @@ export function TripMapSection({ trip, carLocation }: { trip: TripStops; carLoca
     let current = true
     Promise.all([import('./TripMap'), loadMapSettings(api)]).then(
       ([module, settings]) => {
-        if (current) setLoaded({ TripMap: module.default, styleUrl: settings.styleUrl })
+        if (current) setLoaded({ TripMap: module.default, settings })
       },
       () => {
         if (current) setLoadFailures((count) => count + 1)
@@ -86,7 +87,7 @@ export function TripMapSection({ trip, carLocation }: { trip: TripStops; carLoca
         <TripMap
           places={places}
           car={car}
-          styleUrl={loaded.styleUrl}
+          settings={loaded.settings}
           describedBy={placesId}
           onFailure={() => setFailed(true)}
         />

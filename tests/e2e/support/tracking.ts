@@ -1,5 +1,6 @@
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { mapColors } from '../../../src/components/tracking/mapStyle'
+import { pixelsOf } from './mapPixels'
 
 const isLocal = (url: URL) => url.hostname === 'localhost' || url.hostname.endsWith('.localhost')
 
@@ -36,30 +37,9 @@ const leastCarPixels = 100
 
 /**
  * Where the car is drawn on the map's canvas, in its pixels from the top left: the middle of the pixels of the
- * car's colour in a screenshot, with the page's buttons (the map's controls, 'Follow the car') masked out.
- * Null while no car is drawn. The screenshot is decoded in the page, which has an image decoder.
+ * car's colour. Null while no car is drawn.
  */
 export async function carOnMap(canvas: Locator): Promise<{ x: number; y: number } | null> {
-  const png = await canvas.screenshot({ mask: [canvas.page().getByRole('button')] })
-  return canvas.page().evaluate(
-    async ({ base64, car, tolerance, least }) => {
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
-      const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
-      const context = new OffscreenCanvas(image.width, image.height).getContext('2d')
-      if (!context) throw new Error('No 2D canvas to read the screenshot')
-      context.drawImage(image, 0, 0)
-      const { data } = context.getImageData(0, 0, image.width, image.height)
-      const wanted = [1, 3, 5].map((at) => parseInt(car.slice(at, at + 2), 16))
-      let [count, sumX, sumY] = [0, 0, 0]
-      for (let index = 0; index < data.length; index += 4) {
-        if (wanted.every((value, channel) => Math.abs(data[index + channel]! - value) <= tolerance)) {
-          count += 1
-          sumX += (index / 4) % image.width
-          sumY += Math.floor(index / 4 / image.width)
-        }
-      }
-      return count < least ? null : { x: sumX / count, y: sumY / count }
-    },
-    { base64: png.toString('base64'), car: mapColors.car, tolerance: colourTolerance, least: leastCarPixels },
-  )
+  const { count, x, y } = await pixelsOf(canvas, mapColors.car, colourTolerance)
+  return count < leastCarPixels ? null : { x, y }
 }

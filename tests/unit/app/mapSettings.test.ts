@@ -10,19 +10,23 @@ const apiAnswering =
 
 describe('the map settings', () => {
   it('asks the server once per page load and gives its style', async () => {
-    const call = vi.fn(async () => ({ styleUrl: 'https://tiles.example.fi/style.json' }))
+    const settings = { styleUrl: 'https://tiles.example.fi/style.json', tiles: false }
+    const call = vi.fn(async () => settings)
     const api = apiAnswering(call)
-    await expect(loadMapSettings(api)).resolves.toEqual({ styleUrl: 'https://tiles.example.fi/style.json' })
-    await expect(loadMapSettings(api)).resolves.toEqual({ styleUrl: 'https://tiles.example.fi/style.json' })
+    await expect(loadMapSettings(api)).resolves.toEqual(settings)
+    await expect(loadMapSettings(api)).resolves.toEqual(settings)
     expect(call).toHaveBeenCalledTimes(1)
     expect(call).toHaveBeenCalledWith('getMapSettings')
   })
 
   it("falls back to the portal's basemap when the server cannot be asked, and asks again next time", async () => {
-    const call = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ styleUrl: null })
+    const call = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce({ styleUrl: null, tiles: true })
     const api = apiAnswering(call)
-    await expect(loadMapSettings(api)).resolves.toEqual({ styleUrl: null })
-    await expect(loadMapSettings(api)).resolves.toEqual({ styleUrl: null })
+    await expect(loadMapSettings(api)).resolves.toEqual({ styleUrl: null, tiles: false })
+    await expect(loadMapSettings(api)).resolves.toEqual({ styleUrl: null, tiles: true })
     expect(call).toHaveBeenCalledTimes(2)
   })
 })
