@@ -96,7 +96,7 @@ function summary(step: 6 | 9, back: string, afterSave: object) {
           id: 'saveBooking',
           src: 'createBooking',
           input: ({ context }: { context: BookingContext }) => context.save!,
-          onDone: { target: 'saved', actions: ['storeBooked', 'reloadTrips'] },
+          onDone: { target: 'saved', actions: ['storeBooked', 'noteAwaiting', 'reloadTrips'] },
           onError: [
             { guard: 'isConnectionFailure', target: 'offline' },
             { target: 'failed', actions: 'storeFailure' },
@@ -370,6 +370,8 @@ export const stepActions = {
   }),
   /** Has the passenger's trips pulled again after a save (the screen provides it). */
   reloadTrips: () => {},
+  /** Keeps the booking made (`save`, `booked`) on the device while it awaits approval (the screen provides it). */
+  noteAwaiting: (_: { context: BookingContext }) => {},
   reset: assignBooking(({ context }) => {
     // The quota is chosen again from those offered, the previous one first, as after a fetch.
     const order = { ...freshOrder(context.order.passenger, context), quota: context.order.quota }

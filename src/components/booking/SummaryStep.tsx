@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { expressStatusOf, stepOf } from '../../../machines/booking/booking.machine'
+import { expressStatusOf, stepOf, type Booked } from '../../../machines/booking/booking.machine'
 import { wizardDate } from '../../domain/dateDisplay'
 import { Alert } from '../ui/Alert'
 import { Button, buttonClasses } from '../ui/Button'
@@ -8,6 +8,7 @@ import { Spinner } from '../ui/Spinner'
 import { ChevronLeftIcon } from '../ui/icons'
 import { tooManyRequestsText } from './bookingTexts'
 import { OrderSummary } from './OrderSummary'
+import { OverlapWarning } from './OverlapWarning'
 import { repeatOf } from './repeat/repeatOf'
 import { RepeatSection } from './repeat/RepeatSection'
 import { SeriesSaved } from './repeat/SeriesSaved'
@@ -31,6 +32,7 @@ export function SummaryStep({ snapshot, send }: StepProps) {
       <OrderSummary order={order} />
       {state === 'saved' ? null : <Estimate snapshot={snapshot} send={send} />}
       <ExpressStatus snapshot={snapshot} send={send} />
+      {state === 'saved' ? null : <OverlapWarning order={order} timeZone={snapshot.context.timeZone} />}
       {state === 'saved' ? null : <RepeatSection snapshot={snapshot} send={send} />}
       {/* Here since the summary opened, so that saving, saved and offline are read as they appear (a region
           made with its text is not read); a refusal is an alert of its own. Empty, it takes back the gap. */}
@@ -58,6 +60,12 @@ export function SummaryStep({ snapshot, send }: StepProps) {
       )}
     </div>
   )
+}
+
+/** The trips list's address for the day the booking is on. */
+function bookedDate(booked: Booked | null): { date?: string } {
+  const date = booked && ('seriesId' in booked ? booked.booked[0]?.date : booked.date)
+  return date ? { date } : {}
 }
 
 /** "Book the trip", or for a series the number of rides it books. */
@@ -160,7 +168,12 @@ function Outcome({ state, snapshot, send }: StepProps & { state: SaveState }) {
               </Trans>
             </p>
           )}
-          <Link to="/trips" className={buttonClasses('secondary', 'mt-3')}>
+          {/* The booked day's trips (a series': its first ride's), not today's. */}
+          <Link
+            to="/trips"
+            search={bookedDate(snapshot.context.booked)}
+            className={buttonClasses('secondary', 'mt-3')}
+          >
             <Trans id="booking.to_trips">Go to trips</Trans>
           </Link>
         </Alert>

@@ -79,3 +79,17 @@ export function offeredPlaces(
   )
   return allowedPlaces(located, quota.tripDestinations)
 }
+
+/**
+ * A place as the summary names it: its alias (with its display name when that says more, "Koulu, Keskuskoulu"),
+ * and under it the street address to check, unless the name already is that address.
+ */
+export function placeWords(place: Pick<Place, 'alias' | 'display' | 'address'>): {
+  name: string
+  street: string | null
+} {
+  const alias = place.alias?.trim() || null
+  const named = alias && place.display !== alias && place.display !== place.address
+  const name = alias ? (named ? `${alias}, ${place.display}` : alias) : place.display
+  return { name, street: place.address && place.address !== name ? place.address : null }
+}
