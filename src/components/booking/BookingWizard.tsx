@@ -13,6 +13,7 @@ import { RecentRoutes } from './again/RecentRoutes'
 import { useBookAgain, type TripRef } from './again/useBookAgain'
 import { bookingStepTitles } from './bookingTexts'
 import { DateStep } from './DateStep'
+import { OverlapWarning } from './OverlapWarning'
 import { PassengerStep } from './PassengerStep'
 import type { StepProps } from './stepProps'
 
@@ -78,12 +79,20 @@ export function BookingWizard({ again, againTaken }: { again: TripRef | null; ag
   const { again: booksAgain, passengerSkipped, passengers } = snapshot.context
   const atStart = step === 1 || (step === 2 && passengerSkipped && booksAgain === null)
   const held = (resumed && !isSummary(step)) || (step === 2 && booksAgain !== null)
+  // The trips on this device are read here, not in the summary step, which reads only the machine.
+  const saved =
+    snapshot.matches({ wizard: { summary: 'saved' } }) ||
+    snapshot.matches({ wizard: { returnSummary: 'saved' } })
+  const overlap = isSummary(step) && !saved
   const content = (
     <>
       {/* A new heading per step, so its ref focuses it. */}
       <StepHeading key={step} step={step} headingRef={heading} />
       {atStart ? <RecentRoutes send={actor.send} showPassenger={(passengers?.length ?? 0) > 1} /> : null}
       {held ? <OrderHeld snapshot={snapshot} send={actor.send} resumed={resumed} /> : null}
+      {overlap ? (
+        <OverlapWarning order={snapshot.context.order} timeZone={snapshot.context.timeZone} />
+      ) : null}
       <Suspense fallback={<LoadingBlock />}>
         <Step snapshot={snapshot} send={actor.send} />
       </Suspense>

@@ -8,7 +8,6 @@ import { Spinner } from '../ui/Spinner'
 import { ChevronLeftIcon } from '../ui/icons'
 import { tooManyRequestsText } from './bookingTexts'
 import { OrderSummary } from './OrderSummary'
-import { OverlapWarning } from './OverlapWarning'
 import { repeatOf } from './repeat/repeatOf'
 import { RepeatSection } from './repeat/RepeatSection'
 import { SeriesSaved } from './repeat/SeriesSaved'
@@ -32,7 +31,6 @@ export function SummaryStep({ snapshot, send }: StepProps) {
       <OrderSummary order={order} />
       {state === 'saved' ? null : <Estimate snapshot={snapshot} send={send} />}
       <ExpressStatus snapshot={snapshot} send={send} />
-      {state === 'saved' ? null : <OverlapWarning order={order} timeZone={snapshot.context.timeZone} />}
       {state === 'saved' ? null : <RepeatSection snapshot={snapshot} send={send} />}
       {/* Here since the summary opened, so that saving, saved and offline are read as they appear (a region
           made with its text is not read); a refusal is an alert of its own. Empty, it takes back the gap. */}

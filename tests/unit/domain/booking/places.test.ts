@@ -111,6 +111,11 @@ describe('placeWords', () => {
     expect(placeWords({ ...koti, alias: 'Koulu', display: 'Keskuskoulu' }).name).toBe('Koulu, Keskuskoulu')
   })
 
+  it('takes the display name for the street when it is the address in full', () => {
+    const full = { alias: 'Koti', display: 'Kotikatu 1, 02100 Espoo', address: 'Kotikatu 1' }
+    expect(placeWords(full)).toEqual({ name: 'Koti', street: 'Kotikatu 1, 02100 Espoo' })
+  })
+
   it('gives a searched address once', () => {
     const searched = { alias: null, display: 'Mannerheimintie 5', address: 'Mannerheimintie 5' }
     expect(placeWords(searched)).toEqual({ name: 'Mannerheimintie 5', street: null })
