@@ -3,7 +3,6 @@ import type { ReactNode } from 'react'
 import type { Trip, ViaPoint } from '../../contract/trip'
 import { clockTime, instantDate } from '../../domain/dateDisplay'
 import type { StopAddress, TripStops } from '../../domain/tracking/mapPlaces'
-import { BookAgainLink } from '../booking/again/BookAgainLink'
 import { Alert } from '../ui/Alert'
 import { Avatar } from '../ui/Avatar'
 import { EmptyValue } from '../ui/EmptyValue'
@@ -148,7 +147,6 @@ export function TripDetails({ trip, timeZone, locale }: Omit<TripDetailsProps, '
           <Item label={<Trans id="trips.note">Note</Trans>} value={trip.note} />
         </DetailList>
       </TripSection>
-      <BookAgainLink trip={trip} />
     </>
   )
 }
