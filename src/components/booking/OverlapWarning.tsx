@@ -34,7 +34,7 @@ export function OverlapWarning({ order, timeZone }: { order: BookingOrder; timeZ
             <li key={`${trip.id}/${trip.date}`}>
               <Link to="/trips/$id/$date" params={{ id: trip.id, date: trip.date }} className="underline">
                 <Trans id="booking.overlap_trip">
-                  {start}–{end} {from} → {to}
+                  {start}–{end}, {from} to {to}
                 </Trans>
               </Link>
             </li>

@@ -22,7 +22,7 @@ export function OrderHeld({ snapshot, send, resumed }: StepProps & { resumed: bo
   const route =
     from && to ? (
       <Trans id="booking_again.held_route">
-        {from} → {to}
+        {from} to {to}
       </Trans>
     ) : null
   if (!resumed) {

@@ -15,11 +15,11 @@ export function RouteWords({ route, showPassenger }: { route: AgainRoute; showPa
     <span>
       {showPassenger ? (
         <Trans id="booking_again.route_passenger">
-          {name}: {from} → {to} {time}
+          {name}: {from} → {to} at {time}
         </Trans>
       ) : (
         <Trans id="booking_again.route">
-          {from} → {to} {time}
+          {from} → {to} at {time}
         </Trans>
       )}
       {returnTime ? <Trans id="booking_again.route_return">, return {returnTime}</Trans> : null}
