@@ -106,6 +106,8 @@ const context = z.object({
     })
     .nullable(),
   booked: z.null(),
+  // Absent in a snapshot saved before routes were booked again.
+  again: z.object({ returnTime: minutes }).nullable().default(null),
   failure: z
     .union([
       z.object({ kind: z.literal('failed'), serverMessage: short.nullable(), date: isoDate.optional() }),
@@ -187,6 +189,7 @@ export function restorable(saved: unknown, current: BookingFacts): BookingSnapsh
     save,
     returnFrom: savedContext.returnFrom,
     repeat: savedContext.repeat,
+    again: savedContext.again,
     holidays: null,
     holidaysFor: null,
     planned: null,

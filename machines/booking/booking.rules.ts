@@ -5,6 +5,7 @@ import type { HolidayView, SeriesBookingResponse } from '../../src/contract/seri
 import type { Passenger, Place } from '../../src/contract/passenger'
 import type { Quota } from '../../src/contract/permissions'
 import type { AddressSearchResult, RouteDetails, RoutePoint } from '../../src/contract/places'
+import { stopPlace, type AgainRoute } from '../../src/domain/booking/again'
 import type { BookingFailure } from '../../src/domain/booking/failure'
 import { newOrder, type BookingOrder } from '../../src/domain/booking/order'
 import { buildBookingPayload, isCompleteOrder } from '../../src/domain/booking/payload'
@@ -109,6 +110,11 @@ export interface BookingContext {
   /** The server's answer to the save: the trip awaiting approval, or the series'. */
   booked: Booked | null
   failure: BookingFailure | null
+  /**
+   * A route booked again (a trip's "Book again", or a recent route): the date step then goes straight to the
+   * summary, and the return, when the route had one, straight to its summary at the return's time. Null otherwise.
+   */
+  again: { returnTime: number | null } | null
 }
 
 export type BookingEvent =
@@ -119,6 +125,15 @@ export type BookingEvent =
   | { type: 'clock.tick'; now: string }
   | { type: 'network.change'; online: boolean }
   | { type: 'passenger.select'; passengerId: string }
+  /** Books a route again (`againEvent`): the passenger, from, to and time filled, the date still to choose. */
+  | {
+      type: 'route.again'
+      passengerId: string
+      from: Place
+      to: Place
+      time: number
+      returnTime: number | null
+    }
   /** The date as an ISO date (YYYY-MM-DD), or null while the field holds no valid date. */
   | { type: 'date.change'; date: string | null }
   | { type: 'quota.select'; quotaId: string }
@@ -208,6 +223,7 @@ export function startedOver(
   | 'save'
   | 'booked'
   | 'failure'
+  | 'again'
 > {
   return {
     order,
@@ -220,7 +236,17 @@ export function startedOver(
     save: null,
     booked: null,
     failure: null,
+    again: null,
   }
+}
+
+/** The event that books a route again, with its stops as the passenger's places; null when a stop has no place. */
+export function againEvent(route: AgainRoute, places: readonly Place[]): BookingEvent | null {
+  const from = stopPlace(route.from, places)
+  const to = stopPlace(route.to, places)
+  if (!from || !to) return null
+  const { passengerId, time, returnTime } = route
+  return { type: 'route.again', passengerId, from, to, time, returnTime }
 }
 
 /** The via points' deviation from the route answer for the order's points, against the quota's limit. */

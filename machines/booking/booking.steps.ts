@@ -1,4 +1,4 @@
-import { and, not, stateIn, type DoneActorEvent, type ErrorActorEvent } from 'xstate'
+import { and, not, or, stateIn, type DoneActorEvent, type ErrorActorEvent } from 'xstate'
 import type { Passenger } from '../../src/contract/passenger'
 import { routeMaxPoints } from '../../src/contract/codes'
 import { classifyFailure } from '../../src/contract/failureKind'
@@ -13,6 +13,7 @@ import {
   freshOrder,
   plannedSeries,
   problemsAt,
+  quotaKey,
   requestOf,
   rideDay,
   startedOver,
@@ -95,7 +96,7 @@ function summary(step: 6 | 9, back: string, afterSave: object) {
           id: 'saveBooking',
           src: 'createBooking',
           input: ({ context }: { context: BookingContext }) => context.save!,
-          onDone: { target: 'saved', actions: ['storeBooked', 'reloadTrips'] },
+          onDone: { target: 'saved', actions: ['storeBooked', 'noteAwaiting', 'reloadTrips'] },
           onError: [
             { guard: 'isConnectionFailure', target: 'offline' },
             { target: 'failed', actions: 'storeFailure' },
@@ -115,6 +116,18 @@ function summary(step: 6 | 9, back: string, afterSave: object) {
 /** The wizard: its steps and summaries, region `wizard` of the machine. */
 export const wizard = {
   initial: 'starting',
+  on: {
+    // From any step but a save in flight: a trip's "Book again" opens the wizard wherever a draft left it.
+    'route.again': {
+      guard: and([
+        'isAgainPassenger',
+        not(stateIn({ wizard: { summary: 'saving' } })),
+        not(stateIn({ wizard: { returnSummary: 'saving' } })),
+      ]),
+      target: '.editing.date',
+      actions: 'bookAgain',
+    },
+  },
   states: {
     /** Waiting for the user's passengers. */
     starting: {
@@ -129,13 +142,17 @@ export const wizard = {
     },
     editing: {
       initial: 'passenger',
-      on: edits,
+      // Start over also from a step: a resumed draft offers it beside what it holds.
+      on: { ...edits, ...reset },
       states: {
         passenger: { on: { 'wizard.next': { guard: valid(1), target: 'date' } } },
         date: {
           on: {
             'wizard.back': { guard: not('wasPassengerSkipped'), target: 'passenger' },
-            'wizard.next': { guard: valid(2), target: 'quota' },
+            'wizard.next': [
+              { guard: and([valid(2), 'isAgain']), target: '#booking.wizard.filling' },
+              { guard: valid(2), target: 'quota' },
+            ],
           },
         },
         quota: {
@@ -164,9 +181,39 @@ export const wizard = {
         },
       },
     },
+    /**
+     * A route booked again, its date chosen: on to the summary once the date's quotas are in, or to the first
+     * step that still needs the user (no permission, a place the permission does not take, a time passed).
+     */
+    filling: {
+      always: [
+        { guard: and(['areQuotasFresh', quotasIn('none', 'failed')]), target: 'editing.quota' },
+        {
+          guard: and(['areQuotasFresh', quotasIn('loaded'), valid(3), valid(4), valid(5)]),
+          target: 'summary',
+        },
+        {
+          guard: and(['areQuotasFresh', quotasIn('loaded'), valid(3), valid(4)]),
+          target: 'editing.additionalInfo',
+        },
+        { guard: and(['areQuotasFresh', quotasIn('loaded'), valid(3)]), target: 'editing.trip' },
+        { guard: and(['areQuotasFresh', quotasIn('loaded')]), target: 'editing.quota' },
+      ],
+    },
     summary: summary(6, '#booking.wizard.editing.additionalInfo', {
-      'booking.return': { target: '#booking.wizard.editing.returnTrip', actions: 'startReturn' },
+      'booking.return': [
+        { guard: 'hasAgainReturn', target: '#booking.wizard.returning', actions: 'startReturn' },
+        { target: '#booking.wizard.editing.returnTrip', actions: 'startReturn' },
+      ],
     }),
+    /** The return of a route booked again, at the time its day had: to its summary unless a step needs the user. */
+    returning: {
+      always: [
+        { guard: and([valid(7), valid(8)]), target: 'returnSummary' },
+        { guard: valid(7), target: 'editing.returnAdditionalInfo' },
+        { target: 'editing.returnTrip' },
+      ],
+    },
     /** No return trip of a return trip. */
     returnSummary: summary(9, '#booking.wizard.editing.returnAdditionalInfo', {}),
   },
@@ -192,6 +239,26 @@ export const stepActions = {
     if (event.type !== 'passenger.select') return {}
     const passenger = context.passengers?.find(({ id }) => id === event.passengerId)
     return passenger ? choosePassenger(context, passenger) : {}
+  }),
+  bookAgain: assignBooking(({ context, event }) => {
+    if (event.type !== 'route.again') return {}
+    const passenger = context.passengers!.find(({ id }) => id === event.passengerId)!
+    const samePassenger = passenger.id === context.order.passenger?.id
+    const order = {
+      ...freshOrder(passenger, context),
+      // The date stays as the step had it (today unless chosen): the one thing the user picks.
+      date: context.order.date,
+      // The quota is chosen again from the date's quotas (the previous one first).
+      quota: samePassenger ? context.order.quota : null,
+      time: event.time,
+      fromAddress: event.from,
+      toAddress: event.to,
+    }
+    return {
+      ...startedOver(order),
+      places: samePassenger ? context.places : null,
+      again: { returnTime: event.returnTime },
+    }
   }),
   setDate: assignBooking(({ context, event }) =>
     event.type === 'date.change' ? { order: { ...context.order, date: event.date } } : {},
@@ -303,6 +370,8 @@ export const stepActions = {
   }),
   /** Has the passenger's trips pulled again after a save (the screen provides it). */
   reloadTrips: () => {},
+  /** Keeps the booking made (`save`, `booked`) on the device while it awaits approval (the screen provides it). */
+  noteAwaiting: (_: { context: BookingContext }) => {},
   reset: assignBooking(({ context }) => {
     // The quota is chosen again from those offered, the previous one first, as after a fetch.
     const order = { ...freshOrder(context.order.passenger, context), quota: context.order.quota }
@@ -320,7 +389,11 @@ export const stepActions = {
           outbound.dates.filter((date) => !skipped.has(date)),
         )
       : null
-    return startedOver(returnOrder(context.order), context.order.time, repeat)
+    const order = returnOrder(context.order)
+    // A route booked again returns at the time its day's return had (past the outbound's time: the next day).
+    const againTime = context.again?.returnTime ?? null
+    const time = againTime === null ? order.time : timeFieldMinutes(againTime, context.order.time)
+    return startedOver({ ...order, time }, context.order.time, repeat)
   }),
   toggleRepeat: assignBooking(({ context, event }) => {
     if (event.type !== 'repeat.toggle') return {}
@@ -356,6 +429,11 @@ export const stepActions = {
   skipPassenger: assignBooking({ passengerSkipped: true }),
 }
 
+/** The quotas region is in one of these states. */
+function quotasIn(...states: ('none' | 'failed' | 'loaded')[]) {
+  return or(states.map((state) => stateIn({ quotas: state })))
+}
+
 /** What a guard reads, outside the setup that checks it again. */
 type On = { context: BookingContext; event: BookingEvent }
 
@@ -370,6 +448,12 @@ export const stepGuards = {
   canRepeat: ({ context }: On) => context.order.date !== null && context.order.quota !== null,
   isRepeated: ({ context }: On) => context.repeat !== null,
   isDataReady: ({ context }: On) => context.passengers !== null,
+  isAgain: ({ context }: On) => context.again !== null,
+  hasAgainReturn: ({ context }: On) => context.again?.returnTime != null,
+  isAgainPassenger: ({ context, event }: On) =>
+    event.type === 'route.again' && !!context.passengers?.some(({ id }) => id === event.passengerId),
+  // The quotas region's state is the answer for the order's passenger and date, not an earlier one's.
+  areQuotasFresh: ({ context }: On) => context.quotasFor !== null && context.quotasFor === quotaKey(context),
   hasOnePassenger: ({ context }: On) => context.passengers?.length === 1,
   wasPassengerSkipped: ({ context }: On) => context.passengerSkipped,
   isOffline: ({ context }: On) => !context.online,
@@ -387,6 +471,8 @@ function choosePassenger(context: BookingContext, passenger: Passenger | null): 
   if (passenger?.id === order.passenger?.id) return { order: { ...order, passenger } }
   return {
     places: null,
+    // Another passenger's route is not theirs.
+    again: null,
     order: {
       ...order,
       passenger,

@@ -5,31 +5,8 @@ import { shellDate } from '../../src/domain/dateDisplay'
 import { catalog } from './support/catalog'
 import { guardianView, operatorMessage, operatorThread, operatorView } from './support/messages'
 import { portalUrl, signIn } from './support/portal'
+import { mostTabs, tabTo } from './support/keyboard'
 import { futureTrips, reviewableTrip, serverTrips } from './support/trips'
-
-/** The most Tab presses a journey may need to reach a control: past that, the order has lost it. */
-const mostTabs = 40
-
-/**
- * Presses Tab until `target` has the focus, and checks the focus is visible there (a ring of its own: WCAG
- * 2.4.7, 2.4.11). Fails when Tab never reaches it, as when it is out of the order or focus is trapped.
- */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  const handle = await target.elementHandle()
-  if (!handle) throw new Error('No such control')
-  for (let presses = 0; presses < mostTabs; presses++) {
-    await page.keyboard.press('Tab')
-    if (await handle.evaluate((element) => element === document.activeElement)) {
-      const ring = await handle.evaluate((element) => {
-        const style = getComputedStyle(element)
-        return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2
-      })
-      baseExpect(ring, 'the focused control shows a focus ring').toBe(true)
-      return
-    }
-  }
-  throw new Error(`Tab did not reach the control in ${mostTabs} presses`)
-}
 
 const focusedInside = (page: Page, container: Locator) =>
   container.evaluate((element) => element.contains(document.activeElement))

@@ -8,8 +8,12 @@ import { Button } from '../ui/Button'
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons'
 import { lazyPart } from '../ui/lazyPart'
 import { LoadingBlock } from '../ui/Spinner'
+import { OrderHeld, useResumed } from './again/OrderHeld'
+import { RecentRoutes } from './again/RecentRoutes'
+import { useBookAgain, type TripRef } from './again/useBookAgain'
 import { bookingStepTitles } from './bookingTexts'
 import { DateStep } from './DateStep'
+import { OverlapWarning } from './OverlapWarning'
 import { PassengerStep } from './PassengerStep'
 import type { StepProps } from './stepProps'
 
@@ -52,10 +56,12 @@ const isSummary = (step: BookingStep) => step === 6 || step === 9
 
 /**
  * The booking wizard (spec sections 2 and 4): a 'Step N: title' heading, the step, and Back and Next, which are
- * disabled (Next) or absent (Back) where the machine would not move. A restored wizard continues at its step.
+ * disabled (Next) or absent (Back) where the machine would not move. A restored wizard continues at its step,
+ * saying what it holds. Its start offers the recent routes; `again` books a trip again (then `againTaken`).
  */
-export function BookingWizard() {
+export function BookingWizard({ again, againTaken }: { again: TripRef | null; againTaken: () => void }) {
   const flow = useBookingFlow()
+  useBookAgain(flow?.actor.send ?? null, again, againTaken)
   // Focus follows the step: each step's heading is focused as it mounts; not the first one, since the page
   // heading comes first.
   const firstHeading = useRef(true)
@@ -66,13 +72,27 @@ export function BookingWizard() {
   }, [])
 
   const step = flow ? stepOf(flow.snapshot) : null
+  const resumed = useResumed(step)
   if (!flow || step === null) return <LoadingBlock />
   const { actor, snapshot } = flow
   const Step = steps[step]
+  const { again: booksAgain, passengerSkipped, passengers } = snapshot.context
+  const atStart = step === 1 || (step === 2 && passengerSkipped && booksAgain === null)
+  const held = (resumed && !isSummary(step)) || (step === 2 && booksAgain !== null)
+  // The trips on this device are read here, not in the summary step, which reads only the machine.
+  const saved =
+    snapshot.matches({ wizard: { summary: 'saved' } }) ||
+    snapshot.matches({ wizard: { returnSummary: 'saved' } })
+  const overlap = isSummary(step) && !saved
   const content = (
     <>
       {/* A new heading per step, so its ref focuses it. */}
       <StepHeading key={step} step={step} headingRef={heading} />
+      {atStart ? <RecentRoutes send={actor.send} showPassenger={(passengers?.length ?? 0) > 1} /> : null}
+      {held ? <OrderHeld snapshot={snapshot} send={actor.send} resumed={resumed} /> : null}
+      {overlap ? (
+        <OverlapWarning order={snapshot.context.order} timeZone={snapshot.context.timeZone} />
+      ) : null}
       <Suspense fallback={<LoadingBlock />}>
         <Step snapshot={snapshot} send={actor.send} />
       </Suspense>

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Place } from '../../contract/passenger'
 import type { BookingOrder } from '../../domain/booking/order'
+import { placeWords } from '../../domain/booking/places'
 import { timeFieldText, tripDay } from '../../domain/booking/time'
 import { wizardDate } from '../../domain/dateDisplay'
 import { EmptyValue } from '../ui/EmptyValue'
@@ -85,9 +86,12 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
 function PlaceText({ place, apartment }: { place: Place | null; apartment: string }) {
   if (!place) return <EmptyValue />
   const flat = apartment.trim()
+  // The street under the alias: "Koti" alone does not say which door the car comes to.
+  const { name, street } = placeWords(place)
   return (
     <>
-      <span className="block">{place.alias ? `${place.alias}, ${place.display}` : place.display}</span>
+      <span className="block">{name}</span>
+      {street ? <span className="block text-muted">{street}</span> : null}
       {flat ? (
         <span className="block">
           <Trans id="booking.summary_apartment">Apartment {flat}</Trans>

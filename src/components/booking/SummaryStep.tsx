@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { expressStatusOf, stepOf } from '../../../machines/booking/booking.machine'
+import { expressStatusOf, stepOf, type Booked } from '../../../machines/booking/booking.machine'
 import { wizardDate } from '../../domain/dateDisplay'
 import { Alert } from '../ui/Alert'
 import { Button, buttonClasses } from '../ui/Button'
@@ -58,6 +58,12 @@ export function SummaryStep({ snapshot, send }: StepProps) {
       )}
     </div>
   )
+}
+
+/** The trips list's address for the day the booking is on. */
+function bookedDate(booked: Booked | null): { date?: string } {
+  const date = booked && ('seriesId' in booked ? booked.booked[0]?.date : booked.date)
+  return date ? { date } : {}
 }
 
 /** "Book the trip", or for a series the number of rides it books. */
@@ -160,7 +166,12 @@ function Outcome({ state, snapshot, send }: StepProps & { state: SaveState }) {
               </Trans>
             </p>
           )}
-          <Link to="/trips" className={buttonClasses('secondary', 'mt-3')}>
+          {/* The booked day's trips (a series': its first ride's), not today's. */}
+          <Link
+            to="/trips"
+            search={bookedDate(snapshot.context.booked)}
+            className={buttonClasses('secondary', 'mt-3')}
+          >
             <Trans id="booking.to_trips">Go to trips</Trans>
           </Link>
         </Alert>

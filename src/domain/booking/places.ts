@@ -79,3 +79,20 @@ export function offeredPlaces(
   )
   return allowedPlaces(located, quota.tripDestinations)
 }
+
+/**
+ * A place as the summary names it: its alias (with its display name when that says more, "Koulu, Keskuskoulu"),
+ * and under it the street address to check (the display name when that is the address in full), unless the name
+ * already is that address.
+ */
+export function placeWords(place: Pick<Place, 'alias' | 'display' | 'address'>): {
+  name: string
+  street: string | null
+} {
+  const alias = place.alias?.trim() || null
+  const displayIsAddress = place.display.includes(place.address)
+  const street = displayIsAddress ? place.display : place.address
+  const named = alias && !displayIsAddress && place.display !== alias
+  const name = alias ? (named ? `${alias}, ${place.display}` : alias) : place.display
+  return { name, street: street && street !== name ? street : null }
+}

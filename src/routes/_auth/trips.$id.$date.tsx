@@ -13,6 +13,7 @@ import { CancelStatus } from '../../components/trips/CancelStatus'
 import { CancelTripDialog } from '../../components/trips/CancelTripDialog'
 import { ReviewSection } from '../../components/trips/ReviewSection'
 import { SeriesSection } from '../../components/trips/SeriesSection'
+import { BookAgainLink } from '../../components/booking/again/BookAgainLink'
 import { CancellationAlert, TripDetails, TripHeader } from '../../components/trips/TripDetails'
 import { ShareTracking } from '../../components/tracking/ShareTracking'
 import { TripTracking } from '../../components/tracking/TripTracking'
@@ -106,6 +107,7 @@ function TripDetail({ trip, series }: { trip: Trip; series: Trip[] | null }) {
       <TripTracking trip={trip} timeZone={timeZone} />
       {/* The map (a later issue) goes under the tracking panel. */}
       <TripDetails trip={trip} timeZone={timeZone} locale={locale} />
+      <BookAgainLink trip={trip} />
       {series ? <SeriesSection trip={trip} trips={series} timeZone={timeZone} /> : null}
       {shareable(trip, today) ? <ShareTracking trip={trip} /> : null}
       {commands !== undefined ? (

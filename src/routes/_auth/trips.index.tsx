@@ -7,6 +7,7 @@ import { usePassengers, useTrips } from '../../app/data/data'
 import { useEnvironment } from '../../app/environment'
 import { useLocale } from '../../app/locale'
 import { tripCommandsOf } from '../../commands/tripView'
+import { AwaitingBookings } from '../../components/booking/AwaitingBookings'
 import { screenTitles } from '../../components/screenTitles'
 import { defaultTripDate, nextTripDate, tripDates } from '../../components/trips/tripDates'
 import { NowMarker } from '../../components/trips/NowMarker'
@@ -97,6 +98,7 @@ function TripsScreen() {
               />
             ) : null}
           </div>
+          <AwaitingBookings date={date} today={today} passengerId={passengerId} trips={trips ?? []} />
           {dayTrips.length === 0 ? (
             <EmptyDay next={next} search={search} />
           ) : (

@@ -5,6 +5,7 @@ import {
   allowsFreePlaces,
   isDestinationAllowed,
   offeredPlaces,
+  placeWords,
 } from '../../../../src/domain/booking/places'
 import { placeWith, quotaWith, searched } from './fixtures'
 
@@ -96,5 +97,31 @@ describe('the places the booking wizard offers', () => {
       'secondary',
       'home-secondary',
     ])
+  })
+})
+
+describe('placeWords', () => {
+  const koti = { alias: 'Koti', display: 'Koti', address: 'Koivukuja 12, 02100 Espoo' }
+
+  it('names the alias once and gives the street address under it', () => {
+    expect(placeWords(koti)).toEqual({ name: 'Koti', street: 'Koivukuja 12, 02100 Espoo' })
+  })
+
+  it('keeps a display name that says more than the alias', () => {
+    expect(placeWords({ ...koti, alias: 'Koulu', display: 'Keskuskoulu' }).name).toBe('Koulu, Keskuskoulu')
+  })
+
+  it('takes the display name for the street when it is the address in full', () => {
+    const full = { alias: 'Koti', display: 'Kotikatu 1, 02100 Espoo', address: 'Kotikatu 1' }
+    expect(placeWords(full)).toEqual({ name: 'Koti', street: 'Kotikatu 1, 02100 Espoo' })
+  })
+
+  it('gives a searched address once', () => {
+    const searched = { alias: null, display: 'Mannerheimintie 5', address: 'Mannerheimintie 5' }
+    expect(placeWords(searched)).toEqual({ name: 'Mannerheimintie 5', street: null })
+    expect(placeWords({ ...searched, alias: 'Mummola' })).toEqual({
+      name: 'Mummola',
+      street: 'Mannerheimintie 5',
+    })
   })
 })
