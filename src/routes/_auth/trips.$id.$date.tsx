@@ -14,6 +14,7 @@ import { CancelTripDialog } from '../../components/trips/CancelTripDialog'
 import { ReviewSection } from '../../components/trips/ReviewSection'
 import { SeriesSection } from '../../components/trips/SeriesSection'
 import { CancellationAlert, TripDetails, TripHeader } from '../../components/trips/TripDetails'
+import { OperatorContact } from '../../components/tracking/OperatorContact'
 import { ShareTracking } from '../../components/tracking/ShareTracking'
 import { TripTracking } from '../../components/tracking/TripTracking'
 import { Button } from '../../components/ui/Button'
@@ -108,6 +109,7 @@ function TripDetail({ trip, series }: { trip: Trip; series: Trip[] | null }) {
       <TripDetails trip={trip} timeZone={timeZone} locale={locale} />
       {series ? <SeriesSection trip={trip} trips={series} timeZone={timeZone} /> : null}
       {shareable(trip, today) ? <ShareTracking trip={trip} /> : null}
+      <OperatorContact />
       {commands !== undefined ? (
         <ReviewSection trip={trip} scale={tenant.starScale} command={commands.review} />
       ) : null}
