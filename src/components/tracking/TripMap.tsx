@@ -139,11 +139,16 @@ export default function TripMap({ places, car, styleUrl, describedBy, onFailure 
   }, [ready, places])
 
   useEffect(() => {
+    if (ready) mapRef.current?.getSource<GeoJSONSource>('car')?.setData(carFeatures(car))
+  }, [ready, car])
+
+  // Framed again only when what it frames moves (by value: each poll brings new objects for the same places),
+  // so a poll that repeats the car's location leaves the map still.
+  const frameKey = car ? JSON.stringify(mapFrame(places, car.location)) : null
+  useEffect(() => {
     const map = mapRef.current
-    if (!ready || !map) return
-    map.getSource<GeoJSONSource>('car')?.setData(carFeatures(car))
-    if (car && follow.following) frameMap(map, mapFrame(places, car.location))
-  }, [ready, places, car, follow.following])
+    if (ready && map && frameKey && follow.following) frameMap(map, JSON.parse(frameKey) as MapFrame)
+  }, [ready, frameKey, follow.following])
 
   return (
     <>
