@@ -112,7 +112,9 @@ describe('the trip detail screen: tracking', { timeout: 20_000 }, () => {
     const { platform, call } = await trackedPlatform(trip)
     call.mockRejectedValue(new Error('The service cannot be reached'))
     const screen = await mountScreen(platform, `/trips/t1/${trip.date}`)
-    const text = await waitForText(screen, 'this is the last known status')
+    await waitForText(screen, 'this is the last known status')
+    // The time of the last pull, once the local data has given it.
+    const text = await waitForText(screen, 'Updated ')
     expect(text).toMatch(
       /Tracking The car is waiting outside Updated \d\d:\d\d The service cannot be reached: this is the last known status\. Map/,
     )
