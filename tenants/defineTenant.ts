@@ -1,4 +1,4 @@
-import type { BottomNavItemId, MenuItemId, TenantConfig, Theme, ThemeColors } from './types'
+import type { BottomNavItemId, MenuItemId, OperatorContact, TenantConfig, Theme, ThemeColors } from './types'
 
 type Features = TenantConfig['features']
 
@@ -15,7 +15,20 @@ export interface TenantInput {
   starScale?: 4 | 5
   seriesHorizonWeeks?: number
   trackingName?: TenantConfig['trackingName']
+  contact?: OperatorContact
   textVariant?: TenantConfig['textVariant']
+}
+
+/** An international number ('+', the country code, then digits in groups) and an address with a domain. */
+const contactPhone = /^\+\d[\d ]{5,18}\d$/
+const contactEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** The operator's contact as given, or an error naming the tenant: a number a phone cannot dial is a mistake. */
+function contactOf(id: string, contact: OperatorContact | undefined): OperatorContact | null {
+  if (!contact) return null
+  if (!contactPhone.test(contact.phone)) throw new Error(`Tenant ${id}: contact phone ${contact.phone}`)
+  if (!contactEmail.test(contact.email)) throw new Error(`Tenant ${id}: contact e-mail ${contact.email}`)
+  return { phone: contact.phone, email: contact.email }
 }
 
 /** How far a standing order may reach from its first ride unless the tenant says otherwise. */
@@ -84,6 +97,7 @@ export function defineTenant(input: TenantInput): TenantConfig {
     starScale: input.starScale ?? 5,
     seriesHorizonWeeks: input.seriesHorizonWeeks ?? defaultSeriesHorizonWeeks,
     trackingName: input.trackingName ?? 'firstName',
+    contact: contactOf(input.id, input.contact),
     menu: menuFor(features),
     bottomNav: bottomNavFor(features),
   }

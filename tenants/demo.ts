@@ -8,4 +8,6 @@ export default defineTenant({
     colors: { primary: '#374151', accent: '#f59e0b' },
   },
   features: { transportationPermissions: true },
+  // Made-up values, to show where an operator's customer service appears.
+  contact: { phone: '+358 50 123 4567', email: 'asiakaspalvelu@demo.matkaportaali.fi' },
 })

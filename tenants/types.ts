@@ -73,6 +73,13 @@ export interface Theme {
   colors: ThemeColors
 }
 
+/** How passengers and drivers' offices reach the operator's customer service. */
+export interface OperatorContact {
+  /** As it is written for people, '+' and the country code first; dialled without its spaces. */
+  phone: string
+  email: string
+}
+
 export interface TenantConfig {
   id: TenantId
   /** Operator name as a proper noun; not translated. */
@@ -100,6 +107,8 @@ export interface TenantConfig {
   /** How far a standing order may reach from its first ride, in weeks; 13 unless the operator says. */
   seriesHorizonWeeks: number
   trackingName: TrackingName
+  /** Shown on trip detail and on tracking links; null where the operator has given none. */
+  contact: OperatorContact | null
   textVariant?: TextVariant
   menu: readonly MenuItemId[]
   bottomNav: readonly BottomNavItemId[]

@@ -8,7 +8,9 @@ import { pollingPlan } from '../../src/domain/tracking/pollingPlan'
  * Live tracking of one trip (spec sections 4 and 9), on its detail screen and on a tracking link: polls the
  * trip's status once the trip starts within 30 minutes, every 10 s in the fast window around it and every 60 s
  * otherwise, and stops on a final status. It pauses while the device is offline or the page hidden, and polls
- * at once when both are back. A failed poll keeps the last status, marked failed, with the time it came. Each
+ * at once when both are back. A failed poll keeps the last status, marked failed, with the time it came. Until
+ * a poll answers, a trip within tracking's window shows the local trip's status, as the last pull brought it
+ * (`knownAt`), so a trip opened while the server cannot be reached still shows where it was. Each
  * poll sends the last answer's ETag, and an unchanged answer (304) renews the status's time. The screen
  * provides `fetchStatus` (src/app/effects/trackingCalls.ts: `POST api/trip/status` on trip detail, `GET api/track/{link}`
  * on a link); tests give it and the clock.
@@ -43,6 +45,8 @@ export interface TrackingInput<T extends TrackedTrip = TrackedTrip> {
   now?: () => Temporal.Instant
   /** `trip` is an answer just fetched (a tracking link's first load), with its ETag: its status shows at once. */
   fresh?: { etag: string | null }
+  /** When the local trip's status was brought (the last pull), shown as its time until a poll answers. */
+  knownAt?: string | null
 }
 
 export interface TrackingContext<T extends TrackedTrip = TrackedTrip> {
@@ -51,8 +55,15 @@ export interface TrackingContext<T extends TrackedTrip = TrackedTrip> {
   now: () => Temporal.Instant
   online: boolean
   visible: boolean
-  /** The status tracking has: the last poll's, or the local trip's final one; null before the first answer. */
+  /**
+   * The status tracking has: the last poll's, else the local trip's (final, or within tracking's window); null
+   * before either.
+   */
   status: TripStatus | null
+  /** The status is the local trip's, no poll has answered yet: a pull's newer one replaces it. */
+  lastKnown: boolean
+  /** When the local trip's status was brought (TrackingInput's `knownAt`). */
+  knownAt: string | null
   /** When the last poll answered (an ISO instant); null while no poll has. */
   receivedAt: string | null
   /** The last poll failed, so the status is as old as `receivedAt` says. */
@@ -64,7 +75,7 @@ export interface TrackingContext<T extends TrackedTrip = TrackedTrip> {
 }
 
 export type TrackingEvent<T extends TrackedTrip = TrackedTrip> =
-  | { type: 'trip.update'; trip: T }
+  | { type: 'trip.update'; trip: T; knownAt?: string | null }
   | { type: 'network.change'; online: boolean }
   | { type: 'visibility.change'; visible: boolean }
 
@@ -133,17 +144,32 @@ export const trackingMachineFor = <T extends TrackedTrip>() =>
     },
     actions: {
       setConditions: assign(({ context, event }) => flagsAfter(context, event)),
-      setTrip: assign(({ event }) => (event.type === 'trip.update' ? { trip: event.trip } : {})),
+      setTrip: assign(({ context, event }) => {
+        if (event.type !== 'trip.update') return {}
+        const knownAt = event.knownAt ?? context.knownAt
+        // A status that is only the local trip's follows the pull's newer one.
+        return context.lastKnown
+          ? { trip: event.trip, knownAt, status: event.trip.status, receivedAt: knownAt }
+          : { trip: event.trip, knownAt }
+      }),
+      /** Within tracking's window, with no status yet: the local trip's is the last known one. */
+      adoptLastKnown: assign(({ context }) =>
+        context.status === null && context.trip.status && planOf(context).kind !== 'notYet'
+          ? { status: context.trip.status, receivedAt: context.knownAt, lastKnown: true }
+          : {},
+      ),
       /** A pull brought the trip with a final status: that is the last status there will be. */
       adoptFinalTrip: assign(({ event }) =>
-        event.type === 'trip.update' ? { trip: event.trip, status: event.trip.status, failed: false } : {},
+        event.type === 'trip.update'
+          ? { trip: event.trip, status: event.trip.status, failed: false, lastKnown: false }
+          : {},
       ),
       tellMilestone: enqueueActions(({ context, enqueue }, answer: PollAnswer<T>) => {
         const kind = milestoneOf(context, answer)
         if (kind) enqueue.emit({ type: 'milestone', kind })
       }),
       storeAnswer: assign(({ context }, answer: PollAnswer<T>) => {
-        const renewed = { receivedAt: context.now().toString(), failed: false }
+        const renewed = { receivedAt: context.now().toString(), failed: false, lastKnown: false }
         if (answer.kind === 'unchanged') return renewed
         if (answer.kind === 'closed') return { ...renewed, closed: answer.reason }
         // The answer may move the trip's times; the plan follows them.
@@ -180,6 +206,8 @@ export const trackingMachineFor = <T extends TrackedTrip>() =>
         visible: input.visible,
         status: input.fresh || isFinalStatus(input.trip.status?.code) ? input.trip.status : null,
         receivedAt: input.fresh ? now().toString() : null,
+        lastKnown: false,
+        knownAt: input.knownAt ?? null,
         failed: false,
         etag: input.fresh?.etag ?? null,
         closed: null,
@@ -202,9 +230,9 @@ export const trackingMachineFor = <T extends TrackedTrip>() =>
           deciding: {
             always: [
               { guard: 'final', target: '#tracking.stopped' },
-              { guard: 'paused', target: 'paused' },
+              { guard: 'paused', target: 'paused', actions: 'adoptLastKnown' },
               { guard: 'notYet', target: 'waiting' },
-              { target: 'polling' },
+              { target: 'polling', actions: 'adoptLastKnown' },
             ],
           },
           /** Until the trip starts within 30 minutes. */

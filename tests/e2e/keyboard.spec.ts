@@ -6,7 +6,7 @@ import { catalog } from './support/catalog'
 import { guardianView, operatorMessage, operatorThread, operatorView } from './support/messages'
 import { portalUrl, signIn } from './support/portal'
 import { mostTabs, tabTo } from './support/keyboard'
-import { futureTrips, reviewableTrip, serverTrips } from './support/trips'
+import { futureTrips, operatorTrackingLink, reviewableTrip, serverTrips, trackedTrips } from './support/trips'
 
 const focusedInside = (page: Page, container: Locator) =>
   container.evaluate((element) => element.contains(document.activeElement))
@@ -488,4 +488,22 @@ test('on a phone, Tab never leaves the focused control behind the bottom navigat
         )
     }
   }
+})
+
+test("a tracking link's operator contact is reached by Tab, its phone and e-mail links with a focus ring", async ({
+  page,
+  browser,
+  server,
+}) => {
+  const _ = await catalog('fi')
+  await signIn(page, server, 'demo', demoUsers.guardian)
+  const [trip] = await trackedTrips(page)
+  if (!trip) throw new Error('The demo has no tracked trip')
+  const office = await browser.newContext()
+  const desk = await office.newPage()
+  await desk.goto(`${await operatorTrackingLink(server, 'demo', trip)}?lang=fi`)
+  const contact = desk.getByRole('region', { name: _('tracking.contact.heading') })
+  await expect(contact).toBeVisible()
+  for (const link of await contact.getByRole('link').all()) await tabTo(desk, link)
+  await office.close()
 })

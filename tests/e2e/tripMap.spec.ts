@@ -4,7 +4,8 @@ import { expect, test, demoUsers } from './support/fixtures'
 import { locales } from './support/locales'
 import { portalUrl, signIn } from './support/portal'
 import type { RunningServer } from './support/server'
-import { carOnMap, pollNow, withoutInternet } from './support/tracking'
+import { mapColors } from '../../src/components/tracking/mapStyle'
+import { carOnMap, drawnOnMap, pollNow, withoutInternet } from './support/tracking'
 import { operatorEvent, serverTrips, trackedTrips, tripUnderWay } from './support/trips'
 
 /** Signs in on helpbus: the path of the detail of the demo's trip under way whose car has a location. */
@@ -34,6 +35,8 @@ test('trip detail draws the map under the tracking panel with no internet, and o
 
   const followButton = page.getByRole('button', { name: 'Follow the car' })
   await expect(followButton).toHaveCount(0)
+  // Whole in the viewport, so that the drag lands on it.
+  await map.scrollIntoViewIfNeeded()
   const box = (await map.boundingBox())!
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   await page.mouse.down()
@@ -74,10 +77,10 @@ async function newTripUnderWay(page: Page, server: RunningServer) {
   return { trip, passenger: first!.passenger }
 }
 
-/** Web Mercator at the map's opening zoom (15): a world 512 × 2^15 pixels wide. */
-const pixelsPerDegreeOfLongitude = (512 * 2 ** 15) / 360
-
-test('the car moves on the map between polls, where the user sees it', async ({ page, server }) => {
+test('the map frames the car and the stops, and the car moves on it between polls where the user sees it', async ({
+  page,
+  server,
+}) => {
   const outside = await withoutInternet(page.context())
   const { trip } = await newTripUnderWay(page, server)
   const location = { latitude: 60.44, longitude: 22.276 }
@@ -86,29 +89,35 @@ test('the car moves on the map between polls, where the user sees it', async ({ 
   const map = page.getByRole('region', { name: 'Map of the trip' })
   await expect(page.getByText('Natural Earth')).toBeAttached()
   const { width, height } = (await map.boundingBox())!
+  const inside = (point: { x: number; y: number } | null) =>
+    point !== null && point.x > 0 && point.x < width && point.y > 0 && point.y < height
+  // Framed: the car, the pickup and the destination are all drawn.
+  for (const colour of [mapColors.car, mapColors.start, mapColors.end])
+    await expect.poll(async () => inside(await drawnOnMap(map, colour)), { message: colour }).toBe(true)
+  const framed = (await carOnMap(map))!
   const carNear = async (x: number, y: number) => {
     const car = await carOnMap(map)
     return car ? Math.hypot(car.x - x, car.y - y) : Infinity
   }
-  // Followed, the car is drawn in the middle of the map; a keyboard pan (100 px) leaves it beside.
-  await expect.poll(() => carNear(width / 2, height / 2)).toBeLessThan(3)
+  // A keyboard pan (100 px) stops the following and moves the car with the map.
   await map.press('ArrowLeft')
   await expect(page.getByRole('button', { name: 'Follow the car' })).toBeVisible()
-  await expect.poll(() => carNear(width / 2 + 100, height / 2)).toBeLessThan(3)
+  await expect.poll(() => carNear(framed.x + 100, framed.y)).toBeLessThan(3)
 
-  // The dispatch system reports the car 0.002° further east; the next poll draws it there.
-  const east = 0.002
+  // The dispatch system reports the car further east; the next poll draws it there, the map left where it is.
   await operatorEvent(server, movingTenant, trip.id, {
     type: 'position',
-    location: { ...location, longitude: location.longitude + east },
+    location: { ...location, longitude: location.longitude + 0.002 },
   })
   await pollNow(page)
-  await expect
-    .poll(() => carNear(width / 2 + 100 + east * pixelsPerDegreeOfLongitude, height / 2))
-    .toBeLessThan(3)
-  // Followed again, the map brings it back to the middle.
+  await expect.poll(async () => (await carOnMap(map))?.x ?? 0).toBeGreaterThan(framed.x + 100 + 20)
+  expect(Math.abs((await carOnMap(map))!.y - framed.y)).toBeLessThan(3)
+  // Followed again, the map frames the car and the stops again.
   await page.getByRole('button', { name: 'Follow the car' }).click()
-  await expect.poll(() => carNear(width / 2, height / 2)).toBeLessThan(3)
+  await expect(page.getByRole('button', { name: 'Follow the car' })).toHaveCount(0)
+  for (const colour of [mapColors.car, mapColors.start, mapColors.end])
+    await expect.poll(async () => inside(await drawnOnMap(map, colour)), { message: colour }).toBe(true)
+  await expect.poll(async () => (await carOnMap(map))!.x).toBeLessThan(framed.x + 100)
   expect(outside).toEqual([])
 })
 

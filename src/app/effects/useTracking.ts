@@ -7,6 +7,7 @@ import {
 } from '../../../machines/tracking/tracking.machine'
 import type { TrackedTrip as LinkTrip } from '../../contract/tracking'
 import type { Trip } from '../../contract/trip'
+import { useSyncStatus } from '../data/data'
 import { useAuth } from '../session/auth'
 import { useOnline } from '../browser/online'
 import { usePageVisible } from '../browser/pageVisible'
@@ -45,7 +46,8 @@ const viewOf = <T extends TrackedTrip>({ status, receivedAt, failed, online }: T
 /**
  * Runs the tracking machine while the trip detail is shown: its poll over the API (src/app/effects/trackingCalls.ts),
  * the local trip, the connection and the page's visibility fed in as events. A poll that shows the passenger
- * picked up or dropped off raises the same notice a pull would (the notice queue shows it once).
+ * picked up or dropped off raises the same notice a pull would (the notice queue shows it once). The last pull's
+ * time goes with the local trip, whose status shows until a poll answers.
  */
 export function useTracking(trip: Trip): TrackingView {
   const platform = usePlatform()
@@ -55,9 +57,12 @@ export function useTracking(trip: Trip): TrackingView {
   // poll sent meanwhile would fail (401). Tracking waits as offline until auth is back, then catches up.
   const { status } = useAuth()
   const conditions = { online: online && status !== 'offline', visible }
-  const [snapshot, send, actor] = useMachine(machine, { input: { trip, ...conditions } })
+  const { lastSyncedAt } = useSyncStatus()
+  const [snapshot, send, actor] = useMachine(machine, {
+    input: { trip, knownAt: lastSyncedAt, ...conditions },
+  })
   useConditionEvents(conditions, send)
-  useEffect(() => send({ type: 'trip.update', trip }), [trip, send])
+  useEffect(() => send({ type: 'trip.update', trip, knownAt: lastSyncedAt }), [trip, lastSyncedAt, send])
   useEffect(() => {
     const subscription = actor.on('milestone', ({ kind }) =>
       platform.notices.send({

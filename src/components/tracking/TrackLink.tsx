@@ -12,6 +12,7 @@ import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'
 import { Page } from '../ui/Page'
 import { LoadingBlock } from '../ui/Spinner'
+import { OperatorContact } from './OperatorContact'
 import { TrackingStatus } from './TripTracking'
 import { TripTimes } from '../trips/TripTimes'
 
@@ -64,6 +65,7 @@ function FollowedTrip({ link, first }: { link: string; first: { trip: TrackedTri
       <TrackingStatus view={view} trip={trip} timeZone={timeZone} trackingRoute />
       <RouteSection trip={trip} timeZone={timeZone} />
       <CarSection trip={trip} title={<Trans id="track.car">Car</Trans>} />
+      <OperatorContact />
     </div>
   )
 }

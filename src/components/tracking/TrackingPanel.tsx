@@ -6,25 +6,30 @@ import type { Trip, TripStatus } from '../../contract/trip'
 import { clockTime } from '../../domain/dateDisplay'
 import { countdownMinutes } from '../../domain/tracking/countdown'
 import { panelStatus } from '../../domain/tracking/panelStatus'
+import { panelTime } from '../../domain/tracking/panelTime'
 import { trackingProgress } from '../../domain/tracking/progress'
 import { trackingTones } from './trackingTones'
-import { panelLabels } from './trackingTexts'
+import { panelLabels, panelTimeLabels } from './trackingTexts'
 
 export interface TrackingPanelProps {
   trip: Pick<Trip, 'startDateTime' | 'endDateTime' | 'pickupTime'>
   status: TripStatus
-  /** How many minutes old the status is, when it could not be renewed (a failed poll, offline); else null. */
-  ageMinutes: number | null
+  /** When the status came (an ISO instant): the last answer, or the pull that brought it; null if unknown. */
+  receivedAt: string | null
+  /** The status could not be renewed (a failed poll, offline): it is the last known one. */
+  stale: boolean
   now: Temporal.Instant
   timeZone: string
 }
 
 /** What the panel says, in words: shown, and said again by the screen's live region. */
-export function useTrackingWords({ trip, status, ageMinutes, now, timeZone }: TrackingPanelProps) {
+export function useTrackingWords({ trip, status, receivedAt, stale, now, timeZone }: TrackingPanelProps) {
   const { t } = useLingui()
   const shown = panelStatus(status)
-  const time = shown.time ? clockTime(shown.time, timeZone) : null
   const label = t(panelLabels[shown.kind])
+  const timeOf = panelTime(status, trip)
+  const time = timeOf && { ...timeOf, clock: clockTime(timeOf.at, timeZone) }
+  const timeText = time && `${t(panelTimeLabels[time.kind])} ${time.clock}`
   const minutes = countdownMinutes(status, trip, now)
   const countdown =
     minutes === null
@@ -33,26 +38,27 @@ export function useTrackingWords({ trip, status, ageMinutes, now, timeZone }: Tr
           id: 'trips.tracking.minutes_left',
           message: plural(minutes, { one: '# minute left', other: '# minutes left' }),
         })
-  const age =
-    ageMinutes === null
-      ? null
-      : t({
-          id: 'trips.tracking.updated_ago',
-          message: plural(ageMinutes, { one: 'Updated # minute ago', other: 'Updated # minutes ago' }),
-        })
-  const headline = time ? `${label} ${time}` : label
-  return { shown, time, label, countdown, age, headline }
+  const updatedClock = receivedAt && clockTime(receivedAt, timeZone)
+  const updated = updatedClock && t({ id: 'trips.tracking.updated_at', message: `Updated ${updatedClock}` })
+  const staleText = stale
+    ? t({
+        id: 'trips.tracking.last_known',
+        message: 'The service cannot be reached: this is the last known status.',
+      })
+    : null
+  const headline = [label, timeText].filter(Boolean).join('. ')
+  return { shown, label, time, countdown, updated, staleText, headline }
 }
 
 /**
- * The trip's live status (spec section 4): its label and time in the status's colour, the minutes left, a
- * progress bar, and how old the status is when it could not be renewed. The live region that announces it is
- * the screen's (TripTracking), since it must be there before the panel first appears.
+ * The trip's live status (spec section 4): its plain status and time in the status's colour, the minutes left,
+ * a progress bar, when it was updated and whether it is only the last known one. The live region that
+ * announces it is the screen's (TripTracking), since it must be there before the panel first appears.
  */
 export function TrackingPanel(props: TrackingPanelProps) {
   const { t } = useLingui()
   const headingId = useId()
-  const { shown, time, label, countdown, age, headline } = useTrackingWords(props)
+  const { shown, label, time, countdown, updated, staleText, headline } = useTrackingWords(props)
   const tone = trackingTones[shown.tone]
   const progress = trackingProgress(props.status, props.trip, props.now)
   return (
@@ -64,15 +70,12 @@ export function TrackingPanel(props: TrackingPanelProps) {
       <h2 id={headingId} className="mb-2 text-lg font-semibold">
         {t({ id: 'trips.tracking.heading', message: 'Tracking' })}
       </h2>
-      <p className="text-xl font-bold">
-        {label}
-        {time && shown.time ? (
-          <>
-            {' '}
-            <time dateTime={shown.time}>{time}</time>
-          </>
-        ) : null}
-      </p>
+      <p className="text-xl font-bold">{label}</p>
+      {time ? (
+        <p className="mt-1 font-semibold">
+          {t(panelTimeLabels[time.kind])} <time dateTime={time.at}>{time.clock}</time>
+        </p>
+      ) : null}
       {countdown ? <p className="mt-1">{countdown}</p> : null}
       <div
         role="progressbar"
@@ -86,7 +89,13 @@ export function TrackingPanel(props: TrackingPanelProps) {
       >
         <div className="h-full" style={{ width: `${progress}%`, backgroundColor: tone.bar }} />
       </div>
-      {age ? <p className="mt-2 text-sm">{age}</p> : null}
+      {updated || staleText ? (
+        <p className="mt-2 text-sm">
+          {props.receivedAt && updated ? <time dateTime={props.receivedAt}>{updated}</time> : null}
+          {updated && staleText ? ' ' : null}
+          {staleText ? <strong>{staleText}</strong> : null}
+        </p>
+      ) : null}
     </section>
   )
 }

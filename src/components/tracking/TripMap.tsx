@@ -1,15 +1,25 @@
 import { useLingui } from '@lingui/react/macro'
-import { Map as MapLibre, NavigationControl, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl'
+import {
+  Map as MapLibre,
+  NavigationControl,
+  setWorkerUrl,
+  type FitBoundsOptions,
+  type GeoJSONSource,
+  type LngLatBoundsLike,
+} from 'maplibre-gl'
 import 'maplibre-gl/dist/maplibre-gl.css'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url'
 import { useEffect, useReducer, useRef, useState } from 'react'
 import basemap from 'virtual:basemap'
+import type { Coordinates } from '../../contract/trip'
 import type { CarHeading } from '../../domain/tracking/carHeading'
 import { initialMapFollow, mapFollow, showsFollowButton } from '../../domain/tracking/mapFollow'
-import { mapCenter, mapZoom, routeLine, type MapPlace } from '../../domain/tracking/mapPlaces'
+import { mapFrame, mapFrameMaxZoom, mapFramePadding, type MapFrame } from '../../domain/tracking/mapFrame'
+import { mapZoom, routeLine, type MapPlace } from '../../domain/tracking/mapPlaces'
 import { buttonClasses } from '../ui/classes'
 import type { MapSettings } from '../../contract/map'
 import { carIcon, carIconPixelRatio } from './carIcon'
+import { MapLegend } from './MapLegend'
 import { carFeatures, carImages, overlayLayers, overlaySources, tripFeatures } from './mapStyle'
 import { mapStyleFor } from './pmtilesStyle'
 
@@ -27,12 +37,23 @@ export interface TripMapProps {
   onFailure(): void
 }
 
-const lngLat = (car: CarHeading) => [car.location.longitude, car.location.latitude] as [number, number]
+const lngLat = ({ latitude, longitude }: Coordinates) => [longitude, latitude] as [number, number]
+const boundsOf = (frame: Extract<MapFrame, { kind: 'bounds' }>): LngLatBoundsLike => [
+  lngLat(frame.southWest),
+  lngLat(frame.northEast),
+]
+const fitOptions: FitBoundsOptions = { padding: mapFramePadding, maxZoom: mapFrameMaxZoom }
+
+/** Frames the car and the stops (mapFrame.ts): the box around them, or the one place at the opening zoom. */
+function frameMap(map: MapLibre, frame: MapFrame | null) {
+  if (frame?.kind === 'bounds') map.fitBounds(boundsOf(frame), fitOptions)
+  else if (frame) map.easeTo({ center: lngLat(frame.center) })
+}
 
 /**
- * The trip on a map (MapLibre): the route through its stops, the car turned to its heading, zoom 15 within
- * 10-17. It follows the car until the user moves the map by hand; 'Follow the car' turns that back on.
- * Loaded only where a map shows (TripMapSection).
+ * The trip on a map (MapLibre): the route through its stops, the car turned to its heading, within zoom 10-17,
+ * framed to the car and the stops. It follows the car (framing them again as it moves) until the user moves
+ * the map by hand; 'Follow the car' turns that back on. Loaded only where a map shows (TripMapSection).
  */
 export default function TripMap({ places, car, settings, describedBy, onFailure }: TripMapProps) {
   const { t } = useLingui()
@@ -50,14 +71,15 @@ export default function TripMap({ places, car, settings, describedBy, onFailure 
     const element = container.current
     if (!element) return
     const initial = start.current
-    const center = mapCenter(initial.places, initial.car?.location ?? null)
+    const frame = mapFrame(initial.places, initial.car?.location ?? null)
     let map: MapLibre
     try {
       map = new MapLibre({
         container: element,
         style: mapStyleFor(settings, basemap, window.location.origin),
-        center: center ? [center.longitude, center.latitude] : undefined,
-        zoom: mapZoom.initial,
+        ...(frame?.kind === 'bounds'
+          ? { bounds: boundsOf(frame), fitBoundsOptions: fitOptions }
+          : { center: frame ? lngLat(frame.center) : undefined, zoom: mapZoom.initial }),
         minZoom: mapZoom.min,
         maxZoom: mapZoom.max,
         attributionControl: { compact: true },
@@ -112,25 +134,33 @@ export default function TripMap({ places, car, settings, describedBy, onFailure 
   }, [ready, places])
 
   useEffect(() => {
+    if (ready) mapRef.current?.getSource<GeoJSONSource>('car')?.setData(carFeatures(car))
+  }, [ready, car])
+
+  // Framed again only when what it frames moves (by value: each poll brings new objects for the same places),
+  // so a poll that repeats the car's location leaves the map still.
+  const frameKey = car ? JSON.stringify(mapFrame(places, car.location)) : null
+  useEffect(() => {
     const map = mapRef.current
-    if (!ready || !map) return
-    map.getSource<GeoJSONSource>('car')?.setData(carFeatures(car))
-    if (car && follow.following) map.easeTo({ center: lngLat(car) })
-  }, [ready, car, follow.following])
+    if (ready && map && frameKey && follow.following) frameMap(map, JSON.parse(frameKey) as MapFrame)
+  }, [ready, frameKey, follow.following])
 
   return (
-    // Isolated, so MapLibre's control z-indices stay under the shell's sticky bars.
-    <div className="relative isolate h-72 overflow-hidden rounded-xl border sm:h-96">
-      <div ref={container} className="h-full w-full" />
-      {showsFollowButton(follow, car !== null) ? (
-        <button
-          type="button"
-          className={buttonClasses('primary', 'absolute bottom-3 left-3 shadow-md')}
-          onClick={() => dispatch({ type: 'follow' })}
-        >
-          {t({ id: 'trips.map.follow', message: 'Follow the car' })}
-        </button>
-      ) : null}
-    </div>
+    <>
+      {/* Isolated, so MapLibre's control z-indices stay under the shell's sticky bars. */}
+      <div className="relative isolate h-72 overflow-hidden rounded-xl border sm:h-96">
+        <div ref={container} className="h-full w-full" />
+        {showsFollowButton(follow, car !== null) ? (
+          <button
+            type="button"
+            className={buttonClasses('primary', 'absolute bottom-3 left-3 shadow-md')}
+            onClick={() => dispatch({ type: 'follow' })}
+          >
+            {t({ id: 'trips.map.follow', message: 'Follow the car' })}
+          </button>
+        ) : null}
+      </div>
+      <MapLegend places={places} car={car !== null} />
+    </>
   )
 }

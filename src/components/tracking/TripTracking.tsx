@@ -1,4 +1,3 @@
-import { Temporal } from 'temporal-polyfill'
 import { useTracking, type TrackingView } from '../../app/effects/useTracking'
 import { useNow } from '../../app/browser/useNow'
 import type { Trip } from '../../contract/trip'
@@ -8,14 +7,13 @@ import { showsTrackingPanel } from '../../domain/tracking/panelVisibility'
 import { TrackingPanel, useTrackingWords, type TrackingPanelProps } from './TrackingPanel'
 import { TripMapSection } from './TripMapSection'
 
-/** The countdown and the status's age are minutes: a quarter-minute tick keeps them at most that late. */
+/** The countdown is in minutes: a quarter-minute tick keeps it at most that late. */
 const clockTickMs = 15_000
 
-/** How many minutes old the last status is when it could not be renewed; null while it is fresh or final. */
-export function statusAgeMinutes(view: TrackingView, now: Temporal.Instant): number | null {
-  if (!view.receivedAt || !view.status || isFinalStatus(view.status.code)) return null
-  if (!view.failed && view.online) return null
-  return Math.max(0, Math.floor(Temporal.Instant.from(view.receivedAt).until(now).total('minutes')))
+/** Whether the status shown is only the last known one: it could not be renewed, and more may come. */
+export function statusIsStale(view: TrackingView): boolean {
+  if (!view.status || isFinalStatus(view.status.code)) return false
+  return view.failed || !view.online
 }
 
 /**
@@ -47,7 +45,9 @@ export function TrackingStatus({
   const { status } = view
   const shown =
     status && showsTrackingPanel({ trackingRoute, allowEtaQuery: trip.allowEtaQuery ?? false, status })
-  const panel = shown ? { trip, status, ageMinutes: statusAgeMinutes(view, now), now, timeZone } : null
+  const panel = shown
+    ? { trip, status, receivedAt: view.receivedAt, stale: statusIsStale(view), now, timeZone }
+    : null
   return (
     <>
       {panel ? <TrackingPanel {...panel} /> : null}
@@ -62,6 +62,7 @@ export function TrackingStatus({
 }
 
 function Announcement(props: TrackingPanelProps) {
-  const { headline, countdown, age } = useTrackingWords(props)
-  return [headline, countdown, age].filter(Boolean).join('. ')
+  // Not when it was updated: that changes with every poll, and would be read out each time.
+  const { headline, countdown, staleText } = useTrackingWords(props)
+  return [headline, countdown, staleText].filter(Boolean).join('. ')
 }

@@ -6,7 +6,8 @@ import type { MapPlace } from '../../domain/tracking/mapPlaces'
 
 /**
  * The map's colours, fixed in every theme like the panel's: the stops and the car keep 3:1 against the land and
- * the water they sit on (WCAG 1.4.11), and their white rims part them from the route.
+ * the water they sit on (WCAG 1.4.11), and their white rims part them from the route. The pickup is a ring and
+ * the destination a disc, so they differ by more than colour (the legend, MapLegend.tsx, draws the same).
  */
 export const mapColors = {
   water: '#a8c8dc',
@@ -121,17 +122,9 @@ export const overlayLayers: LayerSpecification[] = [
     filter: ['!=', ['get', 'kind'], 'route'],
     paint: {
       'circle-radius': ['match', ['get', 'kind'], 'via', 6, 9],
-      'circle-color': [
-        'match',
-        ['get', 'kind'],
-        'start',
-        mapColors.start,
-        'end',
-        mapColors.end,
-        mapColors.via,
-      ],
-      'circle-stroke-color': mapColors.rim,
-      'circle-stroke-width': 3,
+      'circle-color': ['match', ['get', 'kind'], 'start', mapColors.rim, 'end', mapColors.end, mapColors.via],
+      'circle-stroke-color': ['match', ['get', 'kind'], 'start', mapColors.start, mapColors.rim],
+      'circle-stroke-width': ['match', ['get', 'kind'], 'start', 5, 3],
     },
   },
   {

@@ -1,26 +1,24 @@
 import { Temporal } from 'temporal-polyfill'
-import { tripStatusCodes } from '../../contract/codes'
 import type { Trip, TripStatus } from '../../contract/trip'
-import { isFinalStatus } from './finalStatus'
+import { panelStatus } from './panelStatus'
 
 export type CountdownTrip = Pick<Trip, 'startDateTime' | 'endDateTime'>
 
 /**
- * The instant the countdown runs to: the arrival once the passenger is aboard (Pickup: the ETA, else the
- * planned end), before that the departure (the ETD, else the planned start); none for a final status.
+ * The instant the countdown runs to, by the status's leg (panelStatus.ts): the arrival once the passenger is
+ * aboard (the ETA, else the planned end), before that the departure (the ETD, else the planned start). None
+ * for a final status, a car already at the door, or a status that says nothing.
  */
 export function countdownTarget(status: TripStatus, trip: CountdownTrip): Temporal.Instant | null {
-  if (isFinalStatus(status.code)) return null
-  const target =
-    status.code === tripStatusCodes.Pickup
-      ? (status.eta ?? trip.endDateTime)
-      : (status.etd ?? trip.startDateTime)
-  return Temporal.Instant.from(target)
+  const { leg } = panelStatus(status)
+  if (leg === 'ride') return Temporal.Instant.from(status.eta ?? trip.endDateTime)
+  if (leg === 'departure') return Temporal.Instant.from(status.etd ?? trip.startDateTime)
+  return null
 }
 
 /**
  * Whole minutes left until the target (spec section 4), counted up: 30 seconds left is 1 minute, so 0 means
- * the moment has come. Never negative; null for a final status, which shows no countdown.
+ * the moment has come. Never negative; null where there is no target, which shows no countdown.
  */
 export function countdownMinutes(
   status: TripStatus,

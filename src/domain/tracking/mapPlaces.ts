@@ -54,13 +54,8 @@ export function showsTripMap(panelShown: boolean, trip: Omit<TripStops, 'viaPoin
   return panelShown && (coordinatesOf(trip.startAddress) !== null || coordinatesOf(trip.endAddress) !== null)
 }
 
-/** Where the map opens: on the car when it is known, else on the start, else on the end. */
-export function mapCenter(places: readonly MapPlace[], car: Coordinates | null): Coordinates | null {
-  if (car) return car
-  const start = places.find((place) => place.kind === 'start')?.coordinates
-  const end = places.find((place) => place.kind === 'end')?.coordinates
-  return start ?? end ?? null
-}
-
-/** The map's zoom (spec section 9): opens at 15, and the user may zoom from 10 to 17. */
+/**
+ * The map's zoom (spec section 9): 15 where it opens on one place, the closest a frame of several goes
+ * (mapFrame.ts); the user may zoom from 10 to 17.
+ */
 export const mapZoom = { initial: 15, min: 10, max: 17 } as const

@@ -1,8 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
-import { tripStatusCodes } from '../../contract/codes'
 import type { Trip, TripStatus } from '../../contract/trip'
 import { countdownMinutes, countdownTarget, type CountdownTrip } from './countdown'
-import { isFinalStatus } from './finalStatus'
+import { panelStatus } from './panelStatus'
 import { pollingCutoffMinutes } from './pollingPlan'
 
 export const progressMin = 10
@@ -11,8 +10,9 @@ export const progressDone = 100
 
 /**
  * The tracking panel's progress, 0-100 (spec section 4: 100 for cancelled or completed, 95 when 0 minutes
- * remain, otherwise at least 10). Every final status is over, so a no-show is 100 too. Otherwise the bar fills
- * from 10 towards 95 with the share of the current leg that has passed:
+ * remain, otherwise at least 10). Every final status is over, so a no-show is 100 too; a car waiting at the door
+ * is due (95); a status that says nothing stays at 10. Otherwise the bar fills from 10 towards 95 with the share
+ * of the current leg (panelStatus.ts) that has passed:
  * - aboard (Pickup), the ride from the pickup (else the planned start) to the ETA (else the planned end);
  * - before that, the 30 minutes before the ETD (else the planned start) in which tracking runs.
  * It is rounded down, so it reaches 95 only when the countdown says 0.
@@ -22,11 +22,14 @@ export function trackingProgress(
   trip: CountdownTrip & Pick<Trip, 'pickupTime'>,
   now: Temporal.Instant,
 ): number {
-  if (isFinalStatus(status.code)) return progressDone
+  const { leg } = panelStatus(status)
+  if (leg === 'over') return progressDone
+  if (leg === 'due') return progressDue
   const target = countdownTarget(status, trip)
-  if (!target || countdownMinutes(status, trip, now) === 0) return progressDue
+  if (!target) return progressMin
+  if (countdownMinutes(status, trip, now) === 0) return progressDue
   const from =
-    status.code === tripStatusCodes.Pickup
+    leg === 'ride'
       ? Temporal.Instant.from(trip.pickupTime ?? trip.startDateTime)
       : target.subtract({ minutes: pollingCutoffMinutes })
   const total = from.until(target).total('milliseconds')

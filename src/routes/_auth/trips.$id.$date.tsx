@@ -15,6 +15,7 @@ import { ReviewSection } from '../../components/trips/ReviewSection'
 import { SeriesSection } from '../../components/trips/SeriesSection'
 import { BookAgainLink } from '../../components/booking/again/BookAgainLink'
 import { CancellationAlert, TripDetails, TripHeader } from '../../components/trips/TripDetails'
+import { OperatorContact } from '../../components/tracking/OperatorContact'
 import { ShareTracking } from '../../components/tracking/ShareTracking'
 import { TripTracking } from '../../components/tracking/TripTracking'
 import { Button } from '../../components/ui/Button'
@@ -110,6 +111,7 @@ function TripDetail({ trip, series }: { trip: Trip; series: Trip[] | null }) {
       <BookAgainLink trip={trip} />
       {series ? <SeriesSection trip={trip} trips={series} timeZone={timeZone} /> : null}
       {shareable(trip, today) ? <ShareTracking trip={trip} /> : null}
+      <OperatorContact />
       {commands !== undefined ? (
         <ReviewSection trip={trip} scale={tenant.starScale} command={commands.review} />
       ) : null}

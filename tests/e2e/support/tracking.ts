@@ -30,16 +30,22 @@ export async function pollNow(page: Page): Promise<void> {
   await expect(offline).toBeHidden()
 }
 
-/** How far a channel of a drawn pixel may stray from the car's colour (its rim's edges blend into white). */
+/** How far a channel of a drawn pixel may stray from the symbol's colour (its rim's edges blend into white). */
 const colourTolerance = 16
-/** Fewer pixels of the car's colour than this are not the car's disc (28 px wide) but a stray blend. */
-const leastCarPixels = 100
+/**
+ * Fewer pixels of a symbol's colour than this are not the symbol (the car's disc 28 px wide, a stop's 18 px
+ * disc or ring) but a stray blend.
+ */
+const leastSymbolPixels = 100
+
+/** Where the car is drawn on the map's canvas (drawnOnMap); null while it is not. */
+export const carOnMap = (canvas: Locator) => drawnOnMap(canvas, mapColors.car)
 
 /**
- * Where the car is drawn on the map's canvas, in its pixels from the top left: the middle of the pixels of the
- * car's colour. Null while no car is drawn.
+ * Where a symbol of `colour` is drawn on the map's canvas, in its pixels from the top left: the middle of the
+ * pixels of that colour. Null while none is drawn.
  */
-export async function carOnMap(canvas: Locator): Promise<{ x: number; y: number } | null> {
-  const { count, x, y } = await pixelsOf(canvas, mapColors.car, colourTolerance)
-  return count < leastCarPixels ? null : { x, y }
+export async function drawnOnMap(canvas: Locator, colour: string): Promise<{ x: number; y: number } | null> {
+  const { count, x, y } = await pixelsOf(canvas, colour, colourTolerance)
+  return count < leastSymbolPixels ? null : { x, y }
 }

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shellDate } from '../../../src/domain/dateDisplay'
+import { tenants } from '../../../tenants'
 import { operatorThread } from '../../e2e/support/messages'
 import { startServer, type RunningServer } from '../../e2e/support/server'
 import { operatorTrackingLink } from '../../e2e/support/trips'
@@ -240,6 +241,32 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
         .toBe(1)
       await waitForText(browser, 'Waiting to be sent', false)
       expect(batches(gate)).toHaveLength(before + 1)
+    })
+
+    it('tracks a trip under way in plain words with when it was updated and the operator’s contact, keeping its last known status while the server cannot be reached', async () => {
+      const underWay = (await serverTrips(server, tenant, browser)).find(
+        (trip) => trip.pickupTime && !trip.dropoffTime && trip.allowEtaQuery,
+      )
+      if (!underWay) throw new Error('The demo has no trip under way')
+      await openTrip(underWay)
+      await waitForText(browser, 'Passenger aboard')
+      await waitForText(browser, 'Updated ')
+      await waitForElement(browser, `a[href="mailto:${tenants.demo.contact!.email}"]`)
+      expect(await axeViolations(browser)).toEqual([])
+      // The reload below, with no server, is the service worker's to serve.
+      await serviceWorkerInControl(browser)
+      gate.close()
+      try {
+        // Opened again while the server cannot be reached: the status the last pull brought stays, said to be
+        // the last known one (a hidden page polls nothing, so the reload is what finds the server gone).
+        await browser.reload()
+        await waitForText(browser, 'this is the last known status')
+        await waitForText(browser, 'Passenger aboard')
+        expect(await axeViolations(browser)).toEqual([])
+      } finally {
+        gate.open()
+      }
+      await waitForText(browser, 'this is the last known status', false, 40_000)
     })
 
     it('opens a shared tracking link with no login', async () => {

@@ -41,6 +41,8 @@ function startTracking(
     poll?: (call: number, trip: Trip) => Promise<PollAnswer>
     /** The trip is a first answer with this ETag. */
     fresh?: { etag: string | null }
+    /** When the last pull brought the local trip. */
+    knownAt?: string
   } = {},
 ) {
   const clock = new SimulatedClock()
@@ -71,6 +73,7 @@ function startTracking(
       visible: options.visible ?? true,
       now,
       ...(options.fresh ? { fresh: options.fresh } : {}),
+      ...(options.knownAt ? { knownAt: options.knownAt } : {}),
     },
   })
   const milestones: TrackingEmitted['kind'][] = []
@@ -200,6 +203,57 @@ describe('tracking machine: offline, hidden and failures', () => {
     tracking.send({ type: 'network.change', online: true }, { type: 'visibility.change', visible: true })
     await settle()
     expect(tracking.polls).toEqual([-600])
+  })
+
+  it('opened offline within the window, shows the local trip’s status as the last pull brought it', async () => {
+    const pulledAt = start.subtract({ minutes: 12 }).toString()
+    const tracking = startTracking({
+      minutesBefore: 10,
+      online: false,
+      knownAt: pulledAt,
+      trip: { status: statusOf(tripStatusCodes.EnRoute) },
+    })
+    await settle()
+    expect(tracking.polls).toEqual([])
+    expect(tracking.context()).toMatchObject({
+      status: statusOf(tripStatusCodes.EnRoute),
+      receivedAt: pulledAt,
+      lastKnown: true,
+    })
+    // A later pull's status replaces it while no poll has answered.
+    const laterPull = start.subtract({ minutes: 9 }).toString()
+    tracking.send({
+      type: 'trip.update',
+      trip: tripWith({ status: statusOf(tripStatusCodes.CarWaiting) }),
+      knownAt: laterPull,
+    })
+    expect(tracking.context()).toMatchObject({
+      status: statusOf(tripStatusCodes.CarWaiting),
+      receivedAt: laterPull,
+    })
+    tracking.send({ type: 'network.change', online: true })
+    await settle()
+    expect(tracking.context()).toMatchObject({
+      status: statusOf(tripStatusCodes.EnRoute),
+      receivedAt: tracking.now().toString(),
+      lastKnown: false,
+    })
+  })
+
+  it('keeps the local trip’s status when the first poll fails', async () => {
+    const tracking = startTracking({
+      minutesBefore: 10,
+      trip: { status: statusOf(tripStatusCodes.Dispatched) },
+      answer: () => Promise.reject(new Error('network')),
+    })
+    await settle()
+    expect(tracking.context()).toMatchObject({ status: statusOf(tripStatusCodes.Dispatched), failed: true })
+  })
+
+  it('shows no local status before tracking’s window', async () => {
+    const tracking = startTracking({ minutesBefore: 45, online: false })
+    await settle()
+    expect(tracking.context().status).toBeNull()
   })
 
   it('returning before the cutoff waits for it rather than polling', async () => {

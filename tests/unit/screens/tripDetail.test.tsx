@@ -84,10 +84,14 @@ describe('the trip detail screen: tracking', { timeout: 20_000 }, () => {
     const trip = tripStartingIn(10)
     const { platform, call } = await trackedPlatform(trip)
     const screen = await mountScreen(platform, `/trips/t1/${trip.date}`)
-    const text = await waitForText(screen, 'Estimated departure')
+    const text = await waitForText(screen, 'The car is on its way')
     const departure = Temporal.Instant.from(trip.startDateTime).toZonedDateTimeISO(timeZone)
     const clock = departure.toPlainTime().toString({ smallestUnit: 'minute' })
-    expect(text).toMatch(new RegExp(`Tracking Estimated departure ${clock} (10|11) minutes left`))
+    expect(text).toMatch(
+      new RegExp(
+        `Tracking The car is on its way Estimated departure ${clock} (10|11) minutes left Updated \\d\\d:\\d\\d Map`,
+      ),
+    )
     expect(call).toHaveBeenCalledWith(
       'tripStatus',
       { body: { passengerId: 'p1', tripId: 't1', date: trip.date } },
@@ -96,7 +100,26 @@ describe('the trip detail screen: tracking', { timeout: 20_000 }, () => {
     const bar = screen.main().querySelector('[role="progressbar"]')
     expect(bar?.getAttribute('aria-valuetext')).toMatch(/^(10|11) minutes left$/)
     const live = screen.main().querySelector('[aria-live="polite"]')
-    expect(live?.textContent).toMatch(new RegExp(`^Estimated departure ${clock}\\. (10|11) minutes left$`))
+    expect(live?.textContent).toMatch(
+      new RegExp(`^The car is on its way\\. Estimated departure ${clock}\\. (10|11) minutes left$`),
+    )
+  })
+
+  it('shows the local trip’s status as the last known one when the server cannot be reached', async () => {
+    const trip = tripStartingIn(5, {
+      status: { code: tripStatusCodes.CarWaiting, eta: null, etd: null, ata: null, carLocation: null },
+    })
+    const { platform, call } = await trackedPlatform(trip)
+    call.mockRejectedValue(new Error('The service cannot be reached'))
+    const screen = await mountScreen(platform, `/trips/t1/${trip.date}`)
+    await waitForText(screen, 'this is the last known status')
+    // The time of the last pull, once the local data has given it.
+    const text = await waitForText(screen, 'Updated ')
+    expect(text).toMatch(
+      /Tracking The car is waiting outside Updated \d\d:\d\d The service cannot be reached: this is the last known status\. Map/,
+    )
+    expect(text).not.toContain('minutes left')
+    expect(call).toHaveBeenCalled()
   })
 
   /** The screen has settled on no panel: its other data shows, and no panel or announcement does. */

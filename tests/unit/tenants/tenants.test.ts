@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contrastRatio } from '../../../src/domain/contrast'
 import { getTenant, tenantIds, tenants } from '../../../tenants'
+import { defineTenant } from '../../../tenants/defineTenant'
 
 const ids = (predicate: (id: (typeof tenantIds)[number]) => boolean) => tenantIds.filter(predicate).sort()
 
@@ -84,5 +85,29 @@ describe('tenant themes', () => {
     ]
     for (const [name, fg, bg] of pairs)
       expect(contrastRatio(fg, bg), `${id}: ${name}`).toBeGreaterThanOrEqual(4.5)
+  })
+
+  it('gives the demo an operator contact, and none where the operator has given none', () => {
+    expect(tenants.demo.contact).toEqual({
+      phone: '+358 50 123 4567',
+      email: 'asiakaspalvelu@demo.matkaportaali.fi',
+    })
+    expect(tenants.helpbus.contact).toBeNull()
+  })
+
+  it('refuses a contact a phone cannot dial or mail cannot reach', () => {
+    const tenant = (contact: { phone: string; email: string }) => defineTenant({ ...tenantInput, contact })
+    const tenantInput = {
+      id: 'demo',
+      name: 'Demo',
+      hosts: [],
+      theme: { colors: { primary: '#374151', accent: '#f59e0b' } },
+    } as const
+    expect(tenant({ phone: '+358 9 123 456', email: 'a@b.fi' }).contact).toEqual({
+      phone: '+358 9 123 456',
+      email: 'a@b.fi',
+    })
+    expect(() => tenant({ phone: '09 123 456', email: 'a@b.fi' })).toThrow('Tenant demo: contact phone')
+    expect(() => tenant({ phone: '+358 9 123 456', email: 'palvelu' })).toThrow('Tenant demo: contact e-mail')
   })
 })

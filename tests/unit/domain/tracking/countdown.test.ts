@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { countdownMinutes } from '../../../../src/domain/tracking/countdown'
 import { at, fromStart, plannedTrip, statusOf, tripStatusCodes } from './fixtures'
 
-const { Booked, EnRoute, CarWaiting, Pickup, DropOff, Cancelled, NoShow } = tripStatusCodes
+const { Unknown, Booked, Dispatched, EnRoute, CarWaiting, Pickup, DropOff, Cancelled, NoShow } =
+  tripStatusCodes
 
 describe('countdown minutes (spec section 4)', () => {
   it.each([
@@ -13,7 +14,9 @@ describe('countdown minutes (spec section 4)', () => {
     ['EnRoute, late: never negative', statusOf(EnRoute, { etd: at(2) }), 7, 0, 0],
     ['EnRoute without an ETD: to the planned start', statusOf(EnRoute), -5, 0, 5],
     ['Booked: to the planned start', statusOf(Booked), -20, 0, 20],
-    ['CarWaiting, after the start', statusOf(CarWaiting), 3, 0, 0],
+    ['Dispatched (car assigned): to its ETD', statusOf(Dispatched, { etd: at(4) }), -6, 0, 10],
+    ['CarWaiting: none, the car is at the door', statusOf(CarWaiting, { etd: at(4) }), -5, 0, null],
+    ['Unknown: none', statusOf(Unknown), -5, 0, null],
     ['Pickup: to the ETA', statusOf(Pickup, { eta: at(28) }), 10, 0, 18],
     ['Pickup without an ETA: to the planned end', statusOf(Pickup), 10, 0, 20],
     ['Pickup, past the ETA', statusOf(Pickup, { eta: at(28) }), 29, 0, 0],

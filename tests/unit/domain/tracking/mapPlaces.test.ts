@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mapCenter, mapPlaces, routeLine, showsTripMap } from '../../../../src/domain/tracking/mapPlaces'
+import { mapPlaces, routeLine, showsTripMap } from '../../../../src/domain/tracking/mapPlaces'
 import { tripWith } from '../trips/fixtures'
 
 const nowhere = { alias: null, address: 'Tuntematon 1', lat: null, lng: null }
@@ -46,16 +46,5 @@ describe('the trip map (spec section 4)', () => {
       { latitude: 60.21, longitude: 24.72 },
     ])
     expect(routeLine(mapPlaces(tripWith({ endAddress: nowhere })))).toEqual([])
-  })
-
-  it('opens on the car, else the start, else the end', () => {
-    const car = { latitude: 60.3, longitude: 24.8 }
-    expect(mapCenter(mapPlaces(tripWith()), car)).toEqual(car)
-    expect(mapCenter(mapPlaces(tripWith()), null)).toEqual({ latitude: 60.2, longitude: 24.7 })
-    expect(mapCenter(mapPlaces(tripWith({ startAddress: nowhere })), null)).toEqual({
-      latitude: 60.21,
-      longitude: 24.72,
-    })
-    expect(mapCenter(mapPlaces(tripWith({ startAddress: nowhere, endAddress: nowhere })), null)).toBeNull()
   })
 })

@@ -1,27 +1,46 @@
 import { describe, expect, it } from 'vitest'
+import { Temporal } from 'temporal-polyfill'
 import { panelStatus } from '../../../../src/domain/tracking/panelStatus'
-import { at, statusOf, tripStatusCodes } from './fixtures'
+import { panelTime } from '../../../../src/domain/tracking/panelTime'
+import { at, plannedTrip, start, statusOf, tripStatusCodes } from './fixtures'
 
 const times = { etd: at(2), eta: at(28), ata: at(31) }
 
-describe('tracking panel status (spec section 4)', () => {
+describe('tracking panel status (spec section 4, each code named: docs/spec-differences.md)', () => {
   it.each([
-    ['EnRoute', 'enRoute', 'orange', times.etd],
-    ['Pickup', 'pickup', 'green', times.eta],
-    ['DropOff', 'dropOff', 'green', times.ata],
-    ['Cancelled', 'cancelled', 'red', null],
-    ['NoShow', 'noShow', 'red', null],
-    ['Unknown', 'unknown', 'neutral', null],
-    ['Booked', 'unknown', 'neutral', null],
-    ['Routed', 'unknown', 'neutral', null],
-    ['Dispatching', 'unknown', 'neutral', null],
-    ['Dispatched', 'unknown', 'neutral', null],
-    ['CarWaiting', 'unknown', 'neutral', null],
-  ] as const)('%s is %s, %s', (name, kind, tone, time) => {
-    expect(panelStatus(statusOf(tripStatusCodes[name], times))).toEqual({ kind, tone, time })
+    ['EnRoute', 'enRoute', 'orange', 'departure', 'departure'],
+    ['Pickup', 'pickup', 'green', 'arrival', 'ride'],
+    ['DropOff', 'dropOff', 'green', 'ended', 'over'],
+    ['Cancelled', 'cancelled', 'red', null, 'over'],
+    ['NoShow', 'noShow', 'red', null, 'over'],
+    ['Unknown', 'unknown', 'neutral', null, 'none'],
+    ['Booked', 'booked', 'neutral', 'departure', 'departure'],
+    ['Routed', 'routed', 'neutral', 'departure', 'departure'],
+    ['Dispatching', 'dispatching', 'neutral', 'departure', 'departure'],
+    ['Dispatched', 'dispatched', 'neutral', 'departure', 'departure'],
+    ['CarWaiting', 'carWaiting', 'orange', null, 'due'],
+  ] as const)('%s is %s, %s', (name, kind, tone, time, leg) => {
+    expect(panelStatus(statusOf(tripStatusCodes[name], times))).toEqual({ kind, tone, time, leg })
   })
 
-  it('names no time the status lacks', () => {
-    expect(panelStatus(statusOf(tripStatusCodes.EnRoute)).time).toBeNull()
+  it('names a plain status for every code but Unknown', () => {
+    const kinds = Object.values(tripStatusCodes).map((code) => panelStatus(statusOf(code)).kind)
+    expect(new Set(kinds).size).toBe(kinds.length)
+    expect(kinds.filter((kind) => kind === 'unknown')).toHaveLength(1)
+  })
+
+  it('times the departure, the arrival or the end by the status, else by the plan as the countdown does', () => {
+    const { EnRoute, Pickup, DropOff, CarWaiting } = tripStatusCodes
+    const instant = (iso: string) => Temporal.Instant.from(iso).toString()
+    const timeOf = (status: ReturnType<typeof statusOf>) => {
+      const time = panelTime(status, plannedTrip)
+      return time && { ...time, at: instant(time.at) }
+    }
+    expect(timeOf(statusOf(EnRoute, times))).toEqual({ kind: 'departure', at: instant(times.etd) })
+    expect(timeOf(statusOf(EnRoute))).toEqual({ kind: 'departure', at: instant(start) })
+    expect(timeOf(statusOf(Pickup, times))).toEqual({ kind: 'arrival', at: instant(times.eta) })
+    expect(timeOf(statusOf(DropOff, times))).toEqual({ kind: 'ended', at: instant(times.ata) })
+    expect(timeOf(statusOf(DropOff))).toBeNull()
+    expect(timeOf(statusOf(CarWaiting, times))).toBeNull()
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { trackingProgress } from '../../../../src/domain/tracking/progress'
 import { at, fromStart, plannedTrip, statusOf, tripStatusCodes } from './fixtures'
 
-const { Booked, EnRoute, Pickup, DropOff, Cancelled, NoShow } = tripStatusCodes
+const { Unknown, Booked, EnRoute, CarWaiting, Pickup, DropOff, Cancelled, NoShow } = tripStatusCodes
 const aboard = { ...plannedTrip, pickupTime: at(0) }
 
 describe('tracking progress (spec section 4)', () => {
@@ -13,6 +13,8 @@ describe('tracking progress (spec section 4)', () => {
     ['EnRoute, 0 min left', statusOf(EnRoute, { etd: at(0) }), plannedTrip, 0, 95],
     ['EnRoute, late', statusOf(EnRoute, { etd: at(0) }), plannedTrip, 4, 95],
     ['Pickup, 0 min left', statusOf(Pickup, { eta: at(28) }), aboard, 28, 95],
+    ['CarWaiting before its ETD: due', statusOf(CarWaiting, { etd: at(4) }), plannedTrip, -5, 95],
+    ['Unknown: at its least', statusOf(Unknown), plannedTrip, 0, 10],
     ['Booked an hour before: at least 10', statusOf(Booked), plannedTrip, -60, 10],
     ['EnRoute, 30 min before its ETD: 10', statusOf(EnRoute, { etd: at(0) }), plannedTrip, -30, 10],
     ['EnRoute, 15 min before: halfway', statusOf(EnRoute, { etd: at(0) }), plannedTrip, -15, 52],
