@@ -1,9 +1,15 @@
 import { assign, fromPromise, not, setup } from 'xstate'
-import type { CancelTripsRequest, TripRef } from '../../src/contract/tripCommands'
-import { isValidCancelReason } from '../../src/domain/trips/cancellation'
+import type { CancelReasonCode, CancelTripsRequest, TripRef } from '../../src/contract/tripCommands'
+import {
+  cancelReasonToSend,
+  isCompleteCancelReason,
+  noCancelReason,
+  type CancelReasonChoice,
+} from '../../src/domain/trips/cancelReason'
 
 /**
- * The trip detail's cancel dialog: the reason is required and not blank (spec section 5), the cancel button
+ * The trip detail's cancel dialog: the reason is required (spec section 5): one tap on a code, or for 'other'
+ * (or no code) a text that is not blank (src/domain/trips/cancelReason.ts). The cancel button
  * works only in `valid`, and confirming queues a cancel command in the outbox (which works offline) rather
  * than calling the server. The `queueCancel` actor is given by src/app/effects/cancelTripCalls.ts; the component
  * closes the dialog in `queued`.
@@ -27,7 +33,7 @@ export interface CancelTripInput {
 export type CancelTripPayload = CancelTripsRequest & { passengerIds: string[]; followingShown?: TripRef[] }
 
 export interface CancelTripContext extends CancelTripInput {
-  reason: string
+  reason: CancelReasonChoice
   /** The user has typed or left the field: from now on a blank reason shows its error. */
   touched: boolean
   commandId: string | null
@@ -39,6 +45,8 @@ export interface CancelTripContext extends CancelTripInput {
 
 export type CancelTripEvent =
   | { type: 'reason.change'; value: string }
+  /** A one-tap reason, with its words as shown (sent as the reason when no text is written). */
+  | { type: 'reason.code'; code: CancelReasonCode; words: string }
   | { type: 'reason.blur' }
   | { type: 'scope.change'; following: boolean }
   | { type: 'cancel.confirm' }
@@ -56,8 +64,15 @@ export const cancelTripMachine = setup({
     ),
   },
   actions: {
-    setReason: assign(({ event }) =>
-      event.type === 'reason.change' ? { reason: event.value, touched: true, failed: false } : {},
+    setReason: assign(({ context, event }) =>
+      event.type === 'reason.change'
+        ? { reason: { ...context.reason, text: event.value }, touched: true, failed: false }
+        : {},
+    ),
+    setCode: assign(({ context, event }) =>
+      event.type === 'reason.code'
+        ? { reason: { ...context.reason, code: event.code, words: event.words }, failed: false }
+        : {},
     ),
     touch: assign({ touched: true }),
     setScope: assign(({ context, event }) =>
@@ -67,14 +82,14 @@ export const cancelTripMachine = setup({
     markFailed: assign({ failed: true }),
   },
   guards: {
-    reasonValid: ({ context }) => isValidCancelReason(context.reason),
+    reasonValid: ({ context }) => isCompleteCancelReason(context.reason),
   },
 }).createMachine({
   id: 'cancelTrip',
   initial: 'editing',
   context: ({ input }) => ({
     ...input,
-    reason: '',
+    reason: noCancelReason,
     touched: false,
     commandId: null,
     failed: false,
@@ -84,12 +99,17 @@ export const cancelTripMachine = setup({
   states: {
     editing: {
       always: { guard: 'reasonValid', target: 'valid' },
-      on: { 'reason.change': { actions: 'setReason' }, 'reason.blur': { actions: 'touch' } },
+      on: {
+        'reason.change': { actions: 'setReason' },
+        'reason.code': { actions: 'setCode' },
+        'reason.blur': { actions: 'touch' },
+      },
     },
     valid: {
       always: { guard: not('reasonValid'), target: 'editing' },
       on: {
         'reason.change': { actions: 'setReason' },
+        'reason.code': { actions: 'setCode' },
         'reason.blur': { actions: 'touch' },
         'cancel.confirm': 'queueing',
       },
@@ -99,7 +119,7 @@ export const cancelTripMachine = setup({
         src: 'queueCancel',
         input: ({ context }): CancelTripPayload => ({
           trips: [context.trip],
-          reason: context.reason.trim(),
+          ...cancelReasonToSend(context.reason),
           passengerIds: [context.passengerId],
           ...(context.following ? { following: true, followingShown: context.laterInSeries ?? [] } : {}),
         }),

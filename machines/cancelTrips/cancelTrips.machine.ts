@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate'
-import { isValidCancelReason } from '../../src/domain/trips/cancellation'
+import { cancelReasonToSend, isCompleteCancelReason } from '../../src/domain/trips/cancelReason'
 import { followStart, parseIsoDate } from '../../src/domain/trips/dateFrame'
 import {
   cancelledIn,
@@ -7,6 +7,7 @@ import {
   dateFrame,
   offeredTrips,
   pruned,
+  reasonChoice,
   tripKey,
   type CancelRequest,
   type CancelTripsContext,
@@ -93,6 +94,9 @@ export const cancelTripsMachine = setup({
         : {}
     }),
     setReason: assign(({ event }) => (event.type === 'reason.change' ? { reason: event.value } : {})),
+    setReasonCode: assign(({ event }) =>
+      event.type === 'reason.code' ? { reasonCode: event.code, reasonWords: event.words } : {},
+    ),
     setData: assign(({ event }) =>
       event.type === 'data.update'
         ? { passengers: event.passengers, trips: event.trips, pendingTrips: event.pendingTrips }
@@ -108,7 +112,7 @@ export const cancelTripsMachine = setup({
     prepareRequest: assign(({ context }) => ({
       sent: {
         trips: context.chosen.map(({ id, date }) => ({ id, date })),
-        reason: context.reason.trim(),
+        ...cancelReasonToSend(reasonChoice(context)),
         passengerIds: [...new Set(context.chosen.map((trip) => trip.passengerId))],
       },
     })),
@@ -129,7 +133,7 @@ export const cancelTripsMachine = setup({
     hasOfferedTrips: ({ context }) => offeredTrips(context).length > 0,
     hasChosenTrips: ({ context }) => context.chosen.length > 0,
     wasPassengersSkipped: ({ context }) => context.passengersSkipped,
-    isReasonValid: ({ context }) => isValidCancelReason(context.reason),
+    isReasonValid: ({ context }) => isCompleteCancelReason(reasonChoice(context)),
     isOffline: ({ context }) => !context.online,
     isOurCommand: ({ context, event }) =>
       event.type === 'command.update' && event.command.id === context.commandId,
@@ -206,6 +210,7 @@ export const cancelTripsMachine = setup({
       always: { guard: not('hasChosenTrips'), target: 'trips' },
       on: {
         'reason.change': { actions: 'setReason' },
+        'reason.code': { actions: 'setReasonCode' },
         'wizard.back': { target: 'trips', actions: 'hideErrors' },
         'wizard.send': [
           { guard: 'isReasonValid', target: 'result', actions: ['hideErrors', 'prepareRequest'] },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cancelReasonCodes } from '../../src/contract/codes'
 import { fieldError, id, isoDate, isoDateTime } from '../../src/contract/common'
 import { todayOf, type CancelTripsContext, type CancelTripsSnapshot } from './cancelTrips.machine'
 
@@ -30,8 +31,18 @@ const context = z.object({
   passengersSkipped: z.boolean(),
   chosen: z.array(tripRef.extend({ passengerId: id })),
   reason: z.string().max(10_000),
+  // A wizard saved before the one-tap reasons has none.
+  reasonCode: z.enum(cancelReasonCodes).nullable().default(null),
+  reasonWords: z.string().max(200).default(''),
   showErrors: z.boolean(),
-  sent: z.object({ trips: z.array(tripRef), reason: z.string(), passengerIds: z.array(id) }).nullable(),
+  sent: z
+    .object({
+      trips: z.array(tripRef),
+      reason: z.string(),
+      reasonCode: z.enum(cancelReasonCodes).default('other'),
+      passengerIds: z.array(id),
+    })
+    .nullable(),
   commandId: z.string().nullable(),
   cancelledCount: z.number().int().nullable(),
   failure: z

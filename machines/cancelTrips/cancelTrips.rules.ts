@@ -2,7 +2,8 @@ import { Temporal } from 'temporal-polyfill'
 import type { FieldError } from '../../src/contract/common'
 import type { Passenger } from '../../src/contract/passenger'
 import type { Trip } from '../../src/contract/trip'
-import type { TripRef } from '../../src/contract/tripCommands'
+import type { CancelReasonCode, TripRef } from '../../src/contract/tripCommands'
+import type { CancelReasonChoice } from '../../src/domain/trips/cancelReason'
 import { isCancellableInFrame } from '../../src/domain/trips/cancellation'
 import { parseIsoDate, startError, type DateFrame } from '../../src/domain/trips/dateFrame'
 
@@ -29,6 +30,7 @@ export interface CommandFailure {
 export interface CancelRequest {
   trips: TripRef[]
   reason: string
+  reasonCode: CancelReasonCode
   passengerIds: string[]
 }
 
@@ -49,7 +51,11 @@ export interface CancelTripsContext {
   passengerIds: string[]
   passengersSkipped: boolean
   chosen: ChosenTrip[]
+  /** The free text of the reason. */
   reason: string
+  /** The one-tap reason and its words as shown (`CancelReasonChoice`). */
+  reasonCode: CancelReasonCode | null
+  reasonWords: string
   /** The step's errors show once Next (or Send) was tried. */
   showErrors: boolean
   /** What Send queued, its command, and the outcome. */
@@ -66,6 +72,7 @@ export type CancelTripsEvent =
   | { type: 'passenger.toggle'; passengerId: string }
   | { type: 'trip.toggle'; trip: TripRef }
   | { type: 'reason.change'; value: string }
+  | { type: 'reason.code'; code: CancelReasonCode; words: string }
   | { type: 'wizard.next' }
   | { type: 'wizard.back' }
   | { type: 'wizard.send' }
@@ -153,12 +160,21 @@ export function choices(context: DateFacts): Choices {
     passengersSkipped: false,
     chosen: [],
     reason: '',
+    reasonCode: null,
+    reasonWords: '',
     showErrors: false,
     sent: null,
     commandId: null,
     cancelledCount: null,
     failure: null,
   }
+}
+
+/** The reason as the domain's rules take it. */
+export function reasonChoice(
+  context: Pick<CancelTripsContext, 'reason' | 'reasonCode' | 'reasonWords'>,
+): CancelReasonChoice {
+  return { code: context.reasonCode, words: context.reasonWords, text: context.reason }
 }
 
 /** Trips of the request that the server's answer (the trips now cancelled) lists. */

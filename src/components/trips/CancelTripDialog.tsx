@@ -11,6 +11,7 @@ import { Button } from '../ui/Button'
 import { Dialog } from '../ui/Dialog'
 import { Fieldset } from '../ui/Fieldset'
 import { TextArea } from '../ui/TextArea'
+import { CancelReasonCodes } from './CancelReasonCodes'
 import { cancelReasonTexts } from './cancelReasonTexts'
 
 export interface CancelTripDialogProps {
@@ -24,8 +25,8 @@ export interface CancelTripDialogProps {
 }
 
 /**
- * Cancels one trip from its detail screen: a required reason (with the warning not to write personal or
- * health data), and a cancel button that works only with a valid reason. Confirming queues the command and
+ * Cancels one trip from its detail screen: a required reason, one tap on a code or the text (with the warning
+ * not to write personal or health data), and a cancel button that works only with a valid reason. Confirming queues the command and
  * closes; the screen then shows the cancellation as pending.
  */
 export function CancelTripDialog({
@@ -85,6 +86,8 @@ function CancelTripForm(props: {
   }, [queued, onQueued])
   const { reason, touched, failed, following } = snapshot.context
   const valid = snapshot.matches('valid')
+  // A code other than 'other' is the reason by itself; the text then only adds to it.
+  const textNeeded = reason.code === null || reason.code === 'other'
   const busy = snapshot.matches('queueing')
   return (
     <form
@@ -104,11 +107,16 @@ function CancelTripForm(props: {
           </ScopeChoice>
         </Fieldset>
       ) : null}
+      <CancelReasonCodes
+        name="cancel-reason-code"
+        value={reason.code}
+        onChoose={(code, words) => send({ type: 'reason.code', code, words })}
+      />
       <TextArea
-        label={t(cancelReasonTexts.label)}
-        value={reason}
+        label={t(textNeeded ? cancelReasonTexts.label : cancelReasonTexts.optionalText)}
+        value={reason.text}
         maxLength={cancelReasonMaxLength}
-        required
+        required={textNeeded}
         error={touched && snapshot.matches('editing') ? t(cancelReasonTexts.required) : null}
         onChange={(event) => send({ type: 'reason.change', value: event.target.value })}
         onBlur={() => send({ type: 'reason.blur' })}

@@ -27,7 +27,10 @@ describe('trip detail cancel dialog machine', () => {
   it('starts editing with an empty reason and no error shown', () => {
     const { actor } = start()
     expect(actor.getSnapshot().value).toBe('editing')
-    expect(actor.getSnapshot().context).toMatchObject({ reason: '', touched: false })
+    expect(actor.getSnapshot().context).toMatchObject({
+      reason: { code: null, words: '', text: '' },
+      touched: false,
+    })
   })
 
   it('ignores a confirm until the reason is valid', () => {
@@ -65,7 +68,12 @@ describe('trip detail cancel dialog machine', () => {
     expect(actor.getSnapshot().value).toBe('queueing')
     await waitFor(actor, (snapshot) => snapshot.matches('queued'))
     expect(payloads).toEqual([
-      { trips: [{ id: 't-1', date: '2026-11-23' }], reason: 'Sick today', passengerIds: ['p-1'] },
+      {
+        trips: [{ id: 't-1', date: '2026-11-23' }],
+        reason: 'Sick today',
+        reasonCode: 'other',
+        passengerIds: ['p-1'],
+      },
     ])
     expect(actor.getSnapshot().context.commandId).toBe('cmd-1')
     expect(actor.getSnapshot().status).toBe('done')
@@ -109,11 +117,32 @@ describe('trip detail cancel dialog machine', () => {
       {
         trips: [{ id: 't-1', date: '2026-11-23' }],
         reason: 'Moved away',
+        reasonCode: 'other',
         passengerIds: ['p-1'],
         following: true,
         followingShown: later,
       },
     ])
+  })
+
+  it('is valid with one tap on a code, and sends its words as the reason with the code', async () => {
+    const { actor, payloads } = start()
+    actor.send({ type: 'reason.code', code: 'holiday', words: 'Loma tai vapaapäivä' })
+    expect(actor.getSnapshot().value).toBe('valid')
+    actor.send({ type: 'cancel.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.matches('queued'))
+    expect(payloads[0]).toMatchObject({ reason: 'Loma tai vapaapäivä', reasonCode: 'holiday' })
+  })
+
+  it("needs a text for 'other', and sends the text rather than the code's words", async () => {
+    const { actor, type, payloads } = start()
+    actor.send({ type: 'reason.code', code: 'other', words: 'Muu syy' })
+    expect(actor.getSnapshot().value).toBe('editing')
+    type(' Moved ')
+    actor.send({ type: 'reason.code', code: 'sick', words: 'Sairas' })
+    actor.send({ type: 'cancel.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.matches('queued'))
+    expect(payloads[0]).toMatchObject({ reason: 'Moved', reasonCode: 'sick' })
   })
 
   it('offers no following trips for a trip of no series', async () => {

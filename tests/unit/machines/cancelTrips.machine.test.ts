@@ -256,11 +256,32 @@ describe('cancel trips wizard: reason', () => {
       {
         trips: [ref(trips.ainoToday), ref(trips.eeroToday)],
         reason: 'Sick today',
+        reasonCode: 'other',
         passengerIds: [aino.id, eero.id],
       },
     ])
     expect(actor.getSnapshot().value).toEqual({ result: 'waiting' })
     expect(actor.getSnapshot().context.commandId).toBe('cmd-1')
+  })
+
+  it("sends a one-tap code with its words, and asks a text for 'other'", async () => {
+    const { actor, queued } = atTrips()
+    actor.send({ type: 'trip.toggle', trip: ref(trips.ainoToday) })
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'reason.code', code: 'other', words: 'Muu syy' })
+    actor.send({ type: 'wizard.send' })
+    expect(actor.getSnapshot().value).toBe('reason')
+    actor.send({ type: 'reason.code', code: 'otherTransport', words: 'Muu kyyti' })
+    actor.send({ type: 'wizard.send' })
+    await settle()
+    expect(queued).toEqual([
+      {
+        trips: [ref(trips.ainoToday)],
+        reason: 'Muu kyyti',
+        reasonCode: 'otherTransport',
+        passengerIds: [aino.id],
+      },
+    ])
   })
 })
 
@@ -356,6 +377,7 @@ describe('cancel trips wizard: result', () => {
       passengerIds: [],
       chosen: [],
       reason: '',
+      reasonCode: null,
       sent: null,
       commandId: null,
       cancelledCount: null,
