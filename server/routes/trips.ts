@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import { errorCodes } from '../../src/contract/common'
+import { followingTripsMax } from '../../src/contract/tripCommands'
 import { endpoints } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import { retryOnConflict } from '../db/conflicts'
@@ -21,10 +22,13 @@ export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
     const timeZone = request.tenant.timeZone
     const passengers = await grantedPassengers(request.db, user.id)
     const { trips, reason, reasonCode, source, following } = body
-    if (following && trips.length !== 1)
-      throw new HttpError(400, errorCodes.validation, 'The following trips are those of one trip', [
-        { property: 'trips', error: 'invalid_value' },
-      ])
+    if (following && trips.length > followingTripsMax)
+      throw new HttpError(
+        400,
+        errorCodes.validation,
+        'The following trips are those of a trip and its return',
+        [{ property: 'trips', error: 'invalid_value' }],
+      )
     const command = { userId: user.id, trips, reason, reasonCode, source, following, passengers, timeZone }
     const outcome = await retryOnConflict(() =>
       request.db.transaction((db) => cancelTrips(db, { ...command, now: Temporal.Now.instant() })),
