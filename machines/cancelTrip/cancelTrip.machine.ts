@@ -1,5 +1,6 @@
 import { assign, fromPromise, not, setup } from 'xstate'
 import type { CancelReasonCode, CancelTripsRequest, TripRef } from '../../src/contract/tripCommands'
+import type { FollowingScope } from '../../src/domain/trips/followingScope'
 import {
   cancelReasonToSend,
   isCompleteCancelReason,
@@ -13,17 +14,19 @@ import {
  * works only in `valid`, and confirming queues a cancel command in the outbox (which works offline) rather
  * than calling the server. The `queueCancel` actor is given by src/app/effects/cancelTripCalls.ts; the component
  * closes the dialog in `queued`.
- * A trip of a standing order may take its series' later trips with it (`following`).
+ * A trip of a standing order may take its series' later trips with it (`following`), and its return series'
+ * (`withReturn`).
  */
 
 export interface CancelTripInput {
   trip: TripRef
   passengerId: string
   /**
-   * The later trips of the trip's series this device knows (its two weeks), shown pending with it when the user
-   * cancels the following ones too; null for a trip of no series, which offers no such choice.
+   * What "this and the following" takes on this device (its two weeks): the series' later trips, shown pending
+   * with it when the user cancels the following ones too, and its return series; null for a trip of no series,
+   * which offers no such choice.
    */
-  laterInSeries: TripRef[] | null
+  scope: FollowingScope | null
 }
 
 /**
@@ -41,6 +44,8 @@ export interface CancelTripContext extends CancelTripInput {
   failed: boolean
   /** The series' following trips are cancelled too. */
   following: boolean
+  /** With `following`, the return series' from its next ride on too. */
+  withReturn: boolean
 }
 
 export type CancelTripEvent =
@@ -49,7 +54,24 @@ export type CancelTripEvent =
   | { type: 'reason.code'; code: CancelReasonCode; words: string }
   | { type: 'reason.blur' }
   | { type: 'scope.change'; following: boolean }
+  | { type: 'return.change'; withReturn: boolean }
   | { type: 'cancel.confirm' }
+
+/**
+ * The command: the trip, or with `following` the trip and, when chosen, its return series' next ride, each taking
+ * its series' later trips (the server finds them all; this device shows its own pending).
+ */
+function payloadOf(context: CancelTripContext): CancelTripPayload {
+  const { trip, scope, following, withReturn } = context
+  const back = following && withReturn ? (scope?.returnSeries ?? null) : null
+  const request = {
+    trips: back ? [trip, back.first] : [trip],
+    ...cancelReasonToSend(context.reason),
+    passengerIds: [context.passengerId],
+  }
+  if (!following || !scope) return request
+  return { ...request, following: true, followingShown: [...scope.later, ...(back?.later ?? [])] }
+}
 
 export const cancelTripMachine = setup({
   types: {
@@ -76,7 +98,10 @@ export const cancelTripMachine = setup({
     ),
     touch: assign({ touched: true }),
     setScope: assign(({ context, event }) =>
-      event.type === 'scope.change' && context.laterInSeries !== null ? { following: event.following } : {},
+      event.type === 'scope.change' && context.scope !== null ? { following: event.following } : {},
+    ),
+    setReturn: assign(({ context, event }) =>
+      event.type === 'return.change' && context.scope?.returnSeries ? { withReturn: event.withReturn } : {},
     ),
     storeCommand: assign((_, params: { id: string }) => ({ commandId: params.id })),
     markFailed: assign({ failed: true }),
@@ -94,8 +119,9 @@ export const cancelTripMachine = setup({
     commandId: null,
     failed: false,
     following: false,
+    withReturn: false,
   }),
-  on: { 'scope.change': { actions: 'setScope' } },
+  on: { 'scope.change': { actions: 'setScope' }, 'return.change': { actions: 'setReturn' } },
   states: {
     editing: {
       always: { guard: 'reasonValid', target: 'valid' },
@@ -117,12 +143,7 @@ export const cancelTripMachine = setup({
     queueing: {
       invoke: {
         src: 'queueCancel',
-        input: ({ context }): CancelTripPayload => ({
-          trips: [context.trip],
-          ...cancelReasonToSend(context.reason),
-          passengerIds: [context.passengerId],
-          ...(context.following ? { following: true, followingShown: context.laterInSeries ?? [] } : {}),
-        }),
+        input: ({ context }) => payloadOf(context),
         onDone: {
           target: 'queued',
           actions: { type: 'storeCommand', params: ({ event }) => ({ id: event.output }) },
