@@ -6,6 +6,7 @@ import { catalog } from './support/catalog'
 import { guardianView, operatorMessage, operatorThread, operatorView } from './support/messages'
 import { portalUrl, signIn } from './support/portal'
 import { futureTrips, reviewableTrip, serverTrips } from './support/trips'
+import { toldCancellations } from './support/cancelFeed'
 
 /** The most Tab presses a journey may need to reach a control: past that, the order has lost it. */
 const mostTabs = 40
@@ -255,8 +256,16 @@ test('cancelling a day’s trip through the cancel wizard by keyboard alone', as
   await page.keyboard.press('Space')
   await expect(trip).toBeChecked()
   await goOn('Step 4: Cancellation reason')
-  await tabTo(page, page.getByLabel('Reason for cancellation'))
-  await page.keyboard.type('Lomamatka')
+  // The one-tap reasons are one radio group: Tab enters it, Space picks, the arrows move the choice.
+  const ill = page.getByRole('radio', { name: 'Ill' })
+  await tabTo(page, ill)
+  await page.keyboard.press('Space')
+  await expect(ill).toBeChecked()
+  await page.keyboard.press('ArrowDown')
+  const otherWay = page.getByRole('radio', { name: 'Travelling another way' })
+  await expect(otherWay).toBeChecked()
+  await expect(otherWay).toBeFocused()
+  // The code says it: the text is optional now, and Send takes it as it is.
   await tabTo(page, page.getByRole('button', { name: 'Send' }))
   await page.keyboard.press('Enter')
   await expect(page.getByText('Trips cancelled', { exact: true })).toBeVisible({ timeout: 30_000 })
@@ -264,6 +273,11 @@ test('cancelling a day’s trip through the cancel wizard by keyboard alone', as
     (each) => each.cancelledAt && !known.has(`${each.id}/${each.date}`),
   )
   expect(cancelled.map((each) => each.date)).toEqual([day.toString()])
+  const told = await toldCancellations(server, tenant, [cancelled[0]!.id])
+  expect(told.get(cancelled[0]!.id)).toEqual({
+    reasonCode: 'otherTransport',
+    reason: 'Travelling another way',
+  })
 })
 
 test('confirming a message and sending one by keyboard alone', async ({ page, server }) => {
