@@ -436,6 +436,43 @@ describe.each(backends)('standing orders on $name', (backend) => {
     expect(awaiting.filter((entry) => booked.booked.some((ride) => ride.tripId === entry.tripId))).toEqual([])
   })
 
+  it("lists a passenger's trips on dates past the two weeks, for the cancel wizard, and refuses dates it cannot", async () => {
+    const dates = tuesdaysAndThursdays(5)
+    const id = await permission()
+    const booked = (await post(series(id, dates))).json<SeriesBookingResponse>()
+    // The last ride still awaits the operator: not the passenger's trip yet, so not listed.
+    for (const ride of booked.booked.slice(0, -1))
+      await operator('POST', `/api/operator/trips/${ride.tripId}/events`, { type: 'approved' })
+    const beyond = today().add({ days: 15 })
+    const last = dates.at(-1)!
+    const inDates = (from: string, to: string, passengerId = passenger.id) =>
+      api(test.app, 'espoo', token, {
+        url: `/api/passenger/${passengerId}/trips/dates?from=${from}&to=${to}`,
+      })
+    const response = await inDates(beyond.toString(), last.toString())
+    expect(response.statusCode).toBe(200)
+    const listed = response.json<Trip[]>().filter((trip) => trip.series?.id === booked.seriesId)
+    expect(listed.map((trip) => trip.date)).toEqual(
+      booked.booked
+        .slice(0, -1)
+        .map((ride) => ride.date)
+        .filter((date) => date >= beyond.toString()),
+    )
+    expect(listed.length).toBeGreaterThan(0)
+    expect(listed.every((trip) => trip.passenger.id === passenger.id)).toBe(true)
+    const wrong = async (from: string, to: string, property: string) => {
+      const refused = await inDates(from, to)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toMatchObject({ code: 'validation_failed', errors: [{ property }] })
+    }
+    await wrong(today().subtract({ days: 1 }).toString(), last.toString(), 'from')
+    await wrong(last.toString(), beyond.toString(), 'to')
+    await wrong(beyond.toString(), beyond.add({ days: 367 }).toString(), 'to')
+    const malformed = await inDates('1.1.2030', last.toString())
+    expect(malformed.statusCode).toBe(400)
+    expect((await inDates(beyond.toString(), last.toString(), randomUUID())).statusCode).toBe(404)
+  })
+
   it('returns the quota trip of a ride the operator refuses', async () => {
     const dates = tuesdaysAndThursdays()
     const id = await permission()
