@@ -5,6 +5,7 @@ import {
   cancelledIn,
   choices,
   dateFrame,
+  distantRequest,
   offeredTrips,
   pruned,
   reasonChoice,
@@ -102,6 +103,12 @@ export const cancelTripsMachine = setup({
         ? { passengers: event.passengers, trips: event.trips, pendingTrips: event.pendingTrips }
         : {},
     ),
+    /** An answer for the dates past the device's trips, kept only while it answers the request as it stands. */
+    setDistant: assign(({ context, event }) =>
+      event.type === 'distant.update' && distantRequest(context)?.key === event.key
+        ? { distantKey: event.key, distantStatus: event.status, distantTrips: event.trips }
+        : {},
+    ),
     setNow: assign(({ event }) => (event.type === 'clock.tick' ? { now: event.now } : {})),
     setOnline: assign(({ event }) => (event.type === 'network.change' ? { online: event.online } : {})),
     prune: assign(({ context }) => pruned(context)),
@@ -155,10 +162,14 @@ export const cancelTripsMachine = setup({
     passengers: null,
     trips: [],
     pendingTrips: [],
+    distantKey: null,
+    distantStatus: 'loading' as const,
+    distantTrips: [],
     ...choices(input),
   }),
   on: {
     'data.update': { actions: ['setData', 'prune'] },
+    'distant.update': { actions: ['setDistant', 'prune'] },
     'clock.tick': { actions: ['setNow', 'prune'] },
     'network.change': { actions: 'setOnline' },
   },

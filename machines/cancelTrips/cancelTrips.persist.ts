@@ -33,7 +33,18 @@ export function withoutLocalData(persistedSnapshot: Snapshot<unknown>): unknown 
   if (!('context' in persistedSnapshot)) return persistedSnapshot
   const { context } = persistedSnapshot
   if (typeof context !== 'object' || context === null || Array.isArray(context)) return persistedSnapshot
-  return { ...persistedSnapshot, context: { ...context, passengers: null, trips: [], pendingTrips: [] } }
+  // The server's answer for the dates past the device's trips is asked again too.
+  return {
+    ...persistedSnapshot,
+    context: {
+      ...context,
+      passengers: null,
+      trips: [],
+      pendingTrips: [],
+      distantKey: null,
+      distantTrips: [],
+    },
+  }
 }
 
 export const cancelTripsPersistence: FlowPersistence<typeof cancelTripsMachine, CancelTripsFacts> = {

@@ -24,6 +24,10 @@ const context = z.object({
   passengers: z.null(),
   trips: z.array(z.never()),
   pendingTrips: z.array(z.never()),
+  // A wizard saved before the dates past the two weeks were asked has none of these.
+  distantKey: z.null().default(null),
+  distantStatus: z.enum(['loading', 'loaded', 'failed']).default('loading'),
+  distantTrips: z.array(z.never()).default([]),
   mode: z.enum(['single', 'period']),
   start: z.string().max(32),
   end: z.string().max(32),
@@ -48,7 +52,9 @@ const context = z.object({
   failure: z
     .object({ status: z.number(), code: z.string(), errors: z.array(fieldError).optional() })
     .nullable(),
-}) satisfies z.ZodType<Omit<CancelTripsContext, 'passengers' | 'trips' | 'pendingTrips'>>
+}) satisfies z.ZodType<
+  Omit<CancelTripsContext, 'passengers' | 'trips' | 'pendingTrips' | 'distantKey' | 'distantTrips'>
+>
 
 const persisted = z
   .object({
