@@ -3,9 +3,10 @@ import { Temporal } from 'temporal-polyfill'
 import { toldCancellations } from './support/cancelFeed'
 import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
-import { portalUrl, signIn } from './support/portal'
+import { installed, portalUrl, signIn } from './support/portal'
 import { savedSnapshot } from './support/snapshots'
-import { serverTrips } from './support/trips'
+import { wizardDate } from '../../src/domain/dateDisplay'
+import { bookTripSoon, serverTrips } from './support/trips'
 
 const helsinkiDay = (days: number) => Temporal.Now.plainDateISO('Europe/Helsinki').add({ days }).toString()
 
@@ -160,4 +161,43 @@ test('one tap on a reason is enough, and the operator is told its code and words
     reasonCode: 'sick',
     reason: text('trips.cancel_reason_code.sick'),
   })
+})
+
+test('the wizard finds a trip past the two weeks on the server, says so while offline, and cancels it (fi)', async ({
+  page,
+  context,
+  server,
+  expectAccessible,
+}) => {
+  const tenant = 'kovanen'
+  const text = await catalog('fi')
+  await signIn(page, server, tenant, demoUsers.single)
+  const [passenger] = (await serverTrips(page)).map((trip) => trip.passenger.id)
+  // Three weeks on: a ride the device never has, as a series' later rides are.
+  const far = await bookTripSoon(server, tenant, passenger!, 21 * 24 * 60)
+  const day = Temporal.PlainDate.from(far.date)
+  await page.goto(portalUrl(server, tenant, '/canceltrips?lang=fi'))
+  // The service worker has the steps' code: they load offline too.
+  await installed(page)
+  await page.getByLabel(text('canceltrips.time_period')).check()
+  await page.getByLabel(text('canceltrips.start_date')).fill(day.subtract({ days: 1 }).toString())
+  await page.getByLabel(text('canceltrips.end_date')).fill(day.add({ days: 1 }).toString())
+  await context.setOffline(true)
+  await page.getByRole('button', { name: text('common.next'), exact: true }).click()
+  const from = wizardDate(day.subtract({ days: 1 }))
+  await expect(page.getByRole('main').getByText(text('canceltrips.distant_offline', { from }))).toBeVisible()
+  await expectAccessible()
+
+  await context.setOffline(false)
+  const found = page.getByRole('checkbox', { name: /Uimahalli/ })
+  await expect(found).toBeVisible()
+  await found.check()
+  await page.getByRole('button', { name: text('common.next'), exact: true }).click()
+  await page.getByRole('radio', { name: text('trips.cancel_reason_code.otherTransport') }).check()
+  await page.getByRole('button', { name: text('canceltrips.send') }).click()
+  await expect(page.getByText(text('canceltrips.success_title'), { exact: true })).toBeVisible({
+    timeout: 30_000,
+  })
+  const told = await toldCancellations(server, tenant, [far.id])
+  expect(told.get(far.id)?.reasonCode).toBe('otherTransport')
 })
