@@ -1,12 +1,14 @@
 import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate'
-import { isValidCancelReason } from '../../src/domain/trips/cancellation'
+import { cancelReasonToSend, isCompleteCancelReason } from '../../src/domain/trips/cancelReason'
 import { followStart, parseIsoDate } from '../../src/domain/trips/dateFrame'
 import {
   cancelledIn,
   choices,
   dateFrame,
+  distantRequest,
   offeredTrips,
   pruned,
+  reasonChoice,
   tripKey,
   type CancelRequest,
   type CancelTripsContext,
@@ -93,9 +95,18 @@ export const cancelTripsMachine = setup({
         : {}
     }),
     setReason: assign(({ event }) => (event.type === 'reason.change' ? { reason: event.value } : {})),
+    setReasonCode: assign(({ event }) =>
+      event.type === 'reason.code' ? { reasonCode: event.code, reasonWords: event.words } : {},
+    ),
     setData: assign(({ event }) =>
       event.type === 'data.update'
         ? { passengers: event.passengers, trips: event.trips, pendingTrips: event.pendingTrips }
+        : {},
+    ),
+    /** An answer for the dates past the device's trips, kept only while it answers the request as it stands. */
+    setDistant: assign(({ context, event }) =>
+      event.type === 'distant.update' && distantRequest(context)?.key === event.key
+        ? { distantKey: event.key, distantStatus: event.status, distantTrips: event.trips }
         : {},
     ),
     setNow: assign(({ event }) => (event.type === 'clock.tick' ? { now: event.now } : {})),
@@ -108,7 +119,7 @@ export const cancelTripsMachine = setup({
     prepareRequest: assign(({ context }) => ({
       sent: {
         trips: context.chosen.map(({ id, date }) => ({ id, date })),
-        reason: context.reason.trim(),
+        ...cancelReasonToSend(reasonChoice(context)),
         passengerIds: [...new Set(context.chosen.map((trip) => trip.passengerId))],
       },
     })),
@@ -129,7 +140,7 @@ export const cancelTripsMachine = setup({
     hasOfferedTrips: ({ context }) => offeredTrips(context).length > 0,
     hasChosenTrips: ({ context }) => context.chosen.length > 0,
     wasPassengersSkipped: ({ context }) => context.passengersSkipped,
-    isReasonValid: ({ context }) => isValidCancelReason(context.reason),
+    isReasonValid: ({ context }) => isCompleteCancelReason(reasonChoice(context)),
     isOffline: ({ context }) => !context.online,
     isOurCommand: ({ context, event }) =>
       event.type === 'command.update' && event.command.id === context.commandId,
@@ -151,10 +162,14 @@ export const cancelTripsMachine = setup({
     passengers: null,
     trips: [],
     pendingTrips: [],
+    distantKey: null,
+    distantStatus: 'loading' as const,
+    distantTrips: [],
     ...choices(input),
   }),
   on: {
     'data.update': { actions: ['setData', 'prune'] },
+    'distant.update': { actions: ['setDistant', 'prune'] },
     'clock.tick': { actions: ['setNow', 'prune'] },
     'network.change': { actions: 'setOnline' },
   },
@@ -206,6 +221,7 @@ export const cancelTripsMachine = setup({
       always: { guard: not('hasChosenTrips'), target: 'trips' },
       on: {
         'reason.change': { actions: 'setReason' },
+        'reason.code': { actions: 'setReasonCode' },
         'wizard.back': { target: 'trips', actions: 'hideErrors' },
         'wizard.send': [
           { guard: 'isReasonValid', target: 'result', actions: ['hideErrors', 'prepareRequest'] },

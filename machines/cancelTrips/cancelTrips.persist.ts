@@ -14,7 +14,7 @@ export function decide(snapshot: CancelTripsSnapshot): 'save' | 'clear' | 'keep'
   // While the command is being stored, the last saved step stays: a restored store call could run twice.
   if (snapshot.matches({ result: 'queueing' })) return 'keep'
   if (snapshot.hasTag('finished')) return 'clear'
-  const { mode, start, end, passengerIds, chosen, reason } = snapshot.context
+  const { mode, start, end, passengerIds, chosen, reason, reasonCode } = snapshot.context
   const today = todayOf(snapshot.context).toString()
   const untouched =
     snapshot.matches('dates') &&
@@ -23,7 +23,8 @@ export function decide(snapshot: CancelTripsSnapshot): 'save' | 'clear' | 'keep'
     end === today &&
     passengerIds.length === 0 &&
     chosen.length === 0 &&
-    reason === ''
+    reason === '' &&
+    reasonCode === null
   return untouched ? 'clear' : 'save'
 }
 
@@ -32,7 +33,18 @@ export function withoutLocalData(persistedSnapshot: Snapshot<unknown>): unknown 
   if (!('context' in persistedSnapshot)) return persistedSnapshot
   const { context } = persistedSnapshot
   if (typeof context !== 'object' || context === null || Array.isArray(context)) return persistedSnapshot
-  return { ...persistedSnapshot, context: { ...context, passengers: null, trips: [], pendingTrips: [] } }
+  // The server's answer for the dates past the device's trips is asked again too.
+  return {
+    ...persistedSnapshot,
+    context: {
+      ...context,
+      passengers: null,
+      trips: [],
+      pendingTrips: [],
+      distantKey: null,
+      distantTrips: [],
+    },
+  }
 }
 
 export const cancelTripsPersistence: FlowPersistence<typeof cancelTripsMachine, CancelTripsFacts> = {

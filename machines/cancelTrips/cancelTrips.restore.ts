@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cancelReasonCodes } from '../../src/contract/codes'
 import { fieldError, id, isoDate, isoDateTime } from '../../src/contract/common'
 import { todayOf, type CancelTripsContext, type CancelTripsSnapshot } from './cancelTrips.machine'
 
@@ -23,6 +24,10 @@ const context = z.object({
   passengers: z.null(),
   trips: z.array(z.never()),
   pendingTrips: z.array(z.never()),
+  // A wizard saved before the dates past the two weeks were asked has none of these.
+  distantKey: z.null().default(null),
+  distantStatus: z.enum(['loading', 'loaded', 'failed']).default('loading'),
+  distantTrips: z.array(z.never()).default([]),
   mode: z.enum(['single', 'period']),
   start: z.string().max(32),
   end: z.string().max(32),
@@ -30,14 +35,26 @@ const context = z.object({
   passengersSkipped: z.boolean(),
   chosen: z.array(tripRef.extend({ passengerId: id })),
   reason: z.string().max(10_000),
+  // A wizard saved before the one-tap reasons has none.
+  reasonCode: z.enum(cancelReasonCodes).nullable().default(null),
+  reasonWords: z.string().max(200).default(''),
   showErrors: z.boolean(),
-  sent: z.object({ trips: z.array(tripRef), reason: z.string(), passengerIds: z.array(id) }).nullable(),
+  sent: z
+    .object({
+      trips: z.array(tripRef),
+      reason: z.string(),
+      reasonCode: z.enum(cancelReasonCodes).default('other'),
+      passengerIds: z.array(id),
+    })
+    .nullable(),
   commandId: z.string().nullable(),
   cancelledCount: z.number().int().nullable(),
   failure: z
     .object({ status: z.number(), code: z.string(), errors: z.array(fieldError).optional() })
     .nullable(),
-}) satisfies z.ZodType<Omit<CancelTripsContext, 'passengers' | 'trips' | 'pendingTrips'>>
+}) satisfies z.ZodType<
+  Omit<CancelTripsContext, 'passengers' | 'trips' | 'pendingTrips' | 'distantKey' | 'distantTrips'>
+>
 
 const persisted = z
   .object({

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
 import { errorCodes } from '../../src/contract/common'
-import { endpoints } from '../../src/contract/endpoints'
+import { followingTripsMax } from '../../src/contract/tripCommands'
+import { endpoints, tripDatesMaxDays } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import { retryOnConflict } from '../db/conflicts'
 import { grantedPassengerTags } from '../db/repositories/readVersions'
-import { toTripView } from '../domain/tripView'
+import { toTripView, withPassenger } from '../domain/tripView'
 import { HttpError } from '../errors/httpError'
 import { grantedPassengers, grantedTrip, toTripPassenger } from '../trips/access'
 import { cancelTrips } from '../trips/cancel'
@@ -21,10 +22,13 @@ export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
     const timeZone = request.tenant.timeZone
     const passengers = await grantedPassengers(request.db, user.id)
     const { trips, reason, reasonCode, source, following } = body
-    if (following && trips.length !== 1)
-      throw new HttpError(400, errorCodes.validation, 'The following trips are those of one trip', [
-        { property: 'trips', error: 'invalid_value' },
-      ])
+    if (following && trips.length > followingTripsMax)
+      throw new HttpError(
+        400,
+        errorCodes.validation,
+        'The following trips are those of a trip and its return',
+        [{ property: 'trips', error: 'invalid_value' }],
+      )
     const command = { userId: user.id, trips, reason, reasonCode, source, following, passengers, timeZone }
     const outcome = await retryOnConflict(() =>
       request.db.transaction((db) => cancelTrips(db, { ...command, now: Temporal.Now.instant() })),
@@ -38,6 +42,30 @@ export function registerTripRoutes(app: FastifyInstance, keys: KeyStore): void {
       )
     }
     return outcome.cancelled
+  })
+
+  // The cancel wizard's dates past the two weeks it has: a series' rides there are found here (online only).
+  registerEndpoint(app, keys, endpoints.listTripsInDates, async ({ request, user, params, query }) => {
+    const timeZone = request.tenant.timeZone
+    const from = Temporal.PlainDate.from(query.from)
+    const to = Temporal.PlainDate.from(query.to)
+    const today = Temporal.Now.zonedDateTimeISO(timeZone).toPlainDate()
+    const wrong = (property: 'from' | 'to', message: string) =>
+      new HttpError(400, errorCodes.validation, message, [{ property, error: 'invalid_value' }])
+    if (Temporal.PlainDate.compare(from, today) < 0)
+      throw wrong('from', 'The dates start today at the earliest')
+    if (Temporal.PlainDate.compare(to, from) < 0) throw wrong('to', 'The dates end on or after their start')
+    if (from.until(to).days > tripDatesMaxDays)
+      throw wrong('to', `The dates span ${tripDatesMaxDays} days at most`)
+    const found = await request.db.trips.grantedPassengerTrips(
+      user.id,
+      params.id,
+      from.toZonedDateTime(timeZone).toInstant(),
+      to.add({ days: 1 }).toZonedDateTime(timeZone).toInstant(),
+      timeZone,
+    )
+    if (!found) throw new HttpError(404, errorCodes.notFound, 'Passenger not found')
+    return found.trips.map((trip) => withPassenger(trip, found.passenger))
   })
 
   registerEndpoint(app, keys, endpoints.reviewTrip, async ({ request, user, body }) => {

@@ -18,7 +18,7 @@ export interface CancelCommand {
   /** Why, from the fixed list the operator is told. */
   reasonCode: CancelReasonCode
   source: CancelSource
-  /** The one trip's series' later trips too, those that can still be cancelled. */
+  /** Each asked trip's series' later trips too (a trip's and its return's), those that can still be cancelled. */
   following: boolean
   passengers: ReadonlyMap<string, TripPassenger>
   timeZone: string
@@ -102,22 +102,28 @@ export async function cancelTrips(db: TenantDb, command: CancelCommand): Promise
 }
 
 /**
- * The one trip asked, then the later trips of its standing order that its passenger sees or that await approval
- * (named by id and date, as the portal names them), those beyond the portal's two weeks too. A trip of no series
- * is itself alone.
+ * The trips asked (a trip, and perhaps its return), then the later trips of each one's standing order that its
+ * passenger sees or that await approval (named by id and date, as the portal names them), those beyond the
+ * portal's two weeks too, each once. A trip of no series is itself alone.
  */
 async function withFollowing(db: TenantDb, command: CancelCommand): Promise<TripRef[]> {
-  const [ref] = command.trips
-  const asked = ref && userTrip(await db.trips.find(ref.id), ref, command.passengers, command.timeZone)
-  if (!ref || !asked || !asked.trip.series) return [...command.trips]
-  const start = asked.trip.start
-  const later = (await db.trips.listSeries(asked.trip.series.id)).filter(
-    (trip) =>
-      trip.id !== ref.id &&
-      Temporal.Instant.compare(trip.start, start) > 0 &&
-      (isShownToPassenger(trip) || trip.approval === 'awaiting'),
-  )
+  const refs: TripRef[] = [...command.trips]
+  const named = new Set(refs.map((ref) => ref.id))
   const dateOf = (trip: TripProjection) =>
     trip.start.toZonedDateTimeISO(command.timeZone).toPlainDate().toString()
-  return [ref, ...later.map((trip) => ({ id: trip.id, date: dateOf(trip) }))]
+  for (const ref of command.trips) {
+    const asked = userTrip(await db.trips.find(ref.id), ref, command.passengers, command.timeZone)
+    if (!asked?.trip.series) continue
+    const start = asked.trip.start
+    for (const trip of await db.trips.listSeries(asked.trip.series.id)) {
+      const later =
+        !named.has(trip.id) &&
+        Temporal.Instant.compare(trip.start, start) > 0 &&
+        (isShownToPassenger(trip) || trip.approval === 'awaiting')
+      if (!later) continue
+      named.add(trip.id)
+      refs.push({ id: trip.id, date: dateOf(trip) })
+    }
+  }
+  return refs
 }

@@ -14,7 +14,7 @@ import {
   commandBatchRequest,
   commandBatchResponse,
 } from './commandBatch'
-import { id } from './common'
+import { id, isoDate } from './common'
 import { addPassengerRequest, passenger, place, updatePassengerRequest } from './passenger'
 import {
   acceptedInvitation,
@@ -102,6 +102,10 @@ export function pathParams(path: string): string[] {
 export const tripListMaxCount = 500
 
 const passengerParams = z.object({ id })
+
+/** The most days one `listTripsInDates` spans: a year, past any series' end. */
+export const tripDatesMaxDays = 366
+export const tripDatesQuery = z.object({ from: isoDate, to: isoDate })
 
 const passengerReadsQuery = z.object({
   permissions: z
@@ -203,6 +207,15 @@ export const endpoints = {
     summary: `A passenger's trips from today to two weeks ahead, by start time: at most ${tripListMaxCount}, the earliest`,
     auth: true,
     params: passengerParams,
+    response: z.array(trip).max(tripListMaxCount),
+  },
+  listTripsInDates: {
+    method: 'GET',
+    path: '/api/passenger/:id/trips/dates',
+    summary: `A passenger's trips on the dates from \`from\` to \`to\` (the tenant's zone), beyond the two weeks too, by start time: at most ${tripListMaxCount}, the earliest. What the cancel wizard asks for dates past the trips it has; \`from\` not before today, \`to\` not before \`from\` nor more than ${tripDatesMaxDays} days after it (400 validation_failed naming the field)`,
+    auth: true,
+    params: passengerParams,
+    query: tripDatesQuery,
     response: z.array(trip).max(tripListMaxCount),
   },
   listPassengerReads: {

@@ -15,6 +15,9 @@ export {
   type CancelSource,
 } from './codes'
 
+/** With `following`: a trip, and perhaps the first ride of its return series. */
+export const followingTripsMax = 2
+
 /**
  * Cancel trips with one reason. The answer lists the trips now cancelled; a trip left out could not be
  * cancelled any more. When none can, the answer is 409 `trip_not_cancellable` with `errors` per trip
@@ -39,15 +42,16 @@ export const cancelTripsRequest = z.object({
       "Where the cancellation was made: 'wizard' (trips that start in the future) or 'detail' (trips of today or later)",
     ),
   /**
-   * Cancel the following trips of the one trip's series too: every trip of its standing order on a
-   * later date that can still be cancelled by the detail screen's rule, those beyond the portal's two weeks
-   * included, and those still awaiting approval withdrawn (their quota given back). Only with one trip.
+   * Cancel the following trips of each trip's series too: every trip of its standing order on a later date
+   * that can still be cancelled by the detail screen's rule, those beyond the portal's two weeks included, and
+   * those still awaiting approval withdrawn (their quota given back). Only with a trip and perhaps its return's
+   * next ride (`followingTripsMax`), so that one command cancels both series.
    */
   following: z
     .boolean()
     .default(false)
     .describe(
-      "With one trip of a series: that trip and the series' later trips that can still be cancelled; those awaiting approval are withdrawn, and the answer lists only the trips the passenger saw",
+      "With a trip of a series (and perhaps its return series' next ride): each and its series' later trips that can still be cancelled; those awaiting approval are withdrawn, and the answer lists only the trips the passenger saw",
     ),
 })
 export type CancelTripsRequest = z.input<typeof cancelTripsRequest>

@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test'
 import { Temporal } from 'temporal-polyfill'
+import { toldCancellations } from './support/cancelFeed'
+import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
-import { portalUrl, signIn } from './support/portal'
+import { installed, portalUrl, signIn } from './support/portal'
 import { savedSnapshot } from './support/snapshots'
-import { serverTrips } from './support/trips'
+import { wizardDate } from '../../src/domain/dateDisplay'
+import { bookTripSoon, serverTrips } from './support/trips'
 
 const helsinkiDay = (days: number) => Temporal.Now.plainDateISO('Europe/Helsinki').add({ days }).toString()
 
@@ -116,3 +119,85 @@ for (const [locale, texts] of Object.entries(steps)) {
     await expectAccessible()
   })
 }
+
+test('one tap on a reason is enough, and the operator is told its code and words (fi)', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const tenant = 'kovanen'
+  const text = await catalog('fi')
+  await signIn(page, server, tenant, demoUsers.single)
+  await page.goto(portalUrl(server, tenant, '/canceltrips?lang=fi'))
+  // A week on, past the other journeys' days: one passenger, so the passengers step is skipped.
+  await page.getByLabel(text('canceltrips.time_period')).check()
+  await page.getByLabel(text('canceltrips.start_date')).fill(helsinkiDay(5))
+  await page.getByLabel(text('canceltrips.end_date')).fill(helsinkiDay(9))
+  const next = page.getByRole('button', { name: text('common.next'), exact: true })
+  await next.click()
+  const before = new Set((await serverTrips(page)).filter((trip) => trip.cancelledAt).map((trip) => trip.id))
+  await page.getByRole('checkbox').first().check()
+  await next.click()
+
+  const sick = page.getByRole('radio', { name: text('trips.cancel_reason_code.sick') })
+  await expect(sick).toBeVisible()
+  await expect(page.getByRole('group', { name: text('trips.cancel_reason_codes') })).toBeVisible()
+  // 'Other' asks for the words; a code that says it needs none.
+  await page.getByRole('radio', { name: text('trips.cancel_reason_code.other') }).check()
+  await page.getByRole('button', { name: text('canceltrips.send') }).click()
+  await expect(page.getByText(text('error.must_not_be_empty')).first()).toBeVisible()
+  await expectAccessible()
+  await sick.check()
+  await expect(page.getByLabel(text('trips.cancel_reason_optional'))).toBeVisible()
+  await page.getByRole('button', { name: text('canceltrips.send') }).click()
+  await expect(page.getByText(text('canceltrips.success_title'), { exact: true })).toBeVisible({
+    timeout: 30_000,
+  })
+  await expectAccessible()
+  const cancelled = (await serverTrips(page)).filter((trip) => trip.cancelledAt && !before.has(trip.id))
+  expect(cancelled).toHaveLength(1)
+  const told = await toldCancellations(server, tenant, [cancelled[0]!.id])
+  expect(told.get(cancelled[0]!.id)).toEqual({
+    reasonCode: 'sick',
+    reason: text('trips.cancel_reason_code.sick'),
+  })
+})
+
+test('the wizard finds a trip past the two weeks on the server, says so while offline, and cancels it (fi)', async ({
+  page,
+  context,
+  server,
+  expectAccessible,
+}) => {
+  const tenant = 'kovanen'
+  const text = await catalog('fi')
+  await signIn(page, server, tenant, demoUsers.single)
+  const [passenger] = (await serverTrips(page)).map((trip) => trip.passenger.id)
+  // Three weeks on: a ride the device never has, as a series' later rides are.
+  const far = await bookTripSoon(server, tenant, passenger!, 21 * 24 * 60)
+  const day = Temporal.PlainDate.from(far.date)
+  await page.goto(portalUrl(server, tenant, '/canceltrips?lang=fi'))
+  // The service worker has the steps' code: they load offline too.
+  await installed(page)
+  await page.getByLabel(text('canceltrips.time_period')).check()
+  await page.getByLabel(text('canceltrips.start_date')).fill(day.subtract({ days: 1 }).toString())
+  await page.getByLabel(text('canceltrips.end_date')).fill(day.add({ days: 1 }).toString())
+  await context.setOffline(true)
+  await page.getByRole('button', { name: text('common.next'), exact: true }).click()
+  const from = wizardDate(day.subtract({ days: 1 }))
+  await expect(page.getByRole('main').getByText(text('canceltrips.distant_offline', { from }))).toBeVisible()
+  await expectAccessible()
+
+  await context.setOffline(false)
+  const found = page.getByRole('checkbox', { name: /Uimahalli/ })
+  await expect(found).toBeVisible()
+  await found.check()
+  await page.getByRole('button', { name: text('common.next'), exact: true }).click()
+  await page.getByRole('radio', { name: text('trips.cancel_reason_code.otherTransport') }).check()
+  await page.getByRole('button', { name: text('canceltrips.send') }).click()
+  await expect(page.getByText(text('canceltrips.success_title'), { exact: true })).toBeVisible({
+    timeout: 30_000,
+  })
+  const told = await toldCancellations(server, tenant, [far.id])
+  expect(told.get(far.id)?.reasonCode).toBe('otherTransport')
+})

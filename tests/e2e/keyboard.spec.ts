@@ -7,6 +7,7 @@ import { guardianView, operatorMessage, operatorThread, operatorView } from './s
 import { portalUrl, signIn } from './support/portal'
 import { mostTabs, tabTo } from './support/keyboard'
 import { futureTrips, operatorTrackingLink, reviewableTrip, serverTrips, trackedTrips } from './support/trips'
+import { toldCancellations } from './support/cancelFeed'
 
 const focusedInside = (page: Page, container: Locator) =>
   container.evaluate((element) => element.contains(document.activeElement))
@@ -52,8 +53,14 @@ test('signing in and cancelling a trip from its detail by keyboard alone: skip l
 
   await page.keyboard.press('Enter')
   await expect(dialog).toBeVisible()
-  const reason = dialog.getByLabel('Reason for cancellation')
-  if (!(await reason.evaluate((element) => element === document.activeElement))) await tabTo(page, reason)
+  // The one-tap reasons by keyboard: Tab into the group, an arrow to the code; the text then adds to it.
+  const holiday = dialog.getByRole('radio', { name: 'Holiday or day off' })
+  await tabTo(page, dialog.getByRole('radio', { name: 'Ill' }))
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(holiday).toBeChecked()
+  await expect(holiday).toBeFocused()
+  await tabTo(page, dialog.getByLabel('More about the reason (optional)'))
   await page.keyboard.type('Perhe matkoilla')
   // Tab stays inside the open dialog: it reaches the confirm button there, never the page behind.
   await tabTo(page, dialog.getByRole('button', { name: 'Cancel trip' }))
@@ -62,6 +69,10 @@ test('signing in and cancelling a trip from its detail by keyboard alone: skip l
   await expect
     .poll(async () => (await serverTrips(page)).find((each) => each.id === trip!.id)?.cancelledAt ?? null)
     .not.toBeNull()
+  expect((await toldCancellations(server, tenant, [trip!.id])).get(trip!.id)).toEqual({
+    reasonCode: 'holiday',
+    reason: 'Perhe matkoilla',
+  })
   // The focus did not fall to the page's body, where a keyboard user would have to start over.
   expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true)
 })
@@ -232,8 +243,16 @@ test('cancelling a day’s trip through the cancel wizard by keyboard alone', as
   await page.keyboard.press('Space')
   await expect(trip).toBeChecked()
   await goOn('Step 4: Cancellation reason')
-  await tabTo(page, page.getByLabel('Reason for cancellation'))
-  await page.keyboard.type('Lomamatka')
+  // The one-tap reasons are one radio group: Tab enters it, Space picks, the arrows move the choice.
+  const ill = page.getByRole('radio', { name: 'Ill' })
+  await tabTo(page, ill)
+  await page.keyboard.press('Space')
+  await expect(ill).toBeChecked()
+  await page.keyboard.press('ArrowDown')
+  const otherWay = page.getByRole('radio', { name: 'Travelling another way' })
+  await expect(otherWay).toBeChecked()
+  await expect(otherWay).toBeFocused()
+  // The code says it: the text is optional now, and Send takes it as it is.
   await tabTo(page, page.getByRole('button', { name: 'Send' }))
   await page.keyboard.press('Enter')
   await expect(page.getByText('Trips cancelled', { exact: true })).toBeVisible({ timeout: 30_000 })
@@ -241,6 +260,11 @@ test('cancelling a day’s trip through the cancel wizard by keyboard alone', as
     (each) => each.cancelledAt && !known.has(`${each.id}/${each.date}`),
   )
   expect(cancelled.map((each) => each.date)).toEqual([day.toString()])
+  const told = await toldCancellations(server, tenant, [cancelled[0]!.id])
+  expect(told.get(cancelled[0]!.id)).toEqual({
+    reasonCode: 'otherTransport',
+    reason: 'Travelling another way',
+  })
 })
 
 test('confirming a message and sending one by keyboard alone', async ({ page, server }) => {

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import { clockTime, shellDate, wizardDate } from '../../src/domain/dateDisplay'
+import { toldCancellations } from './support/cancelFeed'
 import { catalog } from './support/catalog'
 import { watchCommands } from './support/commands'
 import { demoUsers, expect, test } from './support/fixtures'
@@ -18,7 +19,7 @@ function firstTuesdayOrThursday(): Temporal.PlainDate {
   return date
 }
 
-test('a ride every Tuesday and Thursday for three weeks with its return the next day, booked in the wizard without a holiday, shows its mark, and "this and the following" cancelled offline lands once, leaving the first date (fi)', async ({
+test('a ride every Tuesday and Thursday for three weeks with its return the next day, booked in the wizard without a holiday, shows its mark, and "this and the following" with its counted return series, cancelled offline with a one-tap reason, lands once, leaving the first date (fi)', async ({
   page,
   context,
   server,
@@ -120,10 +121,12 @@ test('a ride every Tuesday and Thursday for three weeks with its return the next
   const window = Temporal.Now.plainDateISO(timeZone).add({ weeks: 2 })
   const shown = [...booked, ...returns].filter((date) => Temporal.PlainDate.compare(date, window) <= 0)
   await expect.poll(async () => (await seriesTrips()).length).toBe(shown.length)
-  const rides = (await seriesTrips()).filter(
-    (trip) => clockTime(trip.startDateTime, timeZone) === '08:00',
-  ) as SeriesTrip[]
+  const ridesAt = async (time: string) =>
+    (await seriesTrips()).filter((trip) => clockTime(trip.startDateTime, timeZone) === time) as SeriesTrip[]
+  const rides = await ridesAt('08:00')
+  const returnRides = await ridesAt('07:00')
   const seriesId = rides[0]!.series!.id
+  const returnSeriesId = returnRides[0]!.series!.id
   const days = [first.dayOfWeek, first.dayOfWeek === 2 ? 4 : 2].sort((a, b) => a - b)
   const until = dates.at(-1)!
 
@@ -145,9 +148,33 @@ test('a ride every Tuesday and Thursday for three weeks with its return the next
   await page.getByRole('button', { name: 'Peruuta matka' }).click()
   const dialog = page.getByRole('dialog', { name: 'Peruuta matka' })
   await expect(dialog.getByRole('radio', { name: 'Tämä matka' })).toBeChecked()
-  await dialog.getByRole('radio', { name: 'Tämä ja sarjan seuraavat matkat' }).check()
+  // It counts the rides this device has from this one on, and says the series goes on after them; its return
+  // series (the rides back, from the day after) is offered with its own count.
+  const following = dialog.getByRole('radio', { name: 'Tämä ja sarjan seuraavat matkat' })
+  const rideCount = rides.length - 1
+  const lastShown = rides.at(-1)!.date
+  // The rides counted, and the series' end when it is past the last of them; a return's end is a day on.
+  const counted = (count: number, last: string, end = until) =>
+    [
+      text('trips.cancel_scope_count', { count }),
+      ...(Temporal.PlainDate.compare(end, last) > 0
+        ? [text('trips.cancel_scope_until', { date: wizardDate(end) })]
+        : []),
+    ].join(' ')
+  await expect(following).toHaveAccessibleName(
+    `Tämä ja sarjan seuraavat matkat ${counted(rideCount, lastShown)}`,
+  )
+  const back = dialog.getByRole('checkbox', { name: /Myös sarjan paluumatkat/ })
+  await expect(back).toBeHidden()
+  await following.check()
+  const returnsFrom = returnRides.filter((ride) => ride.date > second.date)
+  await expect(back).toHaveAccessibleName(
+    `Myös sarjan paluumatkat ${counted(returnsFrom.length, returnsFrom.at(-1)!.date, until.add({ days: 1 }))}`,
+  )
+  await back.check()
+  // One tap says why: no text needed.
+  await dialog.getByRole('radio', { name: 'Loma tai vapaapäivä' }).check()
   await expectAccessible()
-  await dialog.getByRole('textbox').fill('Muutto')
   await dialog.getByRole('button', { name: 'Peruuta matka' }).click()
   await expect(dialog).toBeHidden()
   await page.goto(portalUrl(server, tenant, `/trips?date=${rides.at(-1)!.date}&lang=fi`))
@@ -173,8 +200,26 @@ test('a ride every Tuesday and Thursday for three weeks with its return the next
       return series.trips.map((ride) => ride.cancelled)
     })
     .toEqual(booked.map((_, index) => index > 0))
+  // The return series from the day after this ride on, in the same command, the first return left booked.
+  const returnSeries = (await operatorCall(
+    server,
+    tenant,
+    'GET',
+    `/series/${returnSeriesId}`,
+    null,
+    'No series',
+  )) as {
+    trips: { cancelled: boolean }[]
+  }
+  expect(returnSeries.trips.map((ride) => ride.cancelled)).toEqual(booked.map((_, index) => index > 0))
   await expect(page.getByText(/muutos(ta)? odottaa lähetystä/)).toBeHidden()
   expect(sent.filter((call) => call === 'cancelTrips')).toHaveLength(1)
+  // The operator is told the code and the reason's words, for the ride and for its return alike.
+  const told = await toldCancellations(server, tenant, [second.id, returnsFrom[0]!.id])
+  expect([...told.values()]).toEqual([
+    { reasonCode: 'holiday', reason: 'Loma tai vapaapäivä' },
+    { reasonCode: 'holiday', reason: 'Loma tai vapaapäivä' },
+  ])
   await page.goto(portalUrl(server, tenant, `/trips/${rides[0]!.id}/${rides[0]!.date}?lang=fi`))
   await expect(page.getByRole('button', { name: 'Peruuta matka' })).toBeVisible()
 })

@@ -336,12 +336,59 @@ describe.each(backends)('standing orders on $name', (backend) => {
       method: 'POST',
       url: '/api/trip/cancel',
       payload: {
-        trips: [from, booked.booked[0]!].map((ride) => ({ id: ride.tripId, date: ride.date })),
+        trips: booked.booked.slice(0, 3).map((ride) => ({ id: ride.tripId, date: ride.date })),
         reason: 'Muutto',
         following: true,
       },
     })
+    // A trip and its return at most: more is a 400, and nothing more is cancelled.
     expect(twice.statusCode).toBe(400)
+    expect(twice.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'trips' }] })
+    expect((await tripsShown()).find((trip) => trip.id === booked.booked[0]!.tripId)?.cancelledAt).toBeNull()
+  })
+
+  it('cancels a trip and its return with the following rides of both series in one command, telling the code', async () => {
+    const dates = tuesdaysAndThursdays()
+    const id = await permission({ totalQuota: 2 * dates.length })
+    const outbound = (await post(series(id, dates))).json<SeriesBookingResponse>()
+    const at15 = dates[0]!
+      .toZonedDateTime({ timeZone, plainTime: '15:00' })
+      .toString({ timeZoneName: 'never' })
+    const home = homeToMain(passenger, places, id, at15)
+    const back = { ...home, destinations: [...home.destinations].reverse() }
+    const returns = (await post({ ...series(id, dates), booking: back })).json<SeriesBookingResponse>()
+    for (const ride of [...outbound.booked, ...returns.booked])
+      await operator('POST', `/api/operator/trips/${ride.tripId}/events`, { type: 'approved' })
+    const response = await api(test.app, 'espoo', token, {
+      method: 'POST',
+      url: '/api/trip/cancel',
+      payload: {
+        trips: [outbound.booked[1]!, returns.booked[1]!].map((ride) => ({
+          id: ride.tripId,
+          date: ride.date,
+        })),
+        reason: 'Loma',
+        reasonCode: 'holiday',
+        following: true,
+      },
+    })
+    expect(response.statusCode).toBe(200)
+    const expected = [...outbound.booked.slice(1), ...returns.booked.slice(1)].map((ride) => ride.tripId)
+    expect(
+      response
+        .json<Trip[]>()
+        .map((trip) => trip.id)
+        .sort(),
+    ).toEqual([...expected].sort())
+    const told = (await feedOf(test.app, test.db, 'espoo')).flatMap((change) =>
+      change.type === 'trip.cancelled' && expected.includes(change.data.trip.id)
+        ? [change.data.reasonCode]
+        : [],
+    )
+    expect(told).toEqual(expected.map(() => 'holiday'))
+    const shown = new Map((await tripsShown()).map((trip) => [trip.id, trip]))
+    expect(shown.get(outbound.booked[0]!.tripId)?.cancelledAt).toBeNull()
+    expect(shown.get(returns.booked[0]!.tripId)?.cancelledAt).toBeNull()
   })
 
   it('withdraws the following rides still awaiting approval, giving their quota back, which the operator then cannot approve', async () => {
@@ -387,6 +434,43 @@ describe.each(backends)('standing orders on $name', (backend) => {
     expect(late.statusCode).toBe(409)
     const awaiting = (await operator('GET', '/api/operator/bookings')).json<{ tripId: string }[]>()
     expect(awaiting.filter((entry) => booked.booked.some((ride) => ride.tripId === entry.tripId))).toEqual([])
+  })
+
+  it("lists a passenger's trips on dates past the two weeks, for the cancel wizard, and refuses dates it cannot", async () => {
+    const dates = tuesdaysAndThursdays(5)
+    const id = await permission()
+    const booked = (await post(series(id, dates))).json<SeriesBookingResponse>()
+    // The last ride still awaits the operator: not the passenger's trip yet, so not listed.
+    for (const ride of booked.booked.slice(0, -1))
+      await operator('POST', `/api/operator/trips/${ride.tripId}/events`, { type: 'approved' })
+    const beyond = today().add({ days: 15 })
+    const last = dates.at(-1)!
+    const inDates = (from: string, to: string, passengerId = passenger.id) =>
+      api(test.app, 'espoo', token, {
+        url: `/api/passenger/${passengerId}/trips/dates?from=${from}&to=${to}`,
+      })
+    const response = await inDates(beyond.toString(), last.toString())
+    expect(response.statusCode).toBe(200)
+    const listed = response.json<Trip[]>().filter((trip) => trip.series?.id === booked.seriesId)
+    expect(listed.map((trip) => trip.date)).toEqual(
+      booked.booked
+        .slice(0, -1)
+        .map((ride) => ride.date)
+        .filter((date) => date >= beyond.toString()),
+    )
+    expect(listed.length).toBeGreaterThan(0)
+    expect(listed.every((trip) => trip.passenger.id === passenger.id)).toBe(true)
+    const wrong = async (from: string, to: string, property: string) => {
+      const refused = await inDates(from, to)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toMatchObject({ code: 'validation_failed', errors: [{ property }] })
+    }
+    await wrong(today().subtract({ days: 1 }).toString(), last.toString(), 'from')
+    await wrong(last.toString(), beyond.toString(), 'to')
+    await wrong(beyond.toString(), beyond.add({ days: 367 }).toString(), 'to')
+    const malformed = await inDates('1.1.2030', last.toString())
+    expect(malformed.statusCode).toBe(400)
+    expect((await inDates(beyond.toString(), last.toString(), randomUUID())).statusCode).toBe(404)
   })
 
   it('returns the quota trip of a ride the operator refuses', async () => {

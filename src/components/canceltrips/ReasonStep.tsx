@@ -1,19 +1,27 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { isValidCancelReason } from '../../domain/trips/cancellation'
+import { isCompleteCancelReason } from '../../domain/trips/cancelReason'
+import { reasonChoice } from '../../../machines/cancelTrips/cancelTrips.machine'
 import { cancelReasonMaxLength } from '../../contract/codes'
 import { formErrorMessages } from '../forms/formErrorMessages'
 import { alertTones } from '../ui/classes'
 import { TextArea } from '../ui/TextArea'
+import { CancelReasonCodes } from '../trips/CancelReasonCodes'
+import { cancelReasonTexts } from '../trips/cancelReasonTexts'
 import type { StepProps } from './stepProps'
 import { FrameText } from './TripsStep'
 import { WizardStep } from './WizardStep'
 
-/** Step 4: one reason for all the chosen trips, required and not blank, with the personal data warning. */
+/**
+ * Step 4: one reason for all the chosen trips, with the personal data warning: a one-tap code, or for 'other'
+ * (or no code) a text that is not blank.
+ */
 export function ReasonStep(props: StepProps) {
   const { snapshot, send } = props
   const { t } = useLingui()
-  const { chosen, reason, showErrors } = snapshot.context
+  const { chosen, reason, reasonCode, showErrors } = snapshot.context
   const count = chosen.length
+  // A code other than 'other' is the reason by itself; the text then only adds to it.
+  const textNeeded = reasonCode === null || reasonCode === 'other'
   return (
     <WizardStep {...props} step="reason" back forward="wizard.send">
       <FrameText snapshot={snapshot} />
@@ -25,9 +33,20 @@ export function ReasonStep(props: StepProps) {
           other="You are cancelling # trips."
         />
       </p>
+      <CancelReasonCodes
+        name="canceltrips-reason-code"
+        value={reasonCode}
+        onChoose={(code, words) => send({ type: 'reason.code', code, words })}
+      />
       <TextArea
-        required
-        label={<Trans id="canceltrips.reason">Reason for cancellation</Trans>}
+        required={textNeeded}
+        label={
+          textNeeded ? (
+            <Trans id="canceltrips.reason">Reason for cancellation</Trans>
+          ) : (
+            t(cancelReasonTexts.optionalText)
+          )
+        }
         description={
           <span
             className={`block rounded-lg border-l-4 px-3 py-2 text-base font-normal ${alertTones.warning}`}
@@ -40,7 +59,11 @@ export function ReasonStep(props: StepProps) {
         maxLength={cancelReasonMaxLength}
         value={reason}
         onChange={(event) => send({ type: 'reason.change', value: event.target.value })}
-        error={showErrors && !isValidCancelReason(reason) ? t(formErrorMessages.Required) : null}
+        error={
+          showErrors && !isCompleteCancelReason(reasonChoice(snapshot.context))
+            ? t(formErrorMessages.Required)
+            : null
+        }
       />
     </WizardStep>
   )

@@ -1,6 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { dateFrame, offeredTrips, tripKey } from '../../../machines/cancelTrips/cancelTrips.machine'
+import {
+  dateFrame,
+  distantRequest,
+  distantState,
+  offeredTrips,
+  tripKey,
+} from '../../../machines/cancelTrips/cancelTrips.machine'
 import type { Trip } from '../../contract/trip'
 import { wizardDate } from '../../domain/dateDisplay'
 import { TripSummary } from '../trips/TripSummary'
@@ -28,6 +34,7 @@ export function TripsStep(props: StepProps) {
   // Trips left out only because their cancellation already waits to be sent.
   const waiting = offeredTrips({ ...context, pendingTrips: [] }).length - offered.length
   const chosen = new Set(context.chosen.map(tripKey))
+  const distant = distantState(context)
   const error =
     context.showErrors && chosen.size === 0
       ? t({ id: 'canceltrips.error_choose_trip', message: 'Choose at least one trip' })
@@ -36,7 +43,8 @@ export function TripsStep(props: StepProps) {
   return (
     <WizardStep {...props} step="trips" back forward="wizard.next">
       <FrameText snapshot={snapshot} />
-      {context.passengers === null ? (
+      <DistantNote snapshot={snapshot} />
+      {context.passengers === null || (offered.length === 0 && distant === 'loading') ? (
         <LoadingBlock />
       ) : offered.length === 0 ? (
         <Alert severity="warning" live title={<Trans id="trips.no_trips">No trips</Trans>}>
@@ -80,6 +88,36 @@ export function TripsStep(props: StepProps) {
         </p>
       ) : null}
     </WizardStep>
+  )
+}
+
+/**
+ * What the step says of the dates past the device's two weeks: being asked from the server, not to be had
+ * offline, or failed. Nothing when the dates are within the two weeks or the answer came.
+ */
+function DistantNote({ snapshot }: Pick<StepProps, 'snapshot'>) {
+  const state = distantState(snapshot.context)
+  const request = distantRequest(snapshot.context)
+  if (!request || state === null || state === 'loaded') return null
+  const from = wizardDate(request.from)
+  if (state === 'loading')
+    return (
+      <p role="status" className="text-muted">
+        <Trans id="canceltrips.distant_loading">Looking for the trips from {from} on the server…</Trans>
+      </p>
+    )
+  return (
+    <Alert severity="warning" live>
+      {state === 'offline' ? (
+        <Trans id="canceltrips.distant_offline">
+          Trips from {from} on are not on this device. They can be found when you are online again.
+        </Trans>
+      ) : (
+        <Trans id="canceltrips.distant_failed">
+          The trips from {from} on could not be found. Go back a step and try again.
+        </Trans>
+      )}
+    </Alert>
   )
 }
 

@@ -1,12 +1,18 @@
 import { useEffect, useState } from 'react'
 import { Temporal } from 'temporal-polyfill'
-import { tripKey, type cancelTripsMachine } from '../../../machines/cancelTrips/cancelTrips.machine'
+import {
+  distantRequest,
+  stepOf,
+  tripKey,
+  type cancelTripsMachine,
+} from '../../../machines/cancelTrips/cancelTrips.machine'
 import { cancelTripsPersistence } from '../../../machines/cancelTrips/cancelTrips.persist'
 import { useCommand, useWaitingCancelKeys } from '../../app/data/commands'
 import { usePassengers, useSyncStatus, useTrips } from '../../app/data/data'
-import { cancelTripsWithEffects } from '../../app/effects/cancelTripsCalls'
+import { cancelTripsWithEffects, fetchDistantTrips } from '../../app/effects/cancelTripsCalls'
 import { useClockAndConnection } from '../../app/effects/useClockAndConnection'
 import { usePlatform } from '../../app/platform'
+import type { Trip } from '../../contract/trip'
 import { usePersistedMachine, type RunningFlow } from '../../app/effects/usePersistedMachine'
 
 /** Trips becoming unstartable is noticed within this time. */
@@ -24,7 +30,8 @@ export function useCancelTripsActor(options: {
   onFocusError(): void
 }): RunningFlow<typeof cancelTripsMachine> | null {
   const [focusRequests, setFocusRequests] = useState(0)
-  const { sessions } = usePlatform()
+  const platform = usePlatform()
+  const { sessions } = platform
   const [machine] = useState(() =>
     cancelTripsWithEffects(sessions, () => setFocusRequests((count) => count + 1)),
   )
@@ -66,6 +73,26 @@ export function useCancelTripsActor(options: {
   }, [actor, passengers, trips, pendingTrips, lastSyncedAt])
 
   useClockAndConnection(actor, clockTickMs)
+
+  // Dates past the device's two weeks: once the dates are chosen, the server is asked for the chosen
+  // passengers' trips there whenever the request changes or the connection comes back.
+  const context = wizard?.snapshot.context
+  const past = wizard && stepOf(wizard.snapshot) !== 'dates' && context ? distantRequest(context) : null
+  const online = context?.online ?? false
+  const pastKey = past?.key ?? null
+  useEffect(() => {
+    if (!actor || !past || !online) return
+    const { distantKey, distantStatus } = actor.getSnapshot().context
+    if (distantKey === past.key && distantStatus === 'loaded') return
+    const update = (status: 'loading' | 'loaded' | 'failed', trips: Trip[] = []) =>
+      actor.send({ type: 'distant.update', key: past.key, status, trips })
+    update('loading')
+    fetchDistantTrips(platform, past).then(
+      (trips) => update('loaded', trips),
+      () => update('failed'),
+    )
+    // `past` is the same request while its key is; a new one makes the old answer stale (the machine drops it).
+  }, [actor, pastKey, online, platform])
 
   const command = useCommand(wizard?.snapshot.context.commandId ?? null)
   useEffect(() => {

@@ -40,3 +40,20 @@ export function frameBounds(
     until: frame.end.add({ days: 1 }).toZonedDateTime({ timeZone }).toInstant(),
   }
 }
+
+/** The device has the trips from today through this many days after it (the server's list: two weeks). */
+export const shownTripDays = 14
+
+/**
+ * The part of `frame` past the dates this device has trips for, or null when the frame is within them: what the
+ * cancel wizard asks the server for (a series' rides beyond the two weeks).
+ */
+export function beyondShown(frame: DateFrame, today: Temporal.PlainDate): DateFrame | null {
+  const lastShown = today.add({ days: shownTripDays })
+  if (Temporal.PlainDate.compare(frame.end, lastShown) <= 0) return null
+  const afterShown = lastShown.add({ days: 1 })
+  return {
+    start: Temporal.PlainDate.compare(frame.start, afterShown) > 0 ? frame.start : afterShown,
+    end: frame.end,
+  }
+}

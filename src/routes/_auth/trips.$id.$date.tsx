@@ -23,7 +23,8 @@ import { ArrowLeftIcon, CancelIcon } from '../../components/ui/icons'
 import { Page } from '../../components/ui/Page'
 import { LoadingBlock } from '../../components/ui/Spinner'
 import type { Trip } from '../../contract/trip'
-import { laterInSeries, seriesTrips } from '../../domain/series/laterInSeries'
+import { seriesTrips } from '../../domain/series/laterInSeries'
+import { followingScope, type FollowingScope } from '../../domain/trips/followingScope'
 import { isFinalStatus } from '../../domain/tracking/finalStatus'
 import { canCancelOnDetail } from '../../domain/trips/cancellation'
 
@@ -46,7 +47,7 @@ function TripDetailScreen() {
       {trips === undefined ? (
         <LoadingBlock />
       ) : trip ? (
-        <TripDetail trip={trip} series={seriesTrips(trip, trips)} />
+        <TripDetail trip={trip} series={seriesTrips(trip, trips)} scope={followingScope(trip, trips)} />
       ) : (
         <p className="rounded-xl bg-surface p-4 font-semibold">
           <Trans id="trips.not_found">Trip not found.</Trans>
@@ -76,8 +77,12 @@ function BackButton() {
 /** The trip's heading, where focus goes when the dialog's action removed the button that opened it. */
 const tripHeaderId = 'trip-header'
 
-/** `series`: the trips of its standing order on this device (`seriesTrips`), null for a trip of none. */
-function TripDetail({ trip, series }: { trip: Trip; series: Trip[] | null }) {
+/**
+ * `series`: the trips of its standing order on this device (`seriesTrips`), and `scope` what "this and the
+ * following" takes (`followingScope`); null for a trip of none.
+ */
+function TripDetail(props: { trip: Trip; series: Trip[] | null; scope: FollowingScope | null }) {
+  const { trip, series, scope } = props
   const { timeZone, tenant } = useEnvironment()
   const { locale } = useLocale()
   const commands = useTripCommands({ id: trip.id, date: trip.date })
@@ -125,7 +130,7 @@ function TripDetail({ trip, series }: { trip: Trip; series: Trip[] | null }) {
       ) : null}
       <CancelTripDialog
         trip={trip}
-        laterInSeries={series && laterInSeries(trip, series)}
+        scope={scope}
         open={cancelling}
         onOpenChange={setCancelling}
         focusAfterQueued={() => document.getElementById(tripHeaderId)?.focus()}

@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { cancelTripMachine, type CancelTripPayload } from '../../../machines/cancelTrip/cancelTrip.machine'
 import type { TripRef } from '../../../src/contract/tripCommands'
+import type { FollowingScope } from '../../../src/domain/trips/followingScope'
+
+/** A series trip's scope: its later trips on this device and, when given, its return series'. */
+function scopeOf(later: TripRef[], returnSeries: FollowingScope['returnSeries'] = null): FollowingScope {
+  return { later, count: 1 + later.length, continuesUntil: null, returnSeries }
+}
 
 function start(
   queue: (payload: CancelTripPayload) => Promise<string> = () => Promise.resolve('cmd-1'),
-  laterInSeries: TripRef[] | null = null,
+  scope: FollowingScope | null = null,
 ) {
   const payloads: CancelTripPayload[] = []
   const machine = cancelTripMachine.provide({
@@ -17,7 +23,7 @@ function start(
     },
   })
   const actor = createActor(machine, {
-    input: { trip: { id: 't-1', date: '2026-11-23' }, passengerId: 'p-1', laterInSeries },
+    input: { trip: { id: 't-1', date: '2026-11-23' }, passengerId: 'p-1', scope },
   }).start()
   const type = (value: string) => actor.send({ type: 'reason.change', value })
   return { actor, type, payloads }
@@ -27,7 +33,10 @@ describe('trip detail cancel dialog machine', () => {
   it('starts editing with an empty reason and no error shown', () => {
     const { actor } = start()
     expect(actor.getSnapshot().value).toBe('editing')
-    expect(actor.getSnapshot().context).toMatchObject({ reason: '', touched: false })
+    expect(actor.getSnapshot().context).toMatchObject({
+      reason: { code: null, words: '', text: '' },
+      touched: false,
+    })
   })
 
   it('ignores a confirm until the reason is valid', () => {
@@ -65,7 +74,12 @@ describe('trip detail cancel dialog machine', () => {
     expect(actor.getSnapshot().value).toBe('queueing')
     await waitFor(actor, (snapshot) => snapshot.matches('queued'))
     expect(payloads).toEqual([
-      { trips: [{ id: 't-1', date: '2026-11-23' }], reason: 'Sick today', passengerIds: ['p-1'] },
+      {
+        trips: [{ id: 't-1', date: '2026-11-23' }],
+        reason: 'Sick today',
+        reasonCode: 'other',
+        passengerIds: ['p-1'],
+      },
     ])
     expect(actor.getSnapshot().context.commandId).toBe('cmd-1')
     expect(actor.getSnapshot().status).toBe('done')
@@ -88,7 +102,7 @@ describe('trip detail cancel dialog machine', () => {
 
   it('has no real outbox without one provided', async () => {
     const actor = createActor(cancelTripMachine, {
-      input: { trip: { id: 't-1', date: '2026-11-23' }, passengerId: 'p-1', laterInSeries: null },
+      input: { trip: { id: 't-1', date: '2026-11-23' }, passengerId: 'p-1', scope: null },
     }).start()
     actor.send({ type: 'reason.change', value: 'Sick' })
     actor.send({ type: 'cancel.confirm' })
@@ -98,7 +112,7 @@ describe('trip detail cancel dialog machine', () => {
 
   it("cancels the series' following trips too when chosen, showing this device's later ones pending", async () => {
     const later = [{ id: 't-2', date: '2026-11-26' }]
-    const { actor, type, payloads } = start(undefined, later)
+    const { actor, type, payloads } = start(undefined, scopeOf(later))
     type('Moved away')
     actor.send({ type: 'scope.change', following: true })
     actor.send({ type: 'scope.change', following: false })
@@ -109,11 +123,64 @@ describe('trip detail cancel dialog machine', () => {
       {
         trips: [{ id: 't-1', date: '2026-11-23' }],
         reason: 'Moved away',
+        reasonCode: 'other',
         passengerIds: ['p-1'],
         following: true,
         followingShown: later,
       },
     ])
+  })
+
+  it("cancels the return series' too when chosen with the following, as one command", async () => {
+    const later = [{ id: 't-2', date: '2026-11-26' }]
+    const back = { first: { id: 'r-1', date: '2026-11-23' }, later: [{ id: 'r-2', date: '2026-11-26' }] }
+    const { actor, payloads } = start(undefined, scopeOf(later, { ...back, count: 2, continuesUntil: null }))
+    actor.send({ type: 'reason.code', code: 'holiday', words: 'Loma' })
+    // The return goes only with the following trips: alone it changes nothing.
+    actor.send({ type: 'return.change', withReturn: true })
+    actor.send({ type: 'scope.change', following: true })
+    actor.send({ type: 'cancel.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.matches('queued'))
+    expect(payloads[0]).toMatchObject({
+      trips: [{ id: 't-1', date: '2026-11-23' }, back.first],
+      following: true,
+      followingShown: [...later, ...back.later],
+    })
+  })
+
+  it('sends only the trip and its series when the return is not chosen, or when there is none', async () => {
+    const none = start(undefined, scopeOf([]))
+    none.actor.send({ type: 'return.change', withReturn: true })
+    expect(none.actor.getSnapshot().context.withReturn).toBe(false)
+    const back = { first: { id: 'r-1', date: '2026-11-23' }, later: [], count: 1, continuesUntil: null }
+    const { actor, type, payloads } = start(undefined, scopeOf([], back))
+    type('Muutto')
+    actor.send({ type: 'return.change', withReturn: true })
+    actor.send({ type: 'return.change', withReturn: false })
+    actor.send({ type: 'scope.change', following: true })
+    actor.send({ type: 'cancel.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.matches('queued'))
+    expect(payloads[0]).toMatchObject({ trips: [{ id: 't-1', date: '2026-11-23' }], followingShown: [] })
+  })
+
+  it('is valid with one tap on a code, and sends its words as the reason with the code', async () => {
+    const { actor, payloads } = start()
+    actor.send({ type: 'reason.code', code: 'holiday', words: 'Loma tai vapaapäivä' })
+    expect(actor.getSnapshot().value).toBe('valid')
+    actor.send({ type: 'cancel.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.matches('queued'))
+    expect(payloads[0]).toMatchObject({ reason: 'Loma tai vapaapäivä', reasonCode: 'holiday' })
+  })
+
+  it("needs a text for 'other', and sends the text rather than the code's words", async () => {
+    const { actor, type, payloads } = start()
+    actor.send({ type: 'reason.code', code: 'other', words: 'Muu syy' })
+    expect(actor.getSnapshot().value).toBe('editing')
+    type(' Moved ')
+    actor.send({ type: 'reason.code', code: 'sick', words: 'Sairas' })
+    actor.send({ type: 'cancel.confirm' })
+    await waitFor(actor, (snapshot) => snapshot.matches('queued'))
+    expect(payloads[0]).toMatchObject({ reason: 'Moved', reasonCode: 'sick' })
   })
 
   it('offers no following trips for a trip of no series', async () => {

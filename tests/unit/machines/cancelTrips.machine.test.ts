@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   ackWaitMs,
   dateErrors,
+  distantRequest,
+  distantState,
   offeredTrips,
   type CancelRequest,
 } from '../../../machines/cancelTrips/cancelTrips.machine'
@@ -19,6 +21,7 @@ import {
   today,
   trips,
 } from './cancelTripsFixtures'
+import { tripOf } from '../db/samples'
 
 type Wizard = ReturnType<typeof startWizard>
 
@@ -256,11 +259,32 @@ describe('cancel trips wizard: reason', () => {
       {
         trips: [ref(trips.ainoToday), ref(trips.eeroToday)],
         reason: 'Sick today',
+        reasonCode: 'other',
         passengerIds: [aino.id, eero.id],
       },
     ])
     expect(actor.getSnapshot().value).toEqual({ result: 'waiting' })
     expect(actor.getSnapshot().context.commandId).toBe('cmd-1')
+  })
+
+  it("sends a one-tap code with its words, and asks a text for 'other'", async () => {
+    const { actor, queued } = atTrips()
+    actor.send({ type: 'trip.toggle', trip: ref(trips.ainoToday) })
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'reason.code', code: 'other', words: 'Muu syy' })
+    actor.send({ type: 'wizard.send' })
+    expect(actor.getSnapshot().value).toBe('reason')
+    actor.send({ type: 'reason.code', code: 'otherTransport', words: 'Muu kyyti' })
+    actor.send({ type: 'wizard.send' })
+    await settle()
+    expect(queued).toEqual([
+      {
+        trips: [ref(trips.ainoToday)],
+        reason: 'Muu kyyti',
+        reasonCode: 'otherTransport',
+        passengerIds: [aino.id],
+      },
+    ])
   })
 })
 
@@ -356,10 +380,77 @@ describe('cancel trips wizard: result', () => {
       passengerIds: [],
       chosen: [],
       reason: '',
+      reasonCode: null,
       sent: null,
       commandId: null,
       cancelledCount: null,
     })
     expect(context().passengers).toHaveLength(2)
+  })
+})
+
+describe('cancel trips wizard: dates past the two weeks', () => {
+  // Today is 10.3.2026: the device has trips through 24.3.
+  const later = tripOf('a9', aino, '2026-03-26T08:00:00+02:00')
+  function atPeriod(start: string, end: string, online = true) {
+    const wizard = startWizard()
+    wizard.actor.send(dataOf([aino, eero]))
+    wizard.actor.send({ type: 'network.change', online })
+    wizard.actor.send({ type: 'dates.mode', mode: 'period' })
+    wizard.actor.send({ type: 'dates.start', value: start })
+    wizard.actor.send({ type: 'dates.end', value: end })
+    wizard.actor.send({ type: 'wizard.next' })
+    wizard.actor.send({ type: 'passenger.toggle', passengerId: eero.id })
+    wizard.actor.send({ type: 'passenger.toggle', passengerId: aino.id })
+    return wizard
+  }
+
+  it('asks for nothing while the dates are within the device’s trips', () => {
+    const { context } = atPeriod('2026-03-11', '2026-03-24')
+    expect(distantRequest(context())).toBeNull()
+    expect(distantState(context())).toBeNull()
+  })
+
+  it('asks the server for the chosen passengers’ trips on the dates past them, named by one key', () => {
+    const { context } = atPeriod('2026-03-20', '2026-04-02')
+    expect(distantRequest(context())).toEqual({
+      key: `2026-03-25|2026-04-02|${aino.id}|${eero.id}`,
+      passengerIds: [aino.id, eero.id],
+      from: '2026-03-25',
+      to: '2026-04-02',
+    })
+    expect(distantState(context())).toBe('loading')
+  })
+
+  it('offers the trips the server found there beside the local ones, and drops a stale answer', () => {
+    const { actor, context } = atPeriod('2026-03-11', '2026-04-02')
+    const request = distantRequest(context())!
+    actor.send({ type: 'distant.update', key: 'stale', status: 'loaded', trips: [later] })
+    expect(offeredTrips(context()).map((trip) => trip.id)).not.toContain(later.id)
+    // A trip the device has too is offered once.
+    actor.send({
+      type: 'distant.update',
+      key: request.key,
+      status: 'loaded',
+      trips: [later, trips.ainoThursday],
+    })
+    expect(offeredTrips(context()).map((trip) => trip.id)).toEqual(['a2', 'e3', 'a9'])
+    actor.send({ type: 'wizard.next' })
+    actor.send({ type: 'trip.toggle', trip: ref(later) })
+    expect(context().chosen).toEqual([{ ...ref(later), passengerId: aino.id }])
+    // Another passenger set is another request: the answer no longer counts, and the choice goes with it.
+    actor.send({ type: 'wizard.back' })
+    actor.send({ type: 'passenger.toggle', passengerId: eero.id })
+    expect(distantState(context())).toBe('loading')
+    expect(context().chosen).toEqual([])
+  })
+
+  it('says offline when it cannot ask, and failed when the server did not answer', () => {
+    const { actor, context } = atPeriod('2026-03-26', '2026-03-27', false)
+    expect(distantState(context())).toBe('offline')
+    actor.send({ type: 'network.change', online: true })
+    actor.send({ type: 'distant.update', key: distantRequest(context())!.key, status: 'failed', trips: [] })
+    expect(distantState(context())).toBe('failed')
+    expect(offeredTrips(context())).toEqual([])
   })
 })
