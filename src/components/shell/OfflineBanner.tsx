@@ -4,14 +4,15 @@ import { OfflineIcon } from '../ui/icons'
 
 /**
  * Says so when the network is gone (spec section 8), or when there is one but the server does not answer; the
- * status region stays mounted so the change is read.
+ * status region stays mounted so the change is read. It lies in the bottom dock, over the page rather than in
+ * it: pushed in above the screen, it moved the page down as it came, under a finger about to tap.
  */
 export function OfflineBanner() {
   const connection = useConnection()
   return (
     <div role="status">
       {connection === 'online' ? null : (
-        <p className="flex items-center justify-center gap-2 bg-[#3d3d3d] px-4 py-2 text-center font-semibold text-white">
+        <p className="pointer-events-auto flex items-center justify-center gap-2 bg-[#3d3d3d] px-4 py-1.5 text-center text-sm font-semibold text-white">
           <OfflineIcon />
           {connection === 'offline' ? (
             <Trans id="network.offline">Network connection not available</Trans>

@@ -3,7 +3,7 @@ import { useLayoutEffect, type RefObject } from 'react'
 /** Room kept between a focused control and what covers the bottom of the viewport. */
 const gapPx = 8
 
-/** How far up from the viewport's bottom each mounted fixed bar reaches, in px. */
+/** How far up from the viewport's bottom each mounted fixed element reaches, in px. */
 const covers = new Map<symbol, number>()
 
 /** `--covered-bottom` on the root: the page's scroll padding and bottom padding follow it (styles.css). */
@@ -15,11 +15,10 @@ function apply(): void {
 }
 
 /**
- * Tells the page that `ref`'s fixed element covers the bottom of the viewport (the bottom navigation, a
- * notice above it), so that a control reached by Tab scrolls clear of it and the page's last control can be
+ * Tells the page that `ref`'s fixed element covers the bottom of the viewport (the bottom dock: the
+ * navigation, the offline banner and a notice), so that a control reached by Tab scrolls clear of it and the page's last control can be
  * scrolled above it: without it the browser scrolls a focused control only to the viewport's edge, behind the
- * bar (WCAG 2.2, 2.4.11 Focus Not Obscured). An element with no height (a notice region with nothing in it)
- * covers nothing. Measured again when it or the viewport changes size (text zoom wraps the bar's labels).
+ * bar (WCAG 2.2, 2.4.11 Focus Not Obscured). An element with no height covers nothing. Measured again when it or the viewport changes size (text zoom wraps the bar's labels).
  */
 export function useCoversBottom(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
