@@ -214,7 +214,8 @@ for (const { locale, tenant } of journeys) {
     await expect(main.getByText(_('track.not_started'))).toBeVisible()
     await expectHeard(heard, from, _('track.not_started'), 'polite')
 
-    // A trip under way: its pickup and drop-off are said by the tracking panel's region and by a notice.
+    // A trip under way: its pickup and drop-off are said by the tracking panel's region. Their notices, which
+    // would open this very trip, are not shown on it (NoticeSnackbar).
     const underWay = await tripUnderWay(server, tenant, passenger.id)
     await page.goto(at(`/trips/${underWay.id}/${underWay.date}`))
     const panel = page.getByRole('region', { name: _('trips.tracking.heading'), exact: true })
@@ -224,14 +225,6 @@ for (const { locale, tenant } of journeys) {
     await connectionBlip(page, _)
     await expectHeard(heard, from, _('network.offline'), 'polite')
     await expectHeard(heard, from, _('trips.tracking.estimated_arrival'), 'polite')
-    const pickedUp = _('notice.passenger_picked_up', { name: passenger.name })
-    await expectHeard(heard, from, pickedUp, 'polite')
-    // Closed, so that the next notice shows now rather than after this one's 20 s.
-    await page
-      .getByRole('status')
-      .filter({ hasText: pickedUp })
-      .getByRole('button', { name: _('common.close') })
-      .click()
 
     // The drop-off, and the operator's first message to this user, which only the badge would show.
     from = heard.length
@@ -239,7 +232,6 @@ for (const { locale, tenant } of journeys) {
     await operatorMessage(server, tenant, passenger.id, `Kuulutus ${locale} ${Date.now()}`)
     await connectionBlip(page, _)
     await expectHeard(heard, from, _('trips.tracking.trip_ended_at'), 'polite')
-    await expectHeard(heard, from, _('notice.passenger_dropped_off_rate', { name: passenger.name }), 'polite')
     const { unseen } = await guardianView(page)
     await expectHeard(heard, from, _('shell.messages_arrived', { risenTo: unseen }), 'polite')
 

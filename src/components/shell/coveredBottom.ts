@@ -3,7 +3,7 @@ import { useLayoutEffect, type RefObject } from 'react'
 /** Room kept between a focused control and what covers the bottom of the viewport. */
 const gapPx = 8
 
-/** How far up from the viewport's bottom each mounted fixed element reaches, in px. */
+/** How far up from the viewport's bottom each mounted dock's bars reach, in px. */
 const covers = new Map<symbol, number>()
 
 /** `--covered-bottom` on the root: the page's scroll padding and bottom padding follow it (styles.css). */
@@ -15,26 +15,39 @@ function apply(): void {
 }
 
 /**
- * Tells the page that `ref`'s fixed element covers the bottom of the viewport (the bottom dock: the
- * navigation, the offline banner and a notice), so that a control reached by Tab scrolls clear of it and the page's last control can be
- * scrolled above it: without it the browser scrolls a focused control only to the viewport's edge, behind the
- * bar (WCAG 2.2, 2.4.11 Focus Not Obscured). An element with no height covers nothing. Measured again when it or the viewport changes size (text zoom wraps the bar's labels).
+ * Tells the page that the bars in `ref`'s fixed element (the bottom dock: the navigation, the offline banner and
+ * a notice, each a child) cover the bottom of the viewport up to the highest of them, so that a control reached
+ * by Tab scrolls clear of them and the page's last control can be scrolled above them: without it the browser
+ * scrolls a focused control only to the viewport's edge, behind the bar (WCAG 2.2, 2.4.11 Focus Not Obscured).
+ * A child with no height (a notice region with nothing in it) covers nothing. Measured again when a bar comes,
+ * goes or changes size, and when the viewport does (text zoom wraps the bar's labels).
  */
 export function useCoversBottom(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
-    const element = ref.current
-    if (!element) return
+    const dock = ref.current
+    if (!dock) return
     const id = Symbol('covers bottom')
     const measure = () => {
-      const box = element.getBoundingClientRect()
-      covers.set(id, box.height > 0 ? window.innerHeight - box.top : 0)
+      const tops = [...dock.children]
+        .map((bar) => bar.getBoundingClientRect())
+        .filter((box) => box.height > 0)
+        .map((box) => box.top)
+      covers.set(id, tops.length > 0 ? window.innerHeight - Math.min(...tops) : 0)
       apply()
     }
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
+    const sizes = new ResizeObserver(measure)
+    const observeBars = () => {
+      sizes.disconnect()
+      for (const bar of dock.children) sizes.observe(bar)
+      measure()
+    }
+    const bars = new MutationObserver(observeBars)
+    bars.observe(dock, { childList: true })
+    observeBars()
     window.addEventListener('resize', measure)
     return () => {
-      observer.disconnect()
+      bars.disconnect()
+      sizes.disconnect()
       window.removeEventListener('resize', measure)
       covers.delete(id)
       apply()
