@@ -14,9 +14,16 @@ function apply(): void {
   else root.removeProperty('--covered-bottom')
 }
 
+/** The boxes of a dock's bars: its children, or theirs where a child takes no box (a lazy part's wrapper). */
+function barsOf(element: Element): Element[] {
+  return [...element.children].flatMap((child) =>
+    getComputedStyle(child).display === 'contents' ? barsOf(child) : [child],
+  )
+}
+
 /**
  * Tells the page that the bars in `ref`'s fixed element (the bottom dock: the navigation, the offline banner and
- * a notice, each a child) cover the bottom of the viewport up to the highest of them, so that a control reached
+ * a notice) cover the bottom of the viewport up to the highest of them, so that a control reached
  * by Tab scrolls clear of them and the page's last control can be scrolled above them: without it the browser
  * scrolls a focused control only to the viewport's edge, behind the bar (WCAG 2.2, 2.4.11 Focus Not Obscured).
  * A child with no height (a notice region with nothing in it) covers nothing. Measured again when a bar comes,
@@ -28,7 +35,7 @@ export function useCoversBottom(ref: RefObject<HTMLElement | null>): void {
     if (!dock) return
     const id = Symbol('covers bottom')
     const measure = () => {
-      const tops = [...dock.children]
+      const tops = barsOf(dock)
         .map((bar) => bar.getBoundingClientRect())
         .filter((box) => box.height > 0)
         .map((box) => box.top)
@@ -38,11 +45,11 @@ export function useCoversBottom(ref: RefObject<HTMLElement | null>): void {
     const sizes = new ResizeObserver(measure)
     const observeBars = () => {
       sizes.disconnect()
-      for (const bar of dock.children) sizes.observe(bar)
+      for (const bar of barsOf(dock)) sizes.observe(bar)
       measure()
     }
     const bars = new MutationObserver(observeBars)
-    bars.observe(dock, { childList: true })
+    bars.observe(dock, { childList: true, subtree: true })
     observeBars()
     window.addEventListener('resize', measure)
     return () => {
