@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Route } from '@playwright/test'
-import { catalog, type Catalog } from './support/catalog'
+import { catalog } from './support/catalog'
+import { connectionBlip, serverUnreachable } from './support/connection'
 import { demoUsers, expect, test } from './support/fixtures'
 import { openLoginPage, submitPassword } from './support/locales'
 import { operatorMessage } from './support/messages'
@@ -81,26 +82,6 @@ async function holdMessages(context: BrowserContext): Promise<() => Promise<void
     release()
     await context.unroute('**/api/message**', hold)
   }
-}
-
-/** Makes the API host unreachable (the network stays): the returned function makes it answer again. */
-async function serverUnreachable(context: BrowserContext): Promise<() => Promise<void>> {
-  const refuse = (route: Route) => route.abort('connectionrefused')
-  await context.route('**/api/**', refuse)
-  await context.route('**/health', refuse)
-  return async () => {
-    await context.unroute('**/api/**', refuse)
-    await context.unroute('**/health', refuse)
-  }
-}
-
-/** The connection drops and returns, so that the portal pulls and asks the server at once. */
-async function connectionBlip(page: Page, _: Catalog): Promise<void> {
-  const offline = page.getByText(_('network.offline'), { exact: true })
-  await page.context().setOffline(true)
-  await expect(offline).toBeVisible()
-  await page.context().setOffline(false)
-  await expect(offline).toBeHidden()
 }
 
 test('the banner, the navigation and a notice take their place without moving the page', async ({

@@ -12,13 +12,16 @@ export function OfflineBanner() {
   return (
     <div role="status">
       {connection === 'online' ? null : (
-        <p className="pointer-events-auto flex items-center justify-center gap-2 bg-[#3d3d3d] px-4 py-1.5 text-center text-sm font-semibold text-white">
-          <OfflineIcon />
-          {connection === 'offline' ? (
-            <Trans id="network.offline">Network connection not available</Trans>
-          ) : (
-            <Trans id="network.unreachable">The service cannot be reached right now</Trans>
-          )}
+        // Its words start where the navigation's do, not centred: centred, the icon moved as they changed.
+        <p className="pointer-events-auto bg-[#3d3d3d] px-4 py-1.5 text-sm font-semibold text-white">
+          <span className="mx-auto flex max-w-3xl items-center gap-2">
+            <OfflineIcon />
+            {connection === 'offline' ? (
+              <Trans id="network.offline">Network connection not available</Trans>
+            ) : (
+              <Trans id="network.unreachable">The service cannot be reached right now</Trans>
+            )}
+          </span>
         </p>
       )}
     </div>
