@@ -12,6 +12,7 @@ import { expect, test, demoUsers } from './support/fixtures'
 import { portalUrl, signIn } from './support/portal'
 import { startServer, type RunningServer } from './support/server'
 import { pixelsOf } from './support/mapPixels'
+import { expectFramed } from './support/tracking'
 import { operatorTrackingLink, trackedTrips } from './support/trips'
 
 // A deployment with a tile archive (MAP_TILES_PATH) is one of its own: the worker's server, with none, shows
@@ -92,11 +93,13 @@ test("trip detail's map draws the streets and buildings of the portal's own tile
   expect(detail?.headers()['content-security-policy']).toBe(contentSecurityPolicy)
   const map = page.getByRole('region', { name: _('trips.map.canvas') })
   await expectArchiveStreets(page, map)
+  await expectFramed(page, _)
   await expect(page.getByText(_('trips.map.failed'))).toHaveCount(0)
   await expectAccessible()
   expectOwnOriginOnly(requests)
 
-  await map.scrollIntoViewIfNeeded()
+  // The map and its legend in one view, for the eye (docs/tracking.md).
+  await page.getByRole('list', { name: _('trips.map.legend') }).scrollIntoViewIfNeeded()
   await page.screenshot({ path: testInfo.outputPath('trip-detail-map-390.png') })
 })
 
@@ -116,6 +119,7 @@ test("a drivers' office following a tracking link on a desktop sees the same str
   const _ = await catalog('fi')
   await desk.goto(`${link}?lang=fi`)
   await expectArchiveStreets(desk, desk.getByRole('region', { name: _('trips.map.canvas') }))
+  await expectFramed(desk, _)
   await expectAccessible(desk)
   expectOwnOriginOnly(requests)
   await office.close()

@@ -1,5 +1,6 @@
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { mapColors } from '../../../src/components/tracking/mapStyle'
+import type { Catalog } from './catalog'
 import { pixelsOf } from './mapPixels'
 
 const isLocal = (url: URL) => url.hostname === 'localhost' || url.hostname.endsWith('.localhost')
@@ -48,4 +49,15 @@ export const carOnMap = (canvas: Locator) => drawnOnMap(canvas, mapColors.car)
 export async function drawnOnMap(canvas: Locator, colour: string): Promise<{ x: number; y: number } | null> {
   const { count, x, y } = await pixelsOf(canvas, colour, colourTolerance)
   return count < leastSymbolPixels ? null : { x, y }
+}
+
+/** The map shows the car, the pickup and the destination at once, and a legend naming each (whatever the style). */
+export async function expectFramed(page: Page, _: Catalog): Promise<void> {
+  const map = page.getByRole('region', { name: _('trips.map.canvas') })
+  await expect(map).toBeVisible()
+  for (const colour of [mapColors.car, mapColors.start, mapColors.end])
+    await expect.poll(() => drawnOnMap(map, colour), { message: colour }).not.toBeNull()
+  const legend = page.getByRole('list', { name: _('trips.map.legend') })
+  for (const id of ['car', 'pickup', 'destination', 'route'])
+    await expect(legend.getByRole('listitem').filter({ hasText: _(`trips.map.legend.${id}`) })).toBeVisible()
 }
