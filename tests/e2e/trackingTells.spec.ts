@@ -107,6 +107,12 @@ test('a tracking link tells the office the same, with the operator’s contact, 
   await expectAccessible(desk)
   await office.setOffline(false)
   await expect(panel).not.toContainText(_('trips.tracking.last_known'))
+
+  // A link that shows no trip still says whom to ask.
+  await desk.goto(`${server.tenantOrigin(tenant)}/track/${'A'.repeat(22)}?lang=fi`)
+  await expect(desk.getByRole('main').getByText(_('track.not_found'))).toBeVisible()
+  await expectContact(desk, _)
+  await expectAccessible(desk)
   expect(outside).toEqual([])
   await office.close()
 })

@@ -109,6 +109,10 @@ function Refusal({ refusal, retry }: { refusal: LinkRefusal; retry?: () => void 
           <Trans id="track.try_again">Try again</Trans>
         </Button>
       ) : null}
+      {/* Whoever cannot follow the trip here can still ask the transport service. */}
+      <div className="w-full">
+        <OperatorContact />
+      </div>
     </div>
   )
 }
