@@ -6,7 +6,7 @@ import { clockTime, shellDate, wizardDate } from '../../src/domain/dateDisplay'
 import { catalog, type Catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { tabTo } from './support/keyboard'
-import { portalUrl, signIn } from './support/portal'
+import { installed, portalUrl, signIn } from './support/portal'
 import { isFutureBooked, serverTrips } from './support/trips'
 import { stepHeading } from './support/wizard'
 
@@ -52,6 +52,8 @@ test('a ride and its return booked again from an earlier trip in at most 6 taps,
   const text = await catalog('fi')
   const { next, save, confirmed, createReturn, dateField } = wizardControls(page, text)
   await page.goto(portalUrl(server, tenant, `/trips/${trip.id}/${trip.date}?lang=fi`))
+  // Installed, as the portal opened offline below is: the service worker has the trips screen's code.
+  await installed(page)
 
   // Every click, fill and key press the user makes, counted as it is made.
   let taps = 0

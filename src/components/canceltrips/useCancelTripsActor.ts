@@ -12,6 +12,7 @@ import { usePassengers, useSyncStatus, useTrips } from '../../app/data/data'
 import { cancelTripsWithEffects, fetchDistantTrips } from '../../app/effects/cancelTripsCalls'
 import { useClockAndConnection } from '../../app/effects/useClockAndConnection'
 import { usePlatform } from '../../app/platform'
+import { useAuth } from '../../app/session/auth'
 import type { Trip } from '../../contract/trip'
 import { usePersistedMachine, type RunningFlow } from '../../app/effects/usePersistedMachine'
 
@@ -78,7 +79,9 @@ export function useCancelTripsActor(options: {
   // passengers' trips there whenever the request changes or the connection comes back.
   const context = wizard?.snapshot.context
   const past = wizard && stepOf(wizard.snapshot) !== 'dates' && context ? distantRequest(context) : null
-  const online = context?.online ?? false
+  // Back on the network, auth fetches a token before any call can be answered: one sent meanwhile is a 401.
+  const { status } = useAuth()
+  const online = (context?.online ?? false) && status !== 'offline'
   const pastKey = past?.key ?? null
   useEffect(() => {
     if (!actor || !past || !online) return

@@ -30,8 +30,15 @@ export function NowMarker({
   const entry = useRouterState({ select: (state) => state.location.state.__TSR_key ?? null })
   useEffect(() => {
     if (entry !== null && scrolledEntries.has(entry)) return
-    if (entry !== null) scrolledEntries.add(entry)
-    if (ref.current) scrollIntoSight(ref.current)
+    // After the frame the router renders in, whose scroll restoration puts a new page at its top: a scroll made
+    // in the same commit (today's trips already on the device) was undone by it.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        if (entry !== null) scrolledEntries.add(entry)
+        if (ref.current) scrollIntoSight(ref.current)
+      })
+    })
+    return () => cancelAnimationFrame(frame)
   }, [entry])
   const time = clockTime(now, timeZone)
   return (
