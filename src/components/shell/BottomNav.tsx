@@ -1,10 +1,11 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import type { BottomNavItemId } from '../../../tenants'
 import { useMessageSummary } from '../../app/data/data'
 import { useEnvironment } from '../../app/environment'
 import { CalendarIcon, CancelIcon, CarIcon, MessageIcon, UsersIcon } from '../ui/icons'
+import { useCoversBottom } from './coveredBottom'
 import { bottomNavItems } from './menuItems'
 
 const icons: Record<BottomNavItemId, ReactNode> = {
@@ -28,18 +29,21 @@ function useArrivals(unseen: number | undefined): number {
   return last.told
 }
 
-/** Shortcuts to the main screens at the bottom of the page. */
+/** Shortcuts to the main screens at the bottom of the page; messages appear once there are some. */
 export function BottomNav() {
   const { t } = useLingui()
   const { tenant } = useEnvironment()
   const summary = useMessageSummary()
-  const unseen = summary?.unseen ?? 0
+  const { total, unseen } = summary ?? { total: 0, unseen: 0 }
   const risenTo = useArrivals(summary?.unseen)
-  const items = bottomNavItems(tenant)
+  const items = bottomNavItems(tenant, total)
+  const ref = useRef<HTMLElement>(null)
+  useCoversBottom(ref)
   return (
     <nav
+      ref={ref}
       aria-label={t({ id: 'shell.bottom_navigation', message: 'Shortcuts' })}
-      className="pointer-events-auto border-t border-muted/30 bg-surface text-text shadow-[0_-2px_8px_rgba(0,0,0,0.08)]"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-muted/30 bg-surface text-text shadow-[0_-2px_8px_rgba(0,0,0,0.08)]"
     >
       <ul className="mx-auto flex max-w-3xl">
         {items.map((item) => (
@@ -47,8 +51,8 @@ export function BottomNav() {
             <Link
               to={item.to}
               className={
-                'group flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 py-1 text-center text-xs ' +
-                'no-underline'
+                'group flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-1 text-center text-xs ' +
+                'no-underline aria-[current=page]:font-bold'
               }
             >
               <span className="relative rounded-full px-[min(1rem,4vw)] py-0.5 group-aria-[current=page]:bg-accent group-aria-[current=page]:text-on-accent">
@@ -62,9 +66,7 @@ export function BottomNav() {
                   </span>
                 ) : null}
               </span>
-              {/* Not bolder when current (the pill says it): a bold word is an eighth wider, and at 200 % text
-                  "Matkat" then broke inside itself. */}
-              <span className="whole-words max-w-full">{t(item.title)}</span>
+              <span className="max-w-full">{t(item.title)}</span>
               {item.id === 'messages' && unseen > 0 ? (
                 <span className="sr-only">
                   <Plural id="shell.unseen_messages" value={unseen} one="# unseen" other="# unseen" />

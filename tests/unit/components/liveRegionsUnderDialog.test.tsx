@@ -6,10 +6,7 @@ import { Announcer } from '../../../src/components/shell/Announcer'
 import { NoticeSnackbar } from '../../../src/components/shell/NoticeSnackbar'
 import { mountComponent } from './support/mountComponent'
 
-vi.mock('@tanstack/react-router', () => ({
-  useNavigate: () => () => undefined,
-  useRouterState: () => '/trips',
-}))
+vi.mock('@tanstack/react-router', () => ({ useNavigate: () => () => undefined }))
 vi.mock('../../../src/app/session/notices', () => ({
   useNotices: () => ({ current: null, dismiss: () => undefined }),
 }))
