@@ -1,5 +1,4 @@
 import { Trans } from '@lingui/react/macro'
-import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import type { Temporal } from 'temporal-polyfill'
 import { scrollIntoSight } from '../../app/browser/scrollIntoSight'
@@ -7,15 +6,9 @@ import { clockTime } from '../../domain/dateDisplay'
 import type { NowInDay } from '../../domain/trips/now'
 
 /**
- * The history entries whose list has been scrolled to now: coming back to one (the back button from a trip's
- * detail) keeps the place the router restores, rather than jumping to now again.
- */
-const scrolledEntries = new Set<string>()
-
-/**
  * The "now" line of today's trips, between the trips that ended and the next. Link colour on the page
  * background, which every theme keeps at AA. A list item of its own, so that a screen reader meets it in order
- * and hears in words what follows it. On opening the day it scrolls itself into view, leaving focus where it is; not again on coming back.
+ * and hears in words what follows it. On opening the day it scrolls itself into view, leaving focus where it is.
  */
 export function NowMarker({
   now,
@@ -27,19 +20,16 @@ export function NowMarker({
   place: NowInDay
 }) {
   const ref = useRef<HTMLLIElement>(null)
-  const entry = useRouterState({ select: (state) => state.location.state.__TSR_key ?? null })
   useEffect(() => {
-    if (entry !== null && scrolledEntries.has(entry)) return
     // After the frame the router renders in, whose scroll restoration puts a new page at its top: a scroll made
     // in the same commit (today's trips already on the device) was undone by it.
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
-        if (entry !== null) scrolledEntries.add(entry)
         if (ref.current) scrollIntoSight(ref.current)
       })
     })
     return () => cancelAnimationFrame(frame)
-  }, [entry])
+  }, [])
   const time = clockTime(now, timeZone)
   return (
     <li ref={ref} className="flex scroll-mt-24 items-center gap-3 text-link" data-testid="trips-now">
