@@ -4,10 +4,9 @@ import { clockTime, shellDate, wizardDate } from '../../src/domain/dateDisplay'
 import { fakeService } from '../server/support/fakeService'
 import { catalog, type Catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
-import { savedSnapshot } from './support/snapshots'
 import { portalUrl, signIn, type Locale } from './support/portal'
 import { startServer } from './support/server'
-import { chooseAddress, stepHeading } from './support/wizard'
+import { chooseAddress, halfMadeBooking, stepHeading } from './support/wizard'
 import { grantViaPointPermission, serverTrips, useUpQuota, type ApiTrip } from './support/trips'
 
 /** The tenants' zone, where the wizard's dates and the trips' times are. */
@@ -169,24 +168,8 @@ test('a half-made booking survives a reload', async ({ page, server }) => {
   const tenant = 'kulkukeskus'
   await signIn(page, server, tenant, demoUsers.guardian)
   await page.goto(portalUrl(server, tenant, '/booking?lang=sv'))
+  await halfMadeBooking(page, 'sv')
   const text = await catalog('sv')
-  const next = page.getByRole('button', { name: text('common.next'), exact: true })
-  await expect(await stepHeading(page, 'sv', 1, 'booking.step_passenger')).toBeVisible()
-  await page.getByRole('radio').nth(1).check()
-  await next.click()
-  await page.getByRole('textbox', { name: text('booking.date_typed') }).fill(tomorrow().typed)
-  await next.click()
-  await page.getByRole('radio', { name: /Asiointimatkat/ }).check()
-  await next.click()
-  await expect(await stepHeading(page, 'sv', 4, 'booking.step_trip')).toBeVisible()
-  await chooseAddress(page, text('booking.trip.from'), 0)
-  // The wizard's state is written to IndexedDB after each change: the reload continues from what was written.
-  await expect
-    .poll(
-      async () =>
-        ((await savedSnapshot(page, 'booking'))?.context?.order as { fromAddress?: unknown })?.fromAddress,
-    )
-    .toBeTruthy()
 
   await page.reload()
   await expect(await stepHeading(page, 'sv', 4, 'booking.step_trip')).toBeVisible()

@@ -1,10 +1,7 @@
-import { Temporal } from 'temporal-polyfill'
-import { shellDate } from '../../src/domain/dateDisplay'
 import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn } from './support/portal'
-import { savedSnapshot } from './support/snapshots'
-import { chooseAddress, stepHeading } from './support/wizard'
+import { halfMadeBooking, stepHeading } from './support/wizard'
 
 test('a session that ends keeps the booking draft, says so, and the wizard continues after signing in again', async ({
   page,
@@ -15,22 +12,7 @@ test('a session that ends keeps the booking draft, says so, and the wizard conti
   const text = await catalog('fi')
   await signIn(page, server, tenant, demoUsers.guardian)
   await page.goto(portalUrl(server, tenant, '/booking?lang=fi'))
-  const next = page.getByRole('button', { name: text('common.next'), exact: true })
-  await page.getByRole('radio').nth(1).check()
-  await next.click()
-  const tomorrow = Temporal.Now.plainDateISO('Europe/Helsinki').add({ days: 1 })
-  await page.getByRole('textbox', { name: text('booking.date_typed') }).fill(shellDate(tomorrow))
-  await next.click()
-  await page.getByRole('radio', { name: /Asiointimatkat/ }).check()
-  await next.click()
-  await expect(await stepHeading(page, 'fi', 4, 'booking.step_trip')).toBeVisible()
-  await chooseAddress(page, text('booking.trip.from'), 0)
-  await expect
-    .poll(
-      async () =>
-        ((await savedSnapshot(page, 'booking'))?.context?.order as { fromAddress?: unknown })?.fromAddress,
-    )
-    .toBeTruthy()
+  await halfMadeBooking(page, 'fi')
 
   // The session ends while the portal is closed: the next start finds none.
   await page.context().clearCookies()
