@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import type { AuthStatus } from './auth.rules'
 
 /**
  * Authentication (spec section 4, design brief "Auth"). The access token lives only in this machine's context.
@@ -8,12 +9,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
  * only what they observe.
  */
 
-/**
- * `offline` means a remembered user's local data is readable without a network; it counts as signed in.
- * `resuming` is the start with a remembered user, while the token is asked for: their local data shows at once
- * (the first signed-in paint never waits for the network), and the answer then settles it like any start.
- */
-export type AuthStatus = 'starting' | 'resuming' | 'authenticated' | 'anonymous' | 'offline'
+export type { AuthStatus } from './auth.rules'
 
 /** What the portal reads of the auth machine (src/app/session/authHandle.ts; machines/userSession/userSession.machine.ts follows it). */
 export interface AuthView {
@@ -316,6 +312,7 @@ export type AuthSnapshot = SnapshotFrom<typeof authMachine>
 export function authStatus(snapshot: AuthSnapshot): AuthStatus {
   if (snapshot.matches('starting')) return snapshot.context.lastUserId ? 'resuming' : 'starting'
   if (snapshot.matches('authenticated')) return 'authenticated'
+  if (snapshot.matches({ offline: 'reconnecting' })) return 'reconnecting'
   if (snapshot.matches('offline')) return 'offline'
   return 'anonymous'
 }

@@ -208,6 +208,9 @@ test('a booking saved offline keeps the wizard and is made when saved again onli
   await expectAccessible()
 
   await context.setOffline(false)
+  // The wizard saves only once the page knows it is online again: a tap before then says "no connection" again.
+  await expect(page.getByText('Network connection not available', { exact: true })).toBeHidden()
+  await expect(page.getByText('The service cannot be reached right now')).toBeHidden()
   await page.getByRole('button', { name: 'Book the trip' }).click()
   await expect(page.getByText('Confirmed')).toBeVisible()
 })

@@ -8,6 +8,7 @@ import {
 import type { TrackedTrip as LinkTrip } from '../../contract/tracking'
 import type { Trip } from '../../contract/trip'
 import { useSyncStatus } from '../data/data'
+import { isOfflineStatus } from '../../../machines/auth/auth.rules'
 import { useAuth } from '../session/auth'
 import { useOnline } from '../browser/online'
 import { usePageVisible } from '../browser/pageVisible'
@@ -56,7 +57,7 @@ export function useTracking(trip: Trip): TrackingView {
   // A poll needs a token, which auth has not while offline: back on the network it fetches one first, and a
   // poll sent meanwhile would fail (401). Tracking waits as offline until auth is back, then catches up.
   const { status } = useAuth()
-  const conditions = { online: online && status !== 'offline', visible }
+  const conditions = { online: online && !isOfflineStatus(status), visible }
   const { lastSyncedAt } = useSyncStatus()
   const [snapshot, send, actor] = useMachine(machine, {
     input: { trip, knownAt: lastSyncedAt, ...conditions },

@@ -6,6 +6,7 @@ import {
   tripKey,
   type cancelTripsMachine,
 } from '../../../machines/cancelTrips/cancelTrips.machine'
+import { isOfflineStatus } from '../../../machines/auth/auth.rules'
 import { cancelTripsPersistence } from '../../../machines/cancelTrips/cancelTrips.persist'
 import { useCommand, useWaitingCancelKeys } from '../../app/data/commands'
 import { usePassengers, useSyncStatus, useTrips } from '../../app/data/data'
@@ -81,7 +82,7 @@ export function useCancelTripsActor(options: {
   const past = wizard && stepOf(wizard.snapshot) !== 'dates' && context ? distantRequest(context) : null
   // Back on the network, auth fetches a token before any call can be answered: one sent meanwhile is a 401.
   const { status } = useAuth()
-  const online = (context?.online ?? false) && status !== 'offline'
+  const online = (context?.online ?? false) && !isOfflineStatus(status)
   const pastKey = past?.key ?? null
   useEffect(() => {
     if (!actor || !past || !online) return

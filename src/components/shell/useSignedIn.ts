@@ -1,3 +1,4 @@
+import { isOfflineStatus } from '../../../machines/auth/auth.rules'
 import { useAuth } from '../../app/session/auth'
 
 /**
@@ -6,5 +7,5 @@ import { useAuth } from '../../app/session/auth'
  */
 export function useSignedIn(): boolean {
   const { status } = useAuth()
-  return status === 'authenticated' || status === 'offline' || status === 'resuming'
+  return status === 'authenticated' || isOfflineStatus(status) || status === 'resuming'
 }

@@ -134,6 +134,20 @@ describe('auth machine', () => {
     expect(actor.getSnapshot().context.token).toBe('t-u1')
   })
 
+  it('says it is reconnecting while the token asked for on the way back online is under way', async () => {
+    const { actor, status } = start([token('u1'), { kind: 'unreachable' }, token('u1')])
+    await settle()
+    actor.send({ type: 'auth.offline' })
+    actor.send({ type: 'auth.online' })
+    expect(status()).toBe('reconnecting')
+    await settle()
+    expect(status()).toBe('offline')
+    actor.send({ type: 'auth.online' })
+    expect(status()).toBe('reconnecting')
+    await settle()
+    expect(status()).toBe('authenticated')
+  })
+
   it('keeps trying an unreachable server while offline', async () => {
     const { clock, status, fetchToken } = start(
       [{ kind: 'unreachable' }, { kind: 'unreachable' }, token('u1')],
