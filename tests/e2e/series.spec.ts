@@ -4,6 +4,7 @@ import { toldCancellations } from './support/cancelFeed'
 import { catalog } from './support/catalog'
 import { watchCommands } from './support/commands'
 import { demoUsers, expect, test } from './support/fixtures'
+import { tabTo } from './support/keyboard'
 import { installed, portalUrl, signIn } from './support/portal'
 import { grantViaPointPermission, operatorCall, serverTrips, type ApiTrip } from './support/trips'
 import { chooseAddress, stepHeading } from './support/wizard'
@@ -19,7 +20,7 @@ function firstTuesdayOrThursday(): Temporal.PlainDate {
   return date
 }
 
-test('a ride every Tuesday and Thursday for three weeks with its return the next day, booked in the wizard without a holiday, shows its mark, and "this and the following" with its counted return series, cancelled offline with a one-tap reason, lands once, leaving the first date (fi)', async ({
+test('a ride every Tuesday and Thursday for three weeks with its return the next day, booked in the wizard without a holiday, shows its mark, and "this and the following" with its counted return series, cancelled offline by keyboard alone with a one-tap reason, lands once, leaving the first date (fi)', async ({
   page,
   context,
   server,
@@ -144,10 +145,13 @@ test('a ride every Tuesday and Thursday for three weeks with its return the next
   await expect(dateLinks.nth(1)).toHaveAttribute('aria-current', 'page')
   await expectAccessible()
 
+  // The dialog by keyboard alone: its scope, the return series and a reason are the controls issue 37 added.
   await context.setOffline(true)
-  await page.getByRole('button', { name: 'Peruuta matka' }).click()
+  await tabTo(page, page.getByRole('button', { name: 'Peruuta matka' }))
+  await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Peruuta matka' })
-  await expect(dialog.getByRole('radio', { name: 'Tämä matka' })).toBeChecked()
+  const thisOne = dialog.getByRole('radio', { name: 'Tämä matka' })
+  await expect(thisOne).toBeChecked()
   // It counts the rides this device has from this one on, and says the series goes on after them; its return
   // series (the rides back, from the day after) is offered with its own count.
   const following = dialog.getByRole('radio', { name: 'Tämä ja sarjan seuraavat matkat' })
@@ -166,16 +170,25 @@ test('a ride every Tuesday and Thursday for three weeks with its return the next
   )
   const back = dialog.getByRole('checkbox', { name: /Myös sarjan paluumatkat/ })
   await expect(back).toBeHidden()
-  await following.check()
+  await tabTo(page, thisOne)
+  await page.keyboard.press('ArrowDown')
+  await expect(following).toBeChecked()
   const returnsFrom = returnRides.filter((ride) => ride.date > second.date)
   await expect(back).toHaveAccessibleName(
     `Myös sarjan paluumatkat ${counted(returnsFrom.length, returnsFrom.at(-1)!.date, until.add({ days: 1 }))}`,
   )
-  await back.check()
-  // One tap says why: no text needed.
-  await dialog.getByRole('radio', { name: 'Loma tai vapaapäivä' }).check()
+  await tabTo(page, back)
+  await page.keyboard.press('Space')
+  await expect(back).toBeChecked()
+  // One tap says why: no text needed. Tab enters the reasons at the first; arrows move to the code.
+  const dayOff = dialog.getByRole('radio', { name: 'Loma tai vapaapäivä' })
+  await tabTo(page, dialog.getByRole('radio', { name: 'Sairas' }))
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(dayOff).toBeChecked()
   await expectAccessible()
-  await dialog.getByRole('button', { name: 'Peruuta matka' }).click()
+  await tabTo(page, dialog.getByRole('button', { name: 'Peruuta matka' }))
+  await page.keyboard.press('Enter')
   await expect(dialog).toBeHidden()
   await page.goto(portalUrl(server, tenant, `/trips?date=${rides.at(-1)!.date}&lang=fi`))
   // The last date, only this device's, shows pending too, beside its series mark.
