@@ -8,7 +8,7 @@
  *   the later steps' code: the wizard's first visit carries a fifth of its texts;
  * - `permissions`: what only the transportation permissions show, loaded with them: the wizard does not carry it;
  * - `account`: what only the screens of one's own account and of an invitation show (password, personal
- *   information, invitation, travel card, logged out), loaded with those: a third of what `screens` held, which
+ *   information, invitation, travel card, logged out) and the notice that a session ended, loaded with those: a third of what `screens` held, which
  *   a signed-in start and the booking wizard would otherwise carry;
  * - `texts`: the privacy statements and accessibility reports, loaded with those pages only: they are a third
  *   of what `screens` held, and a signed-in start needs none of it.
@@ -24,6 +24,8 @@ export type LazyPart =
   'screens' | 'booking' | 'permissions' | 'account' | 'texts' | 'settings' | 'bookingSteps'
 
 const screenAreas = new Set([
+  // "Book again" shows on a trip's detail and in the wizard, both behind the screens' part.
+  'booking_again',
   'canceltrips',
   'date_helper',
   'error',
@@ -31,6 +33,8 @@ const screenAreas = new Set([
   'passenger',
   'placeholder',
   'track',
+  // The operator's contact, on a trip's detail and a tracking link.
+  'tracking',
   'trips',
 ])
 
@@ -38,7 +42,14 @@ const bookingAreas = new Set(['booking', 'booking_repeat'])
 /** What the wizard shows before its later steps' code has loaded: the step headings, the passenger and the date. */
 const bookingStart = /^booking\.(step_\w+|date_legend|date_typed|passenger_legend)$/
 
-const accountAreas = new Set(['invitation', 'logged_out', 'password', 'personal_info', 'travel_card'])
+const accountAreas = new Set([
+  'invitation',
+  'logged_out',
+  'password',
+  'personal_info',
+  'session',
+  'travel_card',
+])
 
 /** The forms' save and error texts, which the spec names under `password` and every screen's forms show. */
 const formTexts = /^password\.(success$|errors\.)/

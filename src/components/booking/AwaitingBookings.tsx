@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import type { Trip } from '../../contract/trip'
 import { useAwaitingBookings } from '../../app/data/awaitingBookings'
 import { stillAwaiting } from '../../domain/booking/awaiting'
-import { ClockIcon } from '../ui/icons'
+import { ClockIcon } from '../ui/featureIcons'
 
 /**
  * The day's bookings this device made that await the transport service's approval (issue 37; the spec lists

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { Button } from '../ui/Button'
-import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons'
+import { ChevronRightIcon } from '../ui/icons'
+import { ChevronLeftIcon } from '../ui/featureIcons'
 import type { StepProps } from './stepProps'
 import { stepTitles, wizardSteps, type WizardStepId } from './wizardTexts'
 

@@ -7,7 +7,7 @@ import { dateInputKind } from '../../domain/dateInputKind'
 import { Calendar } from '../ui/Calendar'
 import { buttonClasses, inputClasses } from '../ui/classes'
 import { Field } from '../ui/Field'
-import { CalendarIcon } from '../ui/icons'
+import { CalendarIcon } from '../ui/featureIcons'
 import { Popover } from '../ui/Popover'
 
 export interface DateFieldProps {

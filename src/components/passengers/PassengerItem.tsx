@@ -4,7 +4,7 @@ import type { Trip } from '../../contract/trip'
 import { clockTime, instantDate } from '../../domain/dateDisplay'
 import { Avatar } from '../ui/Avatar'
 import { Button } from '../ui/Button'
-import { EditIcon } from '../ui/icons'
+import { EditIcon } from '../ui/featureIcons'
 
 export interface PassengerItemProps {
   passenger: Passenger

@@ -1,13 +1,14 @@
 import { Plural, Trans } from '@lingui/react/macro'
-import type { KeptWork } from '../../app/session/sessionEnded'
+import { useKeptWork } from '../../app/session/sessionEnded'
 import { Alert } from '../ui/Alert'
 
 /**
  * Says on the home screen that the session ended by itself, and what this device keeps of the user's work until
- * they sign in again (src/db/forget.ts): their drafts and the changes not yet sent. Signing in returns to the
+ * they sign in again (src/db/forget.ts), read as it loads: their drafts and the changes not yet sent. Signing in returns to the
  * page they were on, where a draft continues.
  */
-export function SessionEndedNotice({ kept }: { kept: KeptWork | null }) {
+export function SessionEndedNotice() {
+  const kept = useKeptWork()
   const booking = kept?.drafts.includes('booking')
   const cancelling = kept?.drafts.includes('canceltrips')
   const waiting = kept?.waiting ?? 0

@@ -4,7 +4,7 @@ import { useAuth } from '../../app/session/auth'
 import { useAccount } from '../../app/data/data'
 import { screenTitles } from '../screenTitles'
 import { DropdownMenu } from '../ui/DropdownMenu'
-import { UserIcon } from '../ui/icons'
+import { UserIcon } from '../ui/featureIcons'
 import { passwordTitle } from './menuItems'
 
 /** The signed-in user's menu in the top bar: personal info, notifications, create or change password, logout. */

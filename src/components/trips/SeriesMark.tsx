@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { TripSeries } from '../../contract/series'
 import { seriesWords } from '../../domain/series/seriesWords'
-import { RepeatIcon } from '../ui/icons'
+import { RepeatIcon } from '../ui/featureIcons'
 
 /** A trip of a standing order: its icon and "Every Tue, Thu until 18.12.2026". Phrasing content. */
 export function SeriesMark({ series }: { series: TripSeries }) {

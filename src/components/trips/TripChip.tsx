@@ -6,7 +6,8 @@ import type { Trip } from '../../contract/trip'
 import { tripChip, type TripChip as TripChipKind } from '../../domain/trips/chip'
 import { Chip } from '../ui/Chip'
 import type { ChipTone } from '../ui/classes'
-import { CancelIcon, CarIcon, CheckIcon, ClockIcon, HourglassIcon, UserOffIcon } from '../ui/icons'
+import { CancelIcon } from '../ui/icons'
+import { CarIcon, CheckIcon, ClockIcon, HourglassIcon, UserOffIcon } from '../ui/featureIcons'
 
 /** What a chip shows: a status of the spec's table, or a cancellation the server has not confirmed yet. */
 export type TripChipState = TripChipKind | 'cancelPending'

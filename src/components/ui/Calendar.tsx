@@ -4,7 +4,8 @@ import { Temporal } from 'temporal-polyfill'
 import { dayLabel, monthTitle, weekdayName } from '../../domain/calendarWords'
 import { mondayToSunday, monthWeeks, moveByKey } from './calendarGrid'
 import { calendarClasses } from './classes'
-import { ChevronLeftIcon, ChevronRightIcon } from './icons'
+import { ChevronRightIcon } from './icons'
+import { ChevronLeftIcon } from './featureIcons'
 
 export interface CalendarProps {
   /** The chosen date, YYYY-MM-DD. */

@@ -1,6 +1,6 @@
 import { buttonClasses } from './classes'
 import { useMenuCode } from './DropdownMenu'
-import { ChevronDownIcon } from './icons'
+import { ChevronDownIcon } from './featureIcons'
 import { StandIn } from './loadOnFirstOpen'
 import type { ChoiceMenuProps } from './RadixMenus'
 

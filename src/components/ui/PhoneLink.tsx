@@ -1,4 +1,4 @@
-import { PhoneIcon } from './icons'
+import { PhoneIcon } from './featureIcons'
 
 /** A phone number as a link that calls it: the number as written, dialled without its spaces and dashes. */
 export function PhoneLink({ phone }: { phone: string }) {

@@ -1,7 +1,7 @@
 import { DropdownMenu as RadixMenu } from 'radix-ui'
 import { useRef, type ReactNode } from 'react'
 import { menuClasses } from './classes'
-import { CheckIcon } from './icons'
+import { CheckIcon } from './featureIcons'
 import { FirstItemFocus, type OpenedWith } from './loadOnFirstOpen'
 
 /** Declared here, beside the code loaded on first open, so the wrapper imports this module for types only. */

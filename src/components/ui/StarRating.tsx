@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { RadioGroup } from 'radix-ui'
 import { useId, useRef } from 'react'
 import { FieldErrors, FieldLabel } from './Field'
-import { StarIcon } from './icons'
+import { StarIcon } from './featureIcons'
 
 export interface StarRatingProps {
   label: string

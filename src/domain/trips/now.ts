@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
-import { tripStatusCodes, type Trip } from '../../contract/trip'
+import { tripStatusCodes } from '../../contract/codes'
+import type { Trip } from '../../contract/trip'
 
 type NowFields = Pick<
   Trip,
