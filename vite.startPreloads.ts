@@ -20,8 +20,11 @@ const syncWorkerFile = /^assets\/(sync\.worker|syncService)-[\w-]+\.js$/
 
 const routeComponent = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/
 
-/** The catalog's parts a start shows (src/app/startup/i18n.ts): the first part always, the screens' part signed in. */
-const catalogPart = (locale: string, part: 'first' | 'screens') =>
+/**
+ * The catalog's parts a start shows (src/app/startup/i18n.ts): the first part always, the screens' part signed
+ * in, and the trips' part on the screens that show it.
+ */
+const catalogPart = (locale: string, part: 'first' | 'screens' | 'trips') =>
   `locales/${locale}/messages.po?part=${part}`
 
 interface ChunkInfo {
@@ -93,6 +96,7 @@ export function startPreloads(): Plugin {
           {
             first: needs(chunkOf(catalogPart(locale, 'first'))),
             screens: needs(chunkOf(catalogPart(locale, 'screens'))),
+            trips: needs(chunkOf(catalogPart(locale, 'trips'))),
           },
         ]),
       ) as StartPreloads['catalogs']

@@ -18,8 +18,11 @@ export interface StartPreloads {
    * other, once the page has run: prefetched, the worker finds them in the HTTP cache.
    */
   syncWorker: string[]
-  /** Per locale, the catalog's first part (every start) and its screens' part (a signed-in start). */
-  catalogs: Record<Locale, { first: string[]; screens: string[] }>
+  /**
+   * Per locale, the catalog's first part (every start), its screens' part (a signed-in start) and its trips' part
+   * (a signed-in start on the screens that show it).
+   */
+  catalogs: Record<Locale, { first: string[]; screens: string[]; trips: string[] }>
 }
 
 /**
@@ -52,6 +55,9 @@ export function matchRoute<Route extends { pattern: string }>(
   return best?.route ?? null
 }
 
+/** The screens that show the catalog's trips part (src/app/startup/i18n.ts, `routesOfPart`). */
+const tripScreens = /^\/(trips|canceltrips|track)(\/|$)/
+
 /** The `Link` header value for a navigation, or null when the screen needs nothing beyond the entry. */
 export function preloadLink(
   preloads: StartPreloads,
@@ -64,6 +70,7 @@ export function preloadLink(
   const chunks = new Set([...preloads.entry, ...catalog.first, ...route.files])
   // Only a browser with a session gets the signed-in start: an anonymous one never loads it.
   if (options.signedIn) for (const file of [...catalog.screens, ...preloads.signedIn]) chunks.add(file)
+  if (options.signedIn && tripScreens.test(route.pattern)) for (const file of catalog.trips) chunks.add(file)
   // The stylesheet first: the page's first paint (the start-up spinner in index.html) waits for it alone.
   // `crossorigin` as index.html's own tags have it, or the browser would not use what was preloaded.
   return [

@@ -20,9 +20,9 @@ const preloads: StartPreloads = {
   signedIn: ['assets/userSession-1.js', 'assets/dateDisplay-1.js', 'assets/signedInShell-1.js'],
   syncWorker: ['assets/sync.worker-1.js', 'assets/syncService-1.js'],
   catalogs: {
-    fi: { first: ['assets/fi-first.js'], screens: ['assets/fi-screens.js'] },
-    sv: { first: ['assets/sv-first.js'], screens: ['assets/sv-screens.js'] },
-    en: { first: ['assets/en-first.js'], screens: ['assets/en-screens.js'] },
+    fi: { first: ['assets/fi-first.js'], screens: ['assets/fi-screens.js'], trips: ['assets/fi-trips.js'] },
+    sv: { first: ['assets/sv-first.js'], screens: ['assets/sv-screens.js'], trips: ['assets/sv-trips.js'] },
+    en: { first: ['assets/en-first.js'], screens: ['assets/en-screens.js'], trips: ['assets/en-trips.js'] },
   },
 }
 
@@ -127,9 +127,14 @@ describe('the portal host names a screen start’s chunks', () => {
       '/assets/sv-screens.js modulepreload',
       '/assets/userSession-1.js modulepreload',
       '/assets/signedInShell-1.js modulepreload',
+      '/assets/sv-trips.js modulepreload',
       '/assets/sync.worker-1.js prefetch',
       '/assets/syncService-1.js prefetch',
     ])
+    // The trips' texts only on the screens that show them.
+    const home = await navigate('/', { cookie: 'portal_session_demo=s', 'accept-language': 'sv-FI' })
+    expect(linked(home.headers.link)).toContain('/assets/sv-screens.js modulepreload')
+    expect(linked(home.headers.link)).not.toContain('/assets/sv-trips.js modulepreload')
     // Another tenant's session is not this one's.
     const other = await navigate('/trips', { cookie: 'portal_session_espoo=s' })
     expect(linked(other.headers.link)).not.toContain('/assets/userSession-1.js modulepreload')

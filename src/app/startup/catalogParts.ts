@@ -3,6 +3,8 @@
  * a screen does not download the long texts of others (src/app/startup/i18n.ts):
  * - `first`: home, the shell (menus, drawer, notices, dialogs) and every screen's title, loaded at start;
  * - `screens`: what the other screens show, loaded before any of them renders and when a user is known;
+ * - `trips`: what only the trips, a trip's detail, a tracking link and the cancel wizard show, loaded with those:
+ *   half of what `screens` held, which the booking wizard and the other screens would otherwise carry;
  * - `booking`: the booking wizard's step headings and first two steps, loaded with it;
  * - `bookingSteps`: the rest of the wizard's texts (steps 3 to 9, the summary's "Repeat this ride"), loaded with
  *   the later steps' code: the wizard's first visit carries a fifth of its texts;
@@ -21,22 +23,26 @@
 export type CatalogPart = 'first' | LazyPart
 /** The parts loaded after start, with the screens that show them. */
 export type LazyPart =
-  'screens' | 'booking' | 'permissions' | 'account' | 'texts' | 'settings' | 'bookingSteps'
+  'screens' | 'trips' | 'booking' | 'permissions' | 'account' | 'texts' | 'settings' | 'bookingSteps'
 
 const screenAreas = new Set([
   // "Book again" shows on a trip's detail and in the wizard, both behind the screens' part.
   'booking_again',
-  'canceltrips',
   'date_helper',
   'error',
   'messages',
   'passenger',
   'placeholder',
-  'track',
-  // The operator's contact, on a trip's detail and a tracking link.
-  'tracking',
-  'trips',
 ])
+
+/** The trips, a trip's detail and tracking, a tracking link (with the operator's contact) and the cancel wizard. */
+const tripAreas = new Set(['canceltrips', 'track', 'tracking', 'trips'])
+/**
+ * What every screen may show of those: the outbox's verdicts on a cancellation or a review (src/commands), which
+ * any screen's notice tells, and the dismiss button the messages share.
+ */
+const tripTextsEverywhere =
+  /^(trips\.problem\.|trips\.review_save_failed$|trips\.dismiss$|canceltrips\.cancellation_error$)/
 
 const bookingAreas = new Set(['booking', 'booking_repeat'])
 /** What the wizard shows before its later steps' code has loaded: the step headings, the passenger and the date. */
@@ -85,5 +91,6 @@ export function catalogPartOf(id: string): CatalogPart | null {
   if (accountAreas.has(area)) return 'account'
   if (textAreas.has(area)) return 'texts'
   if (settingsAreas.has(area)) return 'settings'
+  if (tripAreas.has(area)) return tripTextsEverywhere.test(id) ? 'screens' : 'trips'
   return screenAreas.has(area) ? 'screens' : 'first'
 }

@@ -12,6 +12,10 @@ declare module '*.po?part=screens' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+declare module '*.po?part=trips' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
 declare module '*.po?part=booking' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages

@@ -19,6 +19,11 @@ const lazyParts: Record<LazyPart, Record<Locale, Part>> = {
     sv: () => import('../../../locales/sv/messages.po?part=screens'),
     en: () => import('../../../locales/en/messages.po?part=screens'),
   },
+  trips: {
+    fi: () => import('../../../locales/fi/messages.po?part=trips'),
+    sv: () => import('../../../locales/sv/messages.po?part=trips'),
+    en: () => import('../../../locales/en/messages.po?part=trips'),
+  },
   booking: {
     fi: () => import('../../../locales/fi/messages.po?part=booking'),
     sv: () => import('../../../locales/sv/messages.po?part=booking'),
@@ -121,6 +126,7 @@ export function activateCatalog(locale: Locale, variant?: TextVariant): Catalog 
 
 /** The routes that show a part beyond the screens' (route ids, matched as prefixes). */
 const routesOfPart: Record<Exclude<LazyPart, 'screens' | 'bookingSteps'>, readonly string[]> = {
+  trips: ['/_auth/trips', '/track/', '/_auth/canceltrips'],
   booking: ['/_auth/booking'],
   permissions: ['/_auth/transportationPermissions/'],
   account: [

@@ -9,12 +9,11 @@ import { ChevronRightIcon } from '../ui/icons'
 import { ChevronLeftIcon } from '../ui/featureIcons'
 import { lazyPart } from '../ui/lazyPart'
 import { LoadingBlock } from '../ui/Spinner'
-import { OrderHeld, useResumed } from './again/OrderHeld'
 import { RecentRoutes } from './again/RecentRoutes'
 import { useBookAgain, type TripRef } from './again/useBookAgain'
+import { useResumed } from './again/useResumed'
 import { bookingStepTitles } from './bookingTexts'
 import { DateStep } from './DateStep'
-import { OverlapWarning } from './OverlapWarning'
 import { PassengerStep } from './PassengerStep'
 import type { StepProps } from './stepProps'
 
@@ -39,6 +38,11 @@ const SummaryStep = laterStep(
   () => import('./SummaryStep'),
   (module) => module.SummaryStep,
 )
+
+// Shown only at times, each loads when first shown, in the step's Suspense so that the step waits for it rather
+// than move down under the user's finger as it comes. The recent routes show at the start, so come with it.
+const OrderHeld = lazyPart(() => import('./again/OrderHeld').then((module) => module.OrderHeld))
+const OverlapWarning = lazyPart(() => import('./OverlapWarning').then((module) => module.OverlapWarning))
 
 const steps: Record<BookingStep, ComponentType<StepProps>> = {
   1: PassengerStep,
@@ -89,12 +93,12 @@ export function BookingWizard({ again, againTaken }: { again: TripRef | null; ag
     <>
       {/* A new heading per step, so its ref focuses it. */}
       <StepHeading key={step} step={step} headingRef={heading} />
-      {atStart ? <RecentRoutes send={actor.send} showPassenger={(passengers?.length ?? 0) > 1} /> : null}
-      {held ? <OrderHeld snapshot={snapshot} send={actor.send} resumed={resumed} /> : null}
-      {overlap ? (
-        <OverlapWarning order={snapshot.context.order} timeZone={snapshot.context.timeZone} />
-      ) : null}
       <Suspense fallback={<LoadingBlock />}>
+        {atStart ? <RecentRoutes send={actor.send} showPassenger={(passengers?.length ?? 0) > 1} /> : null}
+        {held ? <OrderHeld snapshot={snapshot} send={actor.send} resumed={resumed} /> : null}
+        {overlap ? (
+          <OverlapWarning order={snapshot.context.order} timeZone={snapshot.context.timeZone} />
+        ) : null}
         <Step snapshot={snapshot} send={actor.send} />
       </Suspense>
     </>

@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill'
 import { parseDateText, textPickerRange } from '../../domain/booking/dates'
 import { wizardDate } from '../../domain/dateDisplay'
 import { dateInputKind } from '../../domain/dateInputKind'
-import { Calendar } from '../ui/Calendar'
+import { LazyCalendar } from '../ui/LazyCalendar'
 import { buttonClasses, inputClasses } from '../ui/classes'
 import { Field } from '../ui/Field'
 import { CalendarIcon } from '../ui/featureIcons'
@@ -111,7 +111,7 @@ function TextDateField({ label, value, onChange, min, today, error, required, cl
             label={t({ id: 'date_helper.calendar', message: 'Calendar' })}
             focusesItself
           >
-            <Calendar
+            <LazyCalendar
               value={chosen < min ? min : chosen}
               today={today}
               locale={i18n.locale}

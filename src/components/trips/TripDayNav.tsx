@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { shellDate } from '../../domain/dateDisplay'
-import { Calendar } from '../ui/Calendar'
+import { LazyCalendar } from '../ui/LazyCalendar'
 import { buttonClasses } from '../ui/classes'
 import { ChevronRightIcon } from '../ui/icons'
 import { CalendarIcon, ChevronLeftIcon } from '../ui/featureIcons'
@@ -65,7 +65,7 @@ export function TripDayNav({ date, dates, today, locale, search, onSelect }: Tri
         label={t({ id: 'trips.calendar', message: 'Days with trips' })}
         focusesItself
       >
-        <Calendar
+        <LazyCalendar
           value={date}
           today={today}
           locale={locale}

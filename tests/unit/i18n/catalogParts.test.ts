@@ -59,6 +59,8 @@ describe('catalog parts', async () => {
     expect(catalogPartOf('privacy.general.controller.body')).toBe('texts')
     expect(catalogPartOf('accessibility.title')).toBe('first')
     expect(catalogPartOf('trips.problem.picked_up')).toBe('screens')
+    expect(catalogPartOf('trips.now')).toBe('trips')
+    expect(catalogPartOf('canceltrips.cancellation_error')).toBe('screens')
     expect(catalogPartOf('login.title')).toBeNull()
     expect(catalogPartOf('messages.send')).toBe('screens')
     expect(catalogPartOf('password.done_changed')).toBe('account')
@@ -109,6 +111,21 @@ describe('catalog parts', async () => {
       least: 40,
     },
     {
+      part: 'trips',
+      loaders: [
+        'src/components/trips',
+        'src/components/tracking',
+        'src/components/canceltrips',
+        'src/routes/_auth/trips.index.tsx',
+        'src/routes/_auth/trips.$id.$date.tsx',
+        'src/routes/_auth/canceltrips.tsx',
+        'src/routes/track.$link.tsx',
+        // The bookings awaiting approval, listed on the trips.
+        'src/components/booking/AwaitingBookings.tsx',
+      ],
+      least: 100,
+    },
+    {
       part: 'texts',
       loaders: [
         'src/content/privacy',
@@ -140,7 +157,10 @@ describe('catalog parts', async () => {
     expect(lazyPartsFor(['__root__', '/privacy'])).toEqual(['screens', 'texts'])
     expect(lazyPartsFor(['__root__', '/privacy-keusote'])).toEqual(['screens', 'texts'])
     expect(lazyPartsFor(['__root__', '/accessibility-report-keusote'])).toEqual(['screens', 'texts'])
-    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/trips/'])).toEqual(['screens'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/trips/'])).toEqual(['screens', 'trips'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/trips/$id/$date'])).toEqual(['screens', 'trips'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/canceltrips'])).toEqual(['screens', 'trips'])
+    expect(lazyPartsFor(['__root__', '/track/$link'])).toEqual(['screens', 'trips'])
     expect(lazyPartsFor(['__root__', '/_auth', '/_auth/booking'])).toEqual(['screens', 'booking'])
     expect(lazyPartsFor(['__root__', '/_auth', '/_auth/transportationPermissions/$passengerId/$id'])).toEqual(
       ['screens', 'permissions'],

@@ -1,7 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { Place } from '../../../contract/passenger'
-import type { BookingStep } from '../../../domain/booking/steps'
 import { timeFieldText, tripDay } from '../../../domain/booking/time'
 import { wizardDate } from '../../../domain/dateDisplay'
 import { Alert } from '../../ui/Alert'
@@ -59,16 +58,4 @@ function Held({ label, children }: { label: ReactNode; children: ReactNode }) {
       <span className="font-semibold">{label}:</span> {children}
     </p>
   )
-}
-
-/**
- * Whether the wizard resumed a draft: its first step was past the date, and the user has not gone back to the
- * start since (nor started over).
- */
-export function useResumed(step: BookingStep | null): boolean {
-  const [resumed, setResumed] = useState<boolean | null>(null)
-  // Adjusted while rendering (React's way to derive state from a changed prop), so the note never flashes.
-  if (step !== null && resumed === null) setResumed(step > 2)
-  else if (step !== null && resumed && step <= 2) setResumed(false)
-  return resumed === true
 }

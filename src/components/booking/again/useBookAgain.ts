@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { againEvent, type BookingEvent } from '../../../../machines/booking/booking.machine'
 import { usePlaces, useTrips } from '../../../app/data/data'
 import { useEnvironment } from '../../../app/environment'
-import { routeOfTrip } from '../../../domain/booking/again'
 
 /** A trip named for "Book again": its id and date, as the trips' addresses name it. */
 export interface TripRef {
@@ -27,8 +26,17 @@ export function useBookAgain(
   useEffect(() => {
     if (!send || !again || trips === undefined) return
     if (trip && places === undefined) return
-    const event = trip && places ? againEvent(routeOfTrip(trip, trips, timeZone), places) : null
-    if (event) send(event)
-    taken()
+    if (!trip || !places) return taken()
+    let current = true
+    // Its rules load only when a trip is booked again: the wizard's first visit carries none of them.
+    void import('../../../domain/booking/again').then(({ routeOfTrip }) => {
+      if (!current) return
+      const event = againEvent(routeOfTrip(trip, trips, timeZone), places)
+      if (event) send(event)
+      taken()
+    })
+    return () => {
+      current = false
+    }
   }, [send, again, trips, trip, places, timeZone, taken])
 }
