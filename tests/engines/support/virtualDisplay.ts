@@ -29,7 +29,7 @@ export function startVirtualDisplay(): Promise<VirtualDisplay> {
       said += chunk.toString()
       if (said.includes('\n')) resolve({ display: `:${said.trim()}`, stop })
     })
-    child.once('error', reject)
+    child.once('error', (error) => reject(new Error(`No Xvfb (apt-get install xvfb): ${error.message}`)))
     child.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}:\n${errors}`)))
   })
 }
