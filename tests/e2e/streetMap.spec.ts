@@ -2,7 +2,6 @@ import type { Locator, Page } from '@playwright/test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { archiveFlavor as flavor } from '../../src/components/tracking/archiveFlavor'
 import { mapTilesPath } from '../../src/contract/map'
 import { regions } from '../../server/demo/regions'
 import { contentSecurityPolicy } from '../../server/plugins/securityHeaders'
@@ -11,7 +10,7 @@ import { catalog } from './support/catalog'
 import { expect, test, demoUsers } from './support/fixtures'
 import { portalUrl, signIn } from './support/portal'
 import { startServer, type RunningServer } from './support/server'
-import { pixelsOf } from './support/mapPixels'
+import { archivePixels, pixelsOf } from './support/mapPixels'
 import { expectFramed } from './support/tracking'
 import { operatorTrackingLink, trackedTrips } from './support/trips'
 
@@ -34,14 +33,8 @@ test.afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true })
 })
 
-/**
- * Neither the portal's basemap nor the trip's overlay draws the colours counted, nor does a blend of theirs at an
- * edge: a hundred pixels of one are streets or buildings drawn (a street's casing is a pixel wide).
- */
-const leastPixels = 100
-/** Rounding in the blend of a fill drawn at half opacity. */
-const tolerance = 2
-const pixelCount = async (map: Locator, colour: string) => (await pixelsOf(map, colour, tolerance)).count
+const pixelCount = async (map: Locator, colour: string) =>
+  (await pixelsOf(map, colour, archivePixels.tolerance)).count
 
 /** What a page asked of other origins than the tenant's, and the statuses of its reads of the archive. */
 function watchRequests(page: Page): { elsewhere: string[]; ranges: number[] } {
@@ -65,9 +58,8 @@ function watchRequests(page: Page): { elsewhere: string[]; ranges: number[] } {
 async function expectArchiveStreets(page: Page, map: Locator): Promise<void> {
   await expect(map).toBeVisible()
   await expect(page.getByText(testArchiveAttribution)).toBeAttached()
-  const buildingTint = blend(flavor.buildings, flavor.earth)
-  await expect.poll(() => pixelCount(map, flavor.minor_casing)).toBeGreaterThan(leastPixels)
-  await expect.poll(() => pixelCount(map, buildingTint)).toBeGreaterThan(leastPixels)
+  await expect.poll(() => pixelCount(map, archivePixels.streets)).toBeGreaterThan(archivePixels.least)
+  await expect.poll(() => pixelCount(map, archivePixels.buildings)).toBeGreaterThan(archivePixels.least)
 }
 
 /** Every byte of the map came from the archive a range at a time, and nothing from another origin. */
@@ -124,15 +116,3 @@ test("a drivers' office following a tracking link on a desktop sees the same str
   expectOwnOriginOnly(requests)
   await office.close()
 })
-
-/** The colour of a fill drawn at half opacity (the style's buildings) over another. */
-function blend(top: string, under: string): string {
-  const channel = (colour: string, at: number) => parseInt(colour.slice(at, at + 2), 16)
-  return `#${[1, 3, 5]
-    .map((at) =>
-      Math.round((channel(top, at) + channel(under, at)) / 2)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`
-}

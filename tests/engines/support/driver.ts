@@ -15,6 +15,8 @@ export interface EngineDriver {
   click(css: string, text?: string): Promise<void>
   /** Types into the first element matching `css`. */
   type(css: string, text: string): Promise<void>
+  /** A PNG, as base64, of what shows of the first shown element matching `css`, scrolled into view. */
+  screenshot(css: string): Promise<string>
   /**
    * Opens `url` in a new window of the same browser (its storage, its service worker), on which the driver acts
    * from then on; the window before stays open, as a portal opened again from the home screen leaves it.

@@ -1,13 +1,19 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shellDate } from '../../../src/domain/dateDisplay'
+import { regions } from '../../../server/demo/regions'
 import { tenants } from '../../../tenants'
 import { operatorThread } from '../../e2e/support/messages'
 import { startServer, type RunningServer } from '../../e2e/support/server'
 import { operatorTrackingLink } from '../../e2e/support/trips'
+import { buildTestArchive, testArchiveAttribution } from '../../support/pmtilesArchive'
 import { axeViolations, waitForElement, waitForText, waitUntil, type EngineDriver } from './driver'
 import { openServerGate, type ServerGate } from './serverGate'
 import { futureOf, serverTrips } from './serverTrips'
+import { expectArchiveStreets, watchResources } from './streetMap'
 
 const tenant = 'demo'
 const batches = (gate: ServerGate) =>
@@ -22,6 +28,7 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
     let server: RunningServer
     let gate: ServerGate
     let browser: EngineDriver
+    let archiveFolder: string
     const url = (path: string) => `${gate.tenantOrigin(tenant)}${path}`
     const firstFutureTrip = async () => futureOf(await serverTrips(server, tenant, browser))[0]!
     /**
@@ -97,7 +104,15 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
     }
 
     beforeAll(async () => {
-      server = await startServer({ DEMO_SIMULATOR: 'off', DEMO_APPROVAL_DELAY_MS: '1000' })
+      // The street map of the portal's own tile archive (MAP_TILES_PATH), one the test builds of the demo's town.
+      archiveFolder = mkdtempSync(join(tmpdir(), 'engine-map-'))
+      const archive = join(archiveFolder, 'town.pmtiles')
+      writeFileSync(archive, buildTestArchive([regions[tenant]]))
+      server = await startServer({
+        DEMO_SIMULATOR: 'off',
+        DEMO_APPROVAL_DELAY_MS: '1000',
+        MAP_TILES_PATH: archive,
+      })
       gate = await openServerGate(server)
       browser = await launch()
     })
@@ -105,6 +120,7 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
       await browser?.close()
       await gate?.stop()
       await server?.stop()
+      if (archiveFolder) rmSync(archiveFolder, { recursive: true, force: true })
     })
 
     it('signs in, lists the trips and opens a trip’s detail', async () => {
@@ -248,9 +264,18 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
         (trip) => trip.pickupTime && !trip.dropoffTime && trip.allowEtaQuery,
       )
       if (!underWay) throw new Error('The demo has no trip under way')
+      await watchResources(browser)
       await openTrip(underWay)
       await waitForText(browser, 'Passenger aboard')
       await waitForText(browser, 'Updated ')
+      // The street map of the portal's own tile archive: its metadata read (the attribution), its streets drawn.
+      await waitUntil(
+        browser,
+        "the tile archive's attribution",
+        '(words) => document.querySelector("main").textContent.includes(words)',
+        [testArchiveAttribution],
+      )
+      await expectArchiveStreets(browser, gate)
       await waitForElement(browser, `a[href="mailto:${tenants.demo.contact!.email}"]`)
       expect(await axeViolations(browser)).toEqual([])
       // The reload below, with no server, is the service worker's to serve.

@@ -10,6 +10,8 @@ export interface ServerGate {
   open(): void
   /** The paths of the requests that went through, with their method: `POST /api/command/batch`. */
   readonly passed: string[]
+  /** The same, with the status the server answered, as it answers: `GET /api/map/tiles.pmtiles 206`. */
+  readonly answered: string[]
   stop(): Promise<void>
 }
 
@@ -22,6 +24,7 @@ export async function openServerGate(server: RunningServer): Promise<ServerGate>
   let closed = false
   const sockets = new Set<Socket>()
   const passed: string[] = []
+  const answered: string[] = []
   const proxy: Server = createServer((incoming, answer) => {
     if (closed) return incoming.socket.destroy()
     passed.push(`${incoming.method} ${incoming.url}`)
@@ -34,6 +37,7 @@ export async function openServerGate(server: RunningServer): Promise<ServerGate>
         headers: incoming.headers,
       },
       (response) => {
+        answered.push(`${incoming.method} ${incoming.url} ${response.statusCode}`)
         answer.writeHead(response.statusCode ?? 502, response.headers)
         response.pipe(answer)
       },
@@ -59,6 +63,7 @@ export async function openServerGate(server: RunningServer): Promise<ServerGate>
       closed = false
     },
     passed,
+    answered,
     stop: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy()

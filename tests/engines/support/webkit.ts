@@ -58,8 +58,11 @@ function session(base: string, id: string, onClose: () => Promise<void>): Engine
     type: async (css, text) => {
       await call('POST', `/element/${await element(css)}/value`, { text })
     },
+    screenshot: async (css) => (await call('GET', `/element/${await element(css)}/screenshot`)) as string,
     openTab: async (url) => {
-      const { handle } = (await call('POST', '/window/new', { type: 'tab' })) as { handle: string }
+      // A window, not a tab: MiniBrowser leaves a new tab behind the one open, its page hidden, where no
+      // animation frame comes and the map never loads its style (nor asks for its tiles).
+      const { handle } = (await call('POST', '/window/new', { type: 'window' })) as { handle: string }
       await call('POST', '/window', { handle })
       await call('POST', '/url', { url })
     },
