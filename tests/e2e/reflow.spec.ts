@@ -28,6 +28,7 @@ interface Size {
 
 const sizes: readonly Size[] = [
   { name: '320 px', width: 320, height: 640, fontSize: 16 },
+  { name: '390 px with text at 200 %', width: 390, height: 844, fontSize: 32 },
   { name: '412 px with text at 200 %', width: 412, height: 915, fontSize: 32 },
 ]
 
@@ -62,6 +63,34 @@ function reflowProblems(page: Page): Promise<string[]> {
   })
 }
 
+/**
+ * The words of the bottom navigation's labels and of cards' titles that break inside themselves: each word (as
+ * the page's language segments it) whose text lies on more than one line. A hyphenated break counts too.
+ */
+function wordsBroken(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const titles = document.querySelectorAll('nav a, main li :is(h2, h3), main .whole-words')
+    const words = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' })
+    const broken: string[] = []
+    for (const title of titles) {
+      const texts = document.createTreeWalker(title, NodeFilter.SHOW_TEXT)
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        for (const word of words.segment(text.textContent ?? '')) {
+          if (!word.isWordLike) continue
+          const range = document.createRange()
+          range.setStart(text, word.index)
+          range.setEnd(text, word.index + word.segment.length)
+          const lines = new Set(
+            [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
+          )
+          if (lines.size > 1) broken.push(`"${word.segment}" breaks over ${lines.size} lines`)
+        }
+      }
+    }
+    return broken
+  })
+}
+
 /** Lays the page out at `size` as it is now, without loading it again: the next frame has the new layout. */
 async function withTextSize(page: Page, size: Size) {
   await page.setViewportSize({ width: size.width, height: size.height })
@@ -77,7 +106,9 @@ async function withTextSize(page: Page, size: Size) {
 async function reflowAtEverySize(page: Page, where: string, found: string[]) {
   for (const size of sizes) {
     await withTextSize(page, size)
-    for (const problem of await reflowProblems(page)) found.push(`${where} at ${size.name}: ${problem}`)
+    const problems = await reflowProblems(page)
+    if (size.fontSize > 16) problems.push(...(await wordsBroken(page)))
+    for (const problem of problems) found.push(`${where} at ${size.name}: ${problem}`)
   }
 }
 
@@ -91,7 +122,8 @@ async function signInDemo(page: Page, server: RunningServer, locale: Locale, fou
   await reflowAtEverySize(page, '/booking', found)
 }
 
-// Each page is loaded once and laid out at every size, as a phone turned or its text made larger would.
+// Each page is loaded once and laid out at every size, as a phone turned or its text made larger would; at
+// 200 % text, navigation labels and cards' titles break only between words.
 for (const locale of locales) {
   test(`every screen reflows at ${sizes.map((size) => size.name).join(' and at ')} in ${locale}`, async ({
     page,

@@ -9,11 +9,15 @@ export interface PageProps {
   children?: ReactNode
 }
 
-/** A screen's frame: one h1, the document title, and a readable measure. */
+/**
+ * A screen's frame: one h1, the document title, and a readable measure. Where the viewport holds fewer than 18
+ * of the user's letters (a phone at 150 % text or more: a media query's rem is the browser's text size), its
+ * margins keep to 16 px, as they are at 100 %, so that a card's words keep a line of their own width.
+ */
 export function Page({ title, actions, children }: PageProps) {
   usePageTitle(title)
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-6">
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 max-[18rem]:px-2">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="min-w-0 text-2xl font-bold sm:text-3xl">{title}</h1>
         {actions}
