@@ -114,6 +114,11 @@ test('the banner, the navigation and a notice take their place without moving th
 
   // A screen at rest: the banner comes and goes as the network does, and when the server does not answer.
   const trip = await tripUnderWay(server, tenant, passenger!.id)
+  // Only a trip the device already knows can newly show a pickup (src/db/tripMilestones.ts): the trip list shows
+  // it once a pull has stored it. A page's first pull starts only once it is idle, which on a loaded machine
+  // came after the pickup, and then the trip was news with its pickup already in it.
+  await page.goto(portalUrl(server, tenant, '/trips'))
+  await expect(page.getByRole('main').locator(`a[href$="/trips/${trip.id}/${trip.date}"]`)).toBeVisible()
   await page.goto(portalUrl(server, tenant, '/passengers'))
   await expect(page.getByText(_('sync.last_synced_time', { time: '' }).trim())).toBeVisible()
   shifts = await shiftsFromNow(page)
