@@ -43,7 +43,9 @@ export function BottomNav() {
     >
       <ul className="mx-auto flex max-w-3xl">
         {items.map((item) => (
-          <li key={item.id} className="min-w-0 flex-1">
+          // Each item as wide as its label, and the room left shared equally: a long label (Passengers at
+          // 200 % text) takes what the short ones do not need, rather than breaking inside a quarter.
+          <li key={item.id} className="min-w-0 flex-auto">
             <Link
               to={item.to}
               className={

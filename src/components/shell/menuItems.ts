@@ -101,12 +101,13 @@ export interface BottomNavLink {
 
 /**
  * The bottom navigation's labels: one short word each where the screen's title is longer, since at 200 % text
- * a quarter of a phone's width holds about six letters, and a longer word would break inside itself.
+ * a quarter of a phone's width holds about six letters, and a longer word would break inside itself. Passengers
+ * has no shorter word: its item takes the width the others leave (BottomNav), which holds up to eleven letters
+ * beside the three short ones; the Swedish says it in nine.
  */
 const bottomNavLabels: Record<BottomNavItemId, MessageDescriptor> = {
   booking: msg({ id: 'nav.booking', message: 'Book' }),
-  // No word of a phone's width says it shorter.
-  passengers: screenTitles.passengers,
+  passengers: msg({ id: 'nav.passengers', message: 'Passengers' }),
   trips: msg({ id: 'nav.trips', message: 'Trips' }),
   canceltrips: msg({ id: 'nav.canceltrips', message: 'Cancel' }),
   messages: msg({ id: 'nav.messages', message: 'Inbox' }),
