@@ -7,11 +7,14 @@ interface BlockProps {
   children: ReactNode
 }
 
-/** A page of text: its own h1 inside an article (the shell provides the main landmark). */
+/**
+ * A page of text: its own h1 inside an article (the shell provides the main landmark). On a phone at large text
+ * its margins and heading are those of the screens' frame (src/components/ui/Page.tsx).
+ */
 export function ContentPage({ title, children }: BlockProps) {
   return (
-    <article className="mx-auto max-w-3xl px-4 py-6">
-      <h1 className="text-2xl leading-tight font-bold">{title}</h1>
+    <article className="mx-auto max-w-3xl px-4 py-6 max-[18rem]:px-2">
+      <h1 className="whole-words text-2xl leading-tight font-bold max-[18rem]:text-xl">{title}</h1>
       {children}
     </article>
   )

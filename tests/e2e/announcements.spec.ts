@@ -1,7 +1,8 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { Temporal } from 'temporal-polyfill'
 import { shellDate } from '../../src/domain/dateDisplay'
 import { catalog, type Catalog } from './support/catalog'
+import { connectionBlip, serverUnreachable } from './support/connection'
 import { demoUsers, expect, test } from './support/fixtures'
 import { openLoginPage, submitPassword } from './support/locales'
 import { guardianView, operatorMessage } from './support/messages'
@@ -134,33 +135,6 @@ async function expectHeard(
 }
 
 /**
- * The server stops answering while the network stays up: every request to it is refused, the page's, the sync
- * worker's and the service worker's. The function returned undoes it.
- */
-async function serverUnreachable(context: BrowserContext): Promise<() => Promise<void>> {
-  const refuse = (route: { abort(code: string): Promise<void> }) => route.abort('connectionrefused')
-  await context.route('**/api/**', refuse)
-  await context.route('**/health', refuse)
-  return async () => {
-    await context.unroute('**/api/**', refuse)
-    await context.unroute('**/health', refuse)
-  }
-}
-
-/**
- * The connection drops and returns, as on a train: the portal polls a followed trip, pulls and probes the
- * server at once when it returns, rather than at their next tick.
- */
-async function connectionBlip(page: Page, _: Catalog): Promise<void> {
-  // Exact: the cancel wizard's result starts with the same words in Finnish.
-  const offline = page.getByText(_('network.offline'), { exact: true })
-  await page.context().setOffline(true)
-  await expect(offline).toBeVisible()
-  await page.context().setOffline(false)
-  await expect(offline).toBeHidden()
-}
-
-/**
  * Waits for the page's sync to have pulled, so that its next pull (a returning connection starts one) finds out
  * whether the server answers.
  */
@@ -214,7 +188,8 @@ for (const { locale, tenant } of journeys) {
     await expect(main.getByText(_('track.not_started'))).toBeVisible()
     await expectHeard(heard, from, _('track.not_started'), 'polite')
 
-    // A trip under way: its pickup and drop-off are said by the tracking panel's region and by a notice.
+    // A trip under way: its pickup and drop-off are said by the tracking panel's region. Their notices, which
+    // would open this very trip, are not shown on it (NoticeSnackbar).
     const underWay = await tripUnderWay(server, tenant, passenger.id)
     await page.goto(at(`/trips/${underWay.id}/${underWay.date}`))
     const panel = page.getByRole('region', { name: _('trips.tracking.heading'), exact: true })
@@ -224,14 +199,6 @@ for (const { locale, tenant } of journeys) {
     await connectionBlip(page, _)
     await expectHeard(heard, from, _('network.offline'), 'polite')
     await expectHeard(heard, from, _('trips.tracking.estimated_arrival'), 'polite')
-    const pickedUp = _('notice.passenger_picked_up', { name: passenger.name })
-    await expectHeard(heard, from, pickedUp, 'polite')
-    // Closed, so that the next notice shows now rather than after this one's 20 s.
-    await page
-      .getByRole('status')
-      .filter({ hasText: pickedUp })
-      .getByRole('button', { name: _('common.close') })
-      .click()
 
     // The drop-off, and the operator's first message to this user, which only the badge would show.
     from = heard.length
@@ -239,7 +206,6 @@ for (const { locale, tenant } of journeys) {
     await operatorMessage(server, tenant, passenger.id, `Kuulutus ${locale} ${Date.now()}`)
     await connectionBlip(page, _)
     await expectHeard(heard, from, _('trips.tracking.trip_ended_at'), 'polite')
-    await expectHeard(heard, from, _('notice.passenger_dropped_off_rate', { name: passenger.name }), 'polite')
     const { unseen } = await guardianView(page)
     await expectHeard(heard, from, _('shell.messages_arrived', { risenTo: unseen }), 'polite')
 
@@ -270,8 +236,8 @@ for (const { locale, tenant } of journeys) {
     await answerAgain()
     await connectionBlip(page, _)
     const reason = _('trips.problem.no_show')
-    await expectHeard(heard, from, _('notice.cancel_rejected', { reason }), 'assertive', 30_000)
-    await expectHeard(heard, from, [_('canceltrips.cancellation_error'), reason], 'assertive')
+    // By the trip's own alert: the notice, which would open this very trip, is not shown on it.
+    await expectHeard(heard, from, [_('canceltrips.cancellation_error'), reason], 'assertive', 30_000)
 
     // The cancel wizard's result: saved while the server cannot be reached, and cancelled once it lands.
     await page.goto(at('/canceltrips'))

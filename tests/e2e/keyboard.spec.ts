@@ -479,7 +479,7 @@ test('changing the password by keyboard alone: the account menu, a refused confi
 const focusAgainstBottomNav = (page: Page) =>
   page.evaluate(() => {
     const focused = document.activeElement
-    const nav = document.querySelector('nav.fixed')
+    const nav = document.querySelector('nav[aria-label="Shortcuts"]')
     if (!focused || focused === document.body || !nav || nav.contains(focused)) return null
     const label = focused.getAttribute('aria-label') ?? focused.textContent ?? focused.tagName
     return {

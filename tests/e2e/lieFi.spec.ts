@@ -1,22 +1,8 @@
-import type { BrowserContext } from '@playwright/test'
 import { watchCommands } from './support/commands'
+import { serverUnreachable } from './support/connection'
 import { demoUsers, expect, test } from './support/fixtures'
 import { installed, portalUrl, signIn } from './support/portal'
 import { futureTrips, serverTrips } from './support/trips'
-
-/**
- * The server stops answering while the network stays up (a captive portal, a dead server, a tunnel): every
- * request to it is refused, the page's, the sync worker's and the service worker's. Undone by `unroute`.
- */
-async function serverUnreachable(context: BrowserContext): Promise<() => Promise<void>> {
-  const refuse = (route: { abort(code: string): Promise<void> }) => route.abort('connectionrefused')
-  await context.route('**/api/**', refuse)
-  await context.route('**/health', refuse)
-  return async () => {
-    await context.unroute('**/api/**', refuse)
-    await context.unroute('**/health', refuse)
-  }
-}
 
 test('with the network up but the server out of reach, the portal says so, keeps a cancellation pending through a reload, and sends it once when the server answers', async ({
   page,

@@ -44,8 +44,8 @@ for (const locale of locales) {
       shortcuts.getByRole('link', {
         name:
           count > 0
-            ? `${t('menu.messages')} ${t('shell.unseen_messages', { unseen: count })}`
-            : t('menu.messages'),
+            ? `${t('nav.messages')} ${t('shell.unseen_messages', { unseen: count })}`
+            : t('nav.messages'),
         exact: true,
       })
     expect(unseen).toBeGreaterThanOrEqual(2)

@@ -28,6 +28,7 @@ interface Size {
 
 const sizes: readonly Size[] = [
   { name: '320 px', width: 320, height: 640, fontSize: 16 },
+  { name: '390 px with text at 200 %', width: 390, height: 844, fontSize: 32 },
   { name: '412 px with text at 200 %', width: 412, height: 915, fontSize: 32 },
 ]
 
@@ -62,6 +63,43 @@ function reflowProblems(page: Page): Promise<string[]> {
   })
 }
 
+/**
+ * The words of the bottom navigation's labels, of the screens' headings and of cards' titles that break inside
+ * themselves: each word (as the page's language segments it) whose first and last letters lie on different
+ * lines. A hyphenated break counts too, but for one at a soft hyphen, where the text itself lets a compound too
+ * long for any line break at its seam.
+ */
+function wordsBroken(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const titles = document.querySelectorAll('nav a, h1, main li :is(h2, h3), main .whole-words')
+    const words = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' })
+    const broken: string[] = []
+    for (const title of titles) {
+      const texts = document.createTreeWalker(title, NodeFilter.SHOW_TEXT)
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        // The line of the letter at `index`: its last box, since the one after a soft hyphen also has the
+        // hyphen drawn at the end of the line before.
+        const lineOf = (index: number) => {
+          const range = document.createRange()
+          range.setStart(text, index)
+          range.setEnd(text, index + 1)
+          return Math.round([...range.getClientRects()].filter((rect) => rect.width > 0).at(-1)?.top ?? 0)
+        }
+        let start = 0
+        for (const part of (text.textContent ?? '').split('\u00ad')) {
+          for (const word of words.segment(part)) {
+            const from = start + word.index
+            if (word.isWordLike && lineOf(from) !== lineOf(from + word.segment.length - 1))
+              broken.push(`"${word.segment}" breaks inside itself`)
+          }
+          start += part.length + 1
+        }
+      }
+    }
+    return broken
+  })
+}
+
 /** Lays the page out at `size` as it is now, without loading it again: the next frame has the new layout. */
 async function withTextSize(page: Page, size: Size) {
   await page.setViewportSize({ width: size.width, height: size.height })
@@ -77,7 +115,9 @@ async function withTextSize(page: Page, size: Size) {
 async function reflowAtEverySize(page: Page, where: string, found: string[]) {
   for (const size of sizes) {
     await withTextSize(page, size)
-    for (const problem of await reflowProblems(page)) found.push(`${where} at ${size.name}: ${problem}`)
+    const problems = await reflowProblems(page)
+    if (size.fontSize > 16) problems.push(...(await wordsBroken(page)))
+    for (const problem of problems) found.push(`${where} at ${size.name}: ${problem}`)
   }
 }
 
@@ -91,7 +131,8 @@ async function signInDemo(page: Page, server: RunningServer, locale: Locale, fou
   await reflowAtEverySize(page, '/booking', found)
 }
 
-// Each page is loaded once and laid out at every size, as a phone turned or its text made larger would.
+// Each page is loaded once and laid out at every size, as a phone turned or its text made larger would; at
+// 200 % text, navigation labels, headings and cards' titles break only between words.
 for (const locale of locales) {
   test(`every screen reflows at ${sizes.map((size) => size.name).join(' and at ')} in ${locale}`, async ({
     page,
@@ -126,5 +167,22 @@ for (const locale of locales) {
       await check(path)
     }
     expect(found).toEqual([])
+  })
+}
+
+// A tenant without booking has Passengers in the bottom navigation, its longest label.
+for (const locale of locales) {
+  test(`the bottom navigation of a tenant without booking keeps its words whole in ${locale}`, async ({
+    page,
+    server,
+  }) => {
+    await openLoginPage(page, server, 'helpbus', locale)
+    await submitPassword(page, demoUsers.guardian)
+    await page.waitForURL(/\/passengers$/)
+    await loaded(page, locale)
+    for (const size of sizes.filter(({ fontSize }) => fontSize > 16)) {
+      await withTextSize(page, size)
+      expect(await wordsBroken(page), size.name).toEqual([])
+    }
   })
 }

@@ -43,7 +43,7 @@ export function PassengerItem({ passenger, nextTrip, timeZone, onEdit }: Passeng
     <li className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-xl bg-surface p-4 shadow-sm">
       <Avatar passengerId={passenger.id} text={passenger.avatarText} />
       <div className="min-w-0 flex-1 basis-40">
-        <h2 className="text-lg font-semibold">{passenger.name}</h2>
+        <h2 className="whole-words text-lg font-semibold">{passenger.name}</h2>
         <NextTrip trip={nextTrip} timeZone={timeZone} />
       </div>
       <Button variant="secondary" className="ml-auto" onClick={onEdit}>

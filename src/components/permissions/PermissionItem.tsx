@@ -25,7 +25,7 @@ export function PermissionItem({ passengerId, permission, today, onView }: Permi
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-surface p-4 shadow-sm">
       <div className="min-w-0 flex-1 basis-60">
-        <h3 className="text-lg font-semibold">
+        <h3 className="whole-words text-lg font-semibold">
           <Link
             to="/transportationPermissions/$passengerId/$id"
             params={{ passengerId, id: permission.id }}

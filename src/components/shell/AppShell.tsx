@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Suspense, useRef, useState, type ReactNode } from 'react'
 import { lazyDialog } from '../ui/loadOnFirstOpen'
 import { lazyPart } from '../ui/lazyPart'
+import { BottomDock } from './BottomDock'
 import { ExternalLinkGuard } from './ExternalLinkGuard'
 import { loadSignedInShell } from './loadSignedInShell'
 import { NoticeSnackbar } from './NoticeSnackbar'
@@ -36,7 +37,6 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <TopBar menuButtonRef={menuButton} onOpenMenu={() => setMenuOpen(true)} />
       <SideDrawer open={menuOpen} onOpenChange={setMenuOpen} returnFocusTo={menuButton} />
-      <OfflineBanner />
       {signedIn ? (
         <Suspense fallback={<div className={syncStatusSpace} />}>
           <SyncStatus />
@@ -49,14 +49,21 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {children}
       </main>
+      <BottomDock>
+        <NoticeSnackbar />
+        <OfflineBanner />
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <BottomNav />
+          </Suspense>
+        ) : null}
+      </BottomDock>
       {signedIn ? (
         <Suspense fallback={null}>
-          <BottomNav />
           <LogoutConfirm />
           <PushRefresh />
         </Suspense>
       ) : null}
-      <NoticeSnackbar />
       <ExternalLinkGuard />
     </div>
   )

@@ -1,12 +1,11 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { BottomNavItemId } from '../../../tenants'
 import { useMessageSummary } from '../../app/data/data'
 import { useEnvironment } from '../../app/environment'
 import { CancelIcon, UsersIcon } from '../ui/icons'
 import { CalendarIcon, CarIcon, MessageIcon } from '../ui/featureIcons'
-import { useCoversBottom } from './coveredBottom'
 import { bottomNavItems } from './menuItems'
 
 const icons: Record<BottomNavItemId, ReactNode> = {
@@ -30,30 +29,29 @@ function useArrivals(unseen: number | undefined): number {
   return last.told
 }
 
-/** Shortcuts to the main screens at the bottom of the page; messages appear once there are some. */
+/** Shortcuts to the main screens at the bottom of the page. */
 export function BottomNav() {
   const { t } = useLingui()
   const { tenant } = useEnvironment()
   const summary = useMessageSummary()
-  const { total, unseen } = summary ?? { total: 0, unseen: 0 }
+  const unseen = summary?.unseen ?? 0
   const risenTo = useArrivals(summary?.unseen)
-  const items = bottomNavItems(tenant, total)
-  const ref = useRef<HTMLElement>(null)
-  useCoversBottom(ref)
+  const items = bottomNavItems(tenant)
   return (
     <nav
-      ref={ref}
       aria-label={t({ id: 'shell.bottom_navigation', message: 'Shortcuts' })}
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-muted/30 bg-surface text-text shadow-[0_-2px_8px_rgba(0,0,0,0.08)]"
+      className="pointer-events-auto border-t border-muted/30 bg-surface text-text shadow-[0_-2px_8px_rgba(0,0,0,0.08)]"
     >
       <ul className="mx-auto flex max-w-3xl">
         {items.map((item) => (
-          <li key={item.id} className="min-w-0 flex-1">
+          // Each item as wide as its label, and the room left shared equally: a long label (Passengers at
+          // 200 % text) takes what the short ones do not need, rather than breaking inside a quarter.
+          <li key={item.id} className="min-w-0 flex-auto">
             <Link
               to={item.to}
               className={
-                'group flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-1 text-center text-xs ' +
-                'no-underline aria-[current=page]:font-bold'
+                'group flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 py-1 text-center text-xs ' +
+                'no-underline'
               }
             >
               <span className="relative rounded-full px-[min(1rem,4vw)] py-0.5 group-aria-[current=page]:bg-accent group-aria-[current=page]:text-on-accent">
@@ -67,7 +65,9 @@ export function BottomNav() {
                   </span>
                 ) : null}
               </span>
-              <span className="max-w-full">{t(item.title)}</span>
+              {/* Not bolder when current (the pill says it): a bold word is an eighth wider, and at 200 % text
+                  "Matkat" then broke inside itself. */}
+              <span className="whole-words max-w-full">{t(item.title)}</span>
               {item.id === 'messages' && unseen > 0 ? (
                 <span className="sr-only">
                   <Plural id="shell.unseen_messages" value={unseen} one="# unseen" other="# unseen" />

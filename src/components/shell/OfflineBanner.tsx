@@ -4,20 +4,24 @@ import { OfflineIcon } from '../ui/icons'
 
 /**
  * Says so when the network is gone (spec section 8), or when there is one but the server does not answer; the
- * status region stays mounted so the change is read.
+ * status region stays mounted so the change is read. It lies in the bottom dock, over the page rather than in
+ * it: pushed in above the screen, it moved the page down as it came, under a finger about to tap.
  */
 export function OfflineBanner() {
   const connection = useConnection()
   return (
     <div role="status">
       {connection === 'online' ? null : (
-        <p className="flex items-center justify-center gap-2 bg-[#3d3d3d] px-4 py-2 text-center font-semibold text-white">
-          <OfflineIcon />
-          {connection === 'offline' ? (
-            <Trans id="network.offline">Network connection not available</Trans>
-          ) : (
-            <Trans id="network.unreachable">The service cannot be reached right now</Trans>
-          )}
+        // Its words start where the navigation's do, not centred: centred, the icon moved as they changed.
+        <p className="pointer-events-auto bg-[#3d3d3d] px-4 py-1.5 text-sm font-semibold text-white">
+          <span className="mx-auto flex max-w-3xl items-center gap-2">
+            <OfflineIcon />
+            {connection === 'offline' ? (
+              <Trans id="network.offline">Network connection not available</Trans>
+            ) : (
+              <Trans id="network.unreachable">The service cannot be reached right now</Trans>
+            )}
+          </span>
         </p>
       )}
     </div>

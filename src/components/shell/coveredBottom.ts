@@ -3,7 +3,7 @@ import { useLayoutEffect, type RefObject } from 'react'
 /** Room kept between a focused control and what covers the bottom of the viewport. */
 const gapPx = 8
 
-/** How far up from the viewport's bottom each mounted fixed bar reaches, in px. */
+/** How far up from the viewport's bottom each mounted dock's bars reach, in px. */
 const covers = new Map<symbol, number>()
 
 /** `--covered-bottom` on the root: the page's scroll padding and bottom padding follow it (styles.css). */
@@ -14,28 +14,47 @@ function apply(): void {
   else root.removeProperty('--covered-bottom')
 }
 
+/** The boxes of a dock's bars: its children, or theirs where a child takes no box (a lazy part's wrapper). */
+function barsOf(element: Element): Element[] {
+  return [...element.children].flatMap((child) =>
+    getComputedStyle(child).display === 'contents' ? barsOf(child) : [child],
+  )
+}
+
 /**
- * Tells the page that `ref`'s fixed element covers the bottom of the viewport (the bottom navigation, a
- * notice above it), so that a control reached by Tab scrolls clear of it and the page's last control can be
- * scrolled above it: without it the browser scrolls a focused control only to the viewport's edge, behind the
- * bar (WCAG 2.2, 2.4.11 Focus Not Obscured). An element with no height (a notice region with nothing in it)
- * covers nothing. Measured again when it or the viewport changes size (text zoom wraps the bar's labels).
+ * Tells the page that the bars in `ref`'s fixed element (the bottom dock: the navigation, the offline banner and
+ * a notice) cover the bottom of the viewport up to the highest of them, so that a control reached
+ * by Tab scrolls clear of them and the page's last control can be scrolled above them: without it the browser
+ * scrolls a focused control only to the viewport's edge, behind the bar (WCAG 2.2, 2.4.11 Focus Not Obscured).
+ * A child with no height (a notice region with nothing in it) covers nothing. Measured again when a bar comes,
+ * goes or changes size, and when the viewport does (text zoom wraps the bar's labels).
  */
 export function useCoversBottom(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
-    const element = ref.current
-    if (!element) return
+    const dock = ref.current
+    if (!dock) return
     const id = Symbol('covers bottom')
     const measure = () => {
-      const box = element.getBoundingClientRect()
-      covers.set(id, box.height > 0 ? window.innerHeight - box.top : 0)
+      const tops = barsOf(dock)
+        .map((bar) => bar.getBoundingClientRect())
+        .filter((box) => box.height > 0)
+        .map((box) => box.top)
+      covers.set(id, tops.length > 0 ? window.innerHeight - Math.min(...tops) : 0)
       apply()
     }
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
+    const sizes = new ResizeObserver(measure)
+    const observeBars = () => {
+      sizes.disconnect()
+      for (const bar of barsOf(dock)) sizes.observe(bar)
+      measure()
+    }
+    const bars = new MutationObserver(observeBars)
+    bars.observe(dock, { childList: true, subtree: true })
+    observeBars()
     window.addEventListener('resize', measure)
     return () => {
-      observer.disconnect()
+      bars.disconnect()
+      sizes.disconnect()
       window.removeEventListener('resize', measure)
       covers.delete(id)
       apply()

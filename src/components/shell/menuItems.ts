@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { BottomNavItemId, MenuItemId, TenantConfig } from '../../../tenants'
 import { screenTitles } from '../screenTitles'
@@ -98,9 +99,25 @@ export interface BottomNavLink {
   title: MessageDescriptor
 }
 
-/** The bottom navigation; the messages item shows only once the user has messages. */
-export function bottomNavItems(tenant: TenantConfig, messageCount: number): BottomNavLink[] {
-  return tenant.bottomNav
-    .filter((id) => id !== 'messages' || messageCount > 0)
-    .map((id) => ({ id, to: `/${id}` as const, title: screenTitles[id] }))
+/**
+ * The bottom navigation's labels: one short word each where the screen's title is longer, since at 200 % text
+ * a quarter of a phone's width holds about six letters, and a longer word would break inside itself. Passengers
+ * has no shorter word: its item takes the width the others leave (BottomNav), which holds up to eleven letters
+ * beside the three short ones; the Swedish says it in nine.
+ */
+const bottomNavLabels: Record<BottomNavItemId, MessageDescriptor> = {
+  booking: msg({ id: 'nav.booking', message: 'Book' }),
+  passengers: msg({ id: 'nav.passengers', message: 'Passengers' }),
+  trips: msg({ id: 'nav.trips', message: 'Trips' }),
+  canceltrips: msg({ id: 'nav.canceltrips', message: 'Cancel' }),
+  messages: msg({ id: 'nav.messages', message: 'Inbox' }),
+}
+
+/**
+ * The bottom navigation. Messages is there from the start, not once there are some (spec section 2): an item
+ * arriving with the first pull moved every other item under the user's finger, and the screen can start a
+ * conversation too.
+ */
+export function bottomNavItems(tenant: TenantConfig): BottomNavLink[] {
+  return tenant.bottomNav.map((id) => ({ id, to: `/${id}` as const, title: bottomNavLabels[id] }))
 }

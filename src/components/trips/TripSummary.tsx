@@ -26,11 +26,13 @@ export interface TripSummaryProps {
 export function TripSummary({ trip, timeZone, pending = null, cancelRejection = null }: TripSummaryProps) {
   const { t } = useLingui()
   return (
-    <span className="flex items-start gap-3">
+    // At large text on a phone (see Page) the initials stand above the trip rather than beside it, whose title and
+    // status chip then have the card's width for their words.
+    <span className="flex items-start gap-3 max-[18rem]:flex-col">
       <Avatar passengerId={trip.passenger.id} text={trip.passenger.avatarText} />
       <span className="flex min-w-0 flex-1 flex-col gap-1">
         <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-          <span className="text-lg font-semibold">
+          <span className="whole-words text-lg font-semibold">
             <time dateTime={trip.startDateTime}>{clockTime(trip.startDateTime, timeZone)}</time>{' '}
             <span className="font-normal">{trip.passenger.name}</span>
           </span>

@@ -5,6 +5,7 @@ import { useEnvironment } from '../../app/environment'
 export function usePageTitle(title: string): void {
   const { tenant } = useEnvironment()
   useEffect(() => {
-    document.title = `${title} – ${tenant.name}`
+    // Without the soft hyphens where a long title may break on a narrow screen: a tab does not wrap.
+    document.title = `${title.replaceAll('\u00ad', '')} – ${tenant.name}`
   }, [title, tenant.name])
 }

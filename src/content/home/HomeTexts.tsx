@@ -11,7 +11,7 @@ export function HomeIntro() {
   const operator = tenant.name
   return (
     <div className="space-y-3">
-      <h1 className="text-3xl leading-tight font-bold">
+      <h1 className="whole-words text-3xl leading-tight font-bold max-[18rem]:text-2xl">
         <Trans id="home.title">Passenger portal</Trans>
       </h1>
       <p className="text-lg font-semibold">

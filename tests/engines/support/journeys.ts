@@ -98,8 +98,7 @@ export function describeJourneys(engine: string, launch: () => Promise<EngineDri
       await driver.click('form[method="post"] button[type="submit"]')
       await waitUntil(driver, 'the landing page', '() => location.pathname.endsWith("/booking")')
       await waitForText(driver, 'Who is travelling?')
-      // The bottom navigation gains its Messages item when the pull's messages are stored, and its items move:
-      // a click aimed at Trips before that lands on Cancel trips.
+      // The bottom navigation, whose links the journeys follow, comes with the signed-in shell's own chunk.
       await waitForElement(driver, 'a[href="/messages"]')
     }
 

@@ -6,7 +6,10 @@ import { Announcer } from '../../../src/components/shell/Announcer'
 import { NoticeSnackbar } from '../../../src/components/shell/NoticeSnackbar'
 import { mountComponent } from './support/mountComponent'
 
-vi.mock('@tanstack/react-router', () => ({ useNavigate: () => () => undefined }))
+vi.mock('@tanstack/react-router', () => ({
+  useNavigate: () => () => undefined,
+  useRouterState: () => '/trips',
+}))
 vi.mock('../../../src/app/session/notices', () => ({
   useNotices: () => ({ current: null, dismiss: () => undefined }),
 }))
