@@ -81,6 +81,7 @@ describe('the trips screen', { timeout: 20_000 }, () => {
       account: (await db.account.get('me')) ?? null,
       passengers: await db.passengers.toArray(),
       trips: await db.trips.toArray(),
+      bookings: await db.bookings.toArray(),
       outbox: await db.outbox.toArray(),
       meta: await db.meta.toArray(),
       messageCount: 0,
