@@ -118,10 +118,11 @@ describe('outbox table', () => {
     v1.close()
     const db = new PortalDb(name, { indexedDB: factory, IDBKeyRange })
     expect((await db.listTrips()).map((t) => t.id)).toEqual(['t1'])
+    expect(await db.listBookings()).toEqual([])
     expect(
       (await appendCommand(db, { id: 'c1', type: 'trip.review', payload: reviewOf(1), createdAt: 'x' })).seq,
     ).toBe(1)
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(5)
   })
 })
 
