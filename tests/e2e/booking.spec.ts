@@ -362,7 +362,7 @@ test("a booking awaiting approval shows on the guardian's other device marked so
 
     // Another device of the same guardian lists it on its day, marked, beside the day's "no trips".
     const other = await device.newPage()
-    await signIn(other, server, tenant, demoUsers.guardian, '/?lang=fi')
+    await signIn(other, server, tenant, demoUsers.guardian)
     await other.goto(portalUrl(server, tenant, `/trips?date=${day}&lang=fi`))
     const bookings = other.getByRole('region', { name: text('trips.bookings_title') })
     await expect(bookings.getByText(text('trips.awaiting_mark'))).toBeVisible()
