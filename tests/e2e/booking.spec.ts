@@ -25,6 +25,18 @@ function deductible(page: Page, text: Catalog) {
   return page.getByText(text('booking.deductible', { amount: '' }).replace(/<\/?0>/g, ''))
 }
 
+/** A message as a pattern that takes any text for each of `names`, its placeholders. */
+function textPattern(text: Catalog, id: string, names: string[]): RegExp {
+  const hole = '\u0000'
+  const filled = text(id, Object.fromEntries(names.map((name) => [name, hole])))
+  return new RegExp(
+    filled
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .split(hole)
+      .join('.+'),
+  )
+}
+
 /** A booked trip's link on /trips of its date, where the list shows it. */
 function tripLink(page: Page, trip: ApiTrip) {
   return page.getByRole('main').locator(`a[href$="/trips/${trip.id}/${trip.date}"]`)
@@ -347,18 +359,32 @@ test("a booking awaiting approval shows on the guardian's other device marked so
     const day = Temporal.Now.plainDateISO(timeZone).add({ days: 14 })
     await signIn(page, server, tenant, demoUsers.guardian)
     await page.goto(portalUrl(server, tenant, '/booking?lang=fi'))
-    const { text, next } = await toQuotaStep(page, 'fi', shellDate(day))
-    await page.getByRole('radio', { name: /Asiointimatkat/ }).check()
-    await next.click()
-    await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('10:00')
-    await chooseAddress(page, text('booking.trip.from'), 0)
-    await chooseAddress(page, text('booking.trip.to'), 1)
-    await next.click()
-    await next.click()
+    const text = await catalog('fi')
+    // The day at 10:00 from the first saved place to the second, on to the summary.
+    const toSummary = async () => {
+      const { next } = await toQuotaStep(page, 'fi', shellDate(day))
+      await page.getByRole('radio', { name: /Asiointimatkat/ }).check()
+      await next.click()
+      await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('10:00')
+      await chooseAddress(page, text('booking.trip.from'), 0)
+      await chooseAddress(page, text('booking.trip.to'), 1)
+      await next.click()
+      await next.click()
+      await expect(await stepHeading(page, 'fi', 6, 'booking.step_summary')).toBeVisible()
+    }
+    await toSummary()
     await page.getByRole('button', { name: text('booking.save') }).click()
     await expect(page.getByText(text('booking.awaiting_approval'))).toBeVisible()
     const [booking] = await operator.call(operatorEndpoints.listAwaitingBookings, {})
     expect(booking).toMatchObject({ date: day.toString() })
+
+    // The same ride booked again: the summary warns of the booking awaiting approval at that time.
+    await page.getByRole('button', { name: text('booking.new_booking') }).click()
+    await toSummary()
+    await expect(page.getByText(textPattern(text, 'booking.overlap_title', ['name']))).toBeVisible()
+    const ride = ['start', 'end', 'from', 'to']
+    await expect(page.getByText(textPattern(text, 'booking.overlap_awaiting', ride))).toBeVisible()
+    await expectAccessible()
 
     // Another device of the same guardian lists it on its day, marked, beside the day's "no trips".
     const other = await device.newPage()
