@@ -368,7 +368,10 @@ export const stepActions = {
     const final = classifyFailure(status ?? 0, body?.code ?? null) === 'reject'
     return { failure, ...(final ? { save: null } : {}) }
   }),
-  /** Has the passenger's reads pulled again after a save, the booking awaiting approval with them (the screen provides it). */
+  /**
+   * Has the passenger's reads pulled again after a save, the booking awaiting approval with them (the screen
+   * provides it).
+   */
   reloadTrips: () => {},
   reset: assignBooking(({ context }) => {
     // The quota is chosen again from those offered, the previous one first, as after a fetch.

@@ -70,14 +70,17 @@ export function registerPassengerRoutes(app: FastifyInstance, keys: KeyStore): v
     const passengers = await request.db.passengers.listGranted(user.id)
     const reads = await Promise.all(
       passengers.map(async (passenger) => {
-        const version = await request.db.readVersions.grantedPassenger(user.id, passenger.id)
+        const [version, places, permissions] = await Promise.all([
+          request.db.readVersions.grantedPassenger(user.id, passenger.id),
+          request.db.places.listForPassenger(passenger.id),
+          query.permissions === 'true' ? passengerQuotas(request, passenger.id) : undefined,
+        ])
         // A grant taken away since the list was read: the passenger is left out, as the next list would.
         if (version === undefined) return null
-        const [places, trips, bookings, permissions] = await Promise.all([
-          request.db.places.listForPassenger(passenger.id),
+        // One version for both: the trips' and the bookings' are those of the same moment.
+        const [trips, bookings] = await Promise.all([
           cachedTrips(request, user, passenger.id, version),
           cachedBookings(request, passenger.id, version),
-          query.permissions === 'true' ? passengerQuotas(request, passenger.id) : undefined,
         ])
         const read = {
           passenger: toPassengerView(passenger),
