@@ -48,7 +48,7 @@ export async function loadOlderMessages(db: PortalDb, api: ApiClient): Promise<b
 }
 
 /**
- * One pull of the read models: the account, the passengers with their places and trips (and their
+ * One pull of the read models: the account, the passengers with their places, trips and bookings not yet approved (and their
  * transportation permissions when `scope` says so) in one call, and the newest messages, all at once: one round
  * of requests after the token. The API client parses every answer with the contract, so what reaches the
  * database has been validated. The pull is all or nothing: if any call fails, the local data stays as it was.
@@ -71,6 +71,7 @@ export async function fetchReadModels(
     passengers: reads.map((read) => read.passenger),
     places: byPassenger((read) => read.places),
     trips: byPassenger((read) => read.trips),
+    bookings: byPassenger((read) => read.bookings),
     ...(scope.permissions ? { permissions: byPassenger((read) => read.permissions ?? []) } : {}),
     messages,
     syncedAt,

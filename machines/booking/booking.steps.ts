@@ -96,7 +96,7 @@ function summary(step: 6 | 9, back: string, afterSave: object) {
           id: 'saveBooking',
           src: 'createBooking',
           input: ({ context }: { context: BookingContext }) => context.save!,
-          onDone: { target: 'saved', actions: ['storeBooked', 'noteAwaiting', 'reloadTrips'] },
+          onDone: { target: 'saved', actions: ['storeBooked', 'reloadTrips'] },
           onError: [
             { guard: 'isConnectionFailure', target: 'offline' },
             { target: 'failed', actions: 'storeFailure' },
@@ -368,10 +368,11 @@ export const stepActions = {
     const final = classifyFailure(status ?? 0, body?.code ?? null) === 'reject'
     return { failure, ...(final ? { save: null } : {}) }
   }),
-  /** Has the passenger's trips pulled again after a save (the screen provides it). */
+  /**
+   * Has the passenger's reads pulled again after a save, the booking awaiting approval with them (the screen
+   * provides it).
+   */
   reloadTrips: () => {},
-  /** Keeps the booking made (`save`, `booked`) on the device while it awaits approval (the screen provides it). */
-  noteAwaiting: (_: { context: BookingContext }) => {},
   reset: assignBooking(({ context }) => {
     // The quota is chosen again from those offered, the previous one first, as after a fetch.
     const order = { ...freshOrder(context.order.passenger, context), quota: context.order.quota }

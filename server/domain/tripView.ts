@@ -1,5 +1,5 @@
 import type { Temporal } from 'temporal-polyfill'
-import type { CancellationReceipt, Trip } from '../../src/contract/trip'
+import type { CancellationReceipt, Trip, UnapprovedBooking } from '../../src/contract/trip'
 import type { Address } from './tripEvents'
 import type { TripProjection } from './tripProjection'
 
@@ -110,5 +110,23 @@ export function toTripBody(trip: TripProjection, timeZone: string): TripBody {
       createdAt: zonedIso(review.at, timeZone),
     })),
     cancellationReceipt: cancellationReceiptOf(trip, timeZone),
+  }
+}
+
+/**
+ * A portal booking awaiting approval or refused, as the passenger's reads list it apart from the trips; null for
+ * any other trip (one shown to the passenger, or withdrawn by its user).
+ */
+export function toUnapprovedBooking(trip: TripProjection, timeZone: string): UnapprovedBooking | null {
+  if (trip.approval !== 'awaiting' && trip.approval !== 'refused') return null
+  return {
+    tripId: trip.id,
+    date: trip.start.toZonedDateTimeISO(timeZone).toPlainDate().toString(),
+    approval: trip.approval,
+    startDateTime: zonedIso(trip.start, timeZone),
+    endDateTime: zonedIso(trip.end, timeZone),
+    startAddress: address(trip.startAddress),
+    endAddress: address(trip.endAddress),
+    refusalReason: trip.approval === 'refused' ? trip.cancelReason : null,
   }
 }

@@ -5,7 +5,7 @@ import { endpoints, type PassengerReads } from '../../src/contract/endpoints'
 import type { KeyStore } from '../auth/accessTokens'
 import type { PassengerRow } from '../db/repositories/passengers'
 import type { UserRow } from '../db/repositories/users'
-import { withPassenger } from '../domain/tripView'
+import { toUnapprovedBooking, withPassenger } from '../domain/tripView'
 import { claimAccessCode } from '../invitations/accessCodes'
 import { passengerQuotas } from '../permissions/passengerQuotas'
 import { HttpError } from '../errors/httpError'
@@ -70,19 +70,24 @@ export function registerPassengerRoutes(app: FastifyInstance, keys: KeyStore): v
     const passengers = await request.db.passengers.listGranted(user.id)
     const reads = await Promise.all(
       passengers.map(async (passenger) => {
-        const [places, trips, permissions] = await Promise.all([
+        const [version, places, permissions] = await Promise.all([
+          request.db.readVersions.grantedPassenger(user.id, passenger.id),
           request.db.places.listForPassenger(passenger.id),
-          passengerTrips(request, user, passenger.id),
           query.permissions === 'true' ? passengerQuotas(request, passenger.id) : undefined,
         ])
         // A grant taken away since the list was read: the passenger is left out, as the next list would.
-        if (!trips) return null
+        if (version === undefined) return null
+        // One version for both: the trips' and the bookings' are those of the same moment.
+        const [trips, bookings] = await Promise.all([
+          cachedTrips(request, user, passenger.id, version),
+          cachedBookings(request, passenger.id, version),
+        ])
         const read = {
           passenger: toPassengerView(passenger),
           places: places.map(toPlaceView),
           ...(permissions ? { permissions } : {}),
         }
-        return withTrips(read, trips)
+        return withCached(read, { trips, bookings })
       }),
     )
     const bytes = reads.filter((read) => read !== null)
@@ -98,10 +103,14 @@ export function registerPassengerRoutes(app: FastifyInstance, keys: KeyStore): v
 
 const comma = Buffer.from(',')
 
-/** `read` as JSON with the trips' cached answer spliced in as they are, not parsed and serialized again. */
-function withTrips(read: object, trips: SerializedAnswer<unknown>): Buffer {
+/** `read` as JSON with the cached answers spliced in as they are, not parsed and serialized again. */
+function withCached(read: object, cached: Record<string, SerializedAnswer<unknown>>): Buffer {
   const json = JSON.stringify(read)
-  return Buffer.concat([Buffer.from(`${json.slice(0, -1)},"trips":`), trips.bytes, Buffer.from('}')])
+  return Buffer.concat([
+    Buffer.from(json.slice(0, -1)),
+    ...Object.entries(cached).flatMap(([name, answer]) => [Buffer.from(`,"${name}":`), answer.bytes]),
+    Buffer.from('}'),
+  ])
 }
 
 /**
@@ -111,6 +120,11 @@ function withTrips(read: object, trips: SerializedAnswer<unknown>): Buffer {
 async function passengerTrips(request: FastifyRequest, user: UserRow, passengerId: string) {
   const version = await request.db.readVersions.grantedPassenger(user.id, passengerId)
   if (version === undefined) return null
+  return cachedTrips(request, user, passengerId, version)
+}
+
+/** The trips of a passenger granted at `version` (which covers the passenger's trips), built once per version. */
+function cachedTrips(request: FastifyRequest, user: UserRow, passengerId: string, version: string) {
   const timeZone = request.tenant.timeZone
   const window = tripWindow(timeZone)
   const key = `trips\u0000${request.tenant.id}\u0000${passengerId}\u0000${timeZone}\u0000${window.today}`
@@ -124,5 +138,19 @@ async function passengerTrips(request: FastifyRequest, user: UserRow, passengerI
     )
     if (!found) throw passengerNotFound()
     return found.trips.map((trip) => withPassenger(trip, found.passenger))
+  })
+}
+
+/**
+ * The portal bookings of the trip window that await approval or were refused, of a passenger granted at
+ * `version`: the same version as the trips', which every change of a trip's approval moves.
+ */
+function cachedBookings(request: FastifyRequest, passengerId: string, version: string) {
+  const timeZone = request.tenant.timeZone
+  const window = tripWindow(timeZone)
+  const key = `bookings\u0000${request.tenant.id}\u0000${passengerId}\u0000${timeZone}\u0000${window.today}`
+  return request.server.answerCache.answer(key, version, async () => {
+    const found = await request.db.trips.listUndecidedOrRefused(passengerId, window.from, window.to)
+    return found.flatMap((trip) => toUnapprovedBooking(trip, timeZone) ?? [])
   })
 }

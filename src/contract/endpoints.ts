@@ -51,7 +51,7 @@ import {
   routeRequest,
 } from './places'
 import { trackedTrip, trackingLink, trackingLinkParams, trackingLinkRequest } from './tracking'
-import { trip } from './trip'
+import { trip, unapprovedBooking } from './trip'
 import { cancelTripsRequest, reviewRequest, tripStatusRequest } from './tripCommands'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -119,6 +119,8 @@ export const passengerReads = z.object({
   passenger,
   places: z.array(place),
   trips: z.array(trip).max(tripListMaxCount),
+  /** The passenger's bookings of the trip window that await approval or were refused: never among `trips`. */
+  bookings: z.array(unapprovedBooking).max(tripListMaxCount),
   permissions: z.array(quota).optional(),
 })
 export type PassengerReads = z.infer<typeof passengerReads>
@@ -222,7 +224,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/passenger/reads',
     summary:
-      "Every passenger granted to the user with the places and trips listPlaces and listTrips answer (and the transportation permissions when asked), in one call: the pull's one round instead of two",
+      "Every passenger granted to the user with the places and trips listPlaces and listTrips answer, the bookings made in the portal of the same days that await approval or were refused (and the transportation permissions when asked), in one call: the pull's one round instead of two",
     auth: true,
     query: passengerReadsQuery,
     response: z.array(passengerReads),

@@ -107,3 +107,25 @@ export const trip = z.object({
   cancellationReceipt: cancellationReceipt.nullable().default(null),
 })
 export type Trip = z.infer<typeof trip>
+
+export const bookingDecisions = ['awaiting', 'refused'] as const
+export type BookingDecision = (typeof bookingDecisions)[number]
+
+/**
+ * A booking made in the portal that is not (yet) a trip, beyond the spec's payload (issue 37): it awaits the
+ * transport service's approval, or was refused. The passenger's reads list those of the trip window apart from
+ * the trips, so that nothing reads one as a confirmed trip; once approved it is one of the trips instead.
+ */
+export const unapprovedBooking = z.object({
+  tripId,
+  /** The date of its start in the tenant's zone, which names it with its id as a trip's does. */
+  date: isoDate,
+  approval: z.enum(bookingDecisions),
+  startDateTime: isoDateTime,
+  endDateTime: isoDateTime,
+  startAddress: tripAddress,
+  endAddress: tripAddress,
+  /** Why the transport service refused it; null while it awaits. */
+  refusalReason: text(cancelReasonMaxLength).nullable(),
+})
+export type UnapprovedBooking = z.infer<typeof unapprovedBooking>

@@ -1,5 +1,14 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
-import type { Message, MessagePage, Passenger, Place, Quota, Trip, User } from '../contract'
+import type {
+  Message,
+  MessagePage,
+  Passenger,
+  Place,
+  Quota,
+  Trip,
+  UnapprovedBooking,
+  User,
+} from '../contract'
 import { databaseName } from './names'
 import type { OutboxCommand } from '../commands/outboxCommand'
 import {
@@ -15,6 +24,7 @@ import {
   metaValue,
   type PushDevice,
   type StoredAccount,
+  type StoredBooking,
   type StoredMeta,
   type StoredPermission,
   type StoredPlace,
@@ -24,6 +34,7 @@ import { milestonesOf, type TripMilestone } from './tripMilestones'
 import {
   asTrip,
   asUser,
+  bookingsView,
   messageSummaryOf,
   nameOrder,
   passengersView,
@@ -44,7 +55,14 @@ export { databaseName } from './names'
  * cannot open the newer database, so it never reads rows of a shape it does not know.
  */
 
-export type { StoredAccount, StoredMeta, StoredPermission, StoredPlace, StoredTrip } from './rows'
+export type {
+  StoredAccount,
+  StoredBooking,
+  StoredMeta,
+  StoredPermission,
+  StoredPlace,
+  StoredTrip,
+} from './rows'
 
 /** A persisted machine snapshot (`getPersistedSnapshot()`), e.g. the cancel wizard's, by the flow's key. */
 export interface StoredSnapshot {
@@ -60,6 +78,8 @@ export interface ReadModelPull {
   passengers: Passenger[]
   places: Record<string, Place[]>
   trips: Record<string, Trip[]>
+  /** Each passenger's bookings awaiting approval or refused, which are not trips; absent, none are kept. */
+  bookings?: Record<string, UnapprovedBooking[]>
   /** Each passenger's transportation permissions, pulled only where the tenant shows them; absent, none are kept. */
   permissions?: Record<string, Quota[]>
   /** The newest message pages, the newest first (src/db/messageStore.ts); absent, the stored ones stay. */
@@ -94,6 +114,8 @@ export class PortalDb extends Dexie {
   outbox!: EntityTable<OutboxCommand, 'id'>
   snapshots!: EntityTable<StoredSnapshot, 'key'>
   permissions!: Table<StoredPermission, [string, string]>
+  /** The bookings awaiting approval or refused, a read model apart from the trips (docs/trips-and-booking.md). */
+  bookings!: Table<StoredBooking, [string, string]>
 
   /** `options` lets tests give each run its own IndexedDB factory. */
   constructor(name: string, options?: DexieOptions) {
@@ -108,6 +130,11 @@ export class PortalDb extends Dexie {
     this.version(4)
       .stores({ messages: 'id, position, passengerId' })
       .upgrade((tx) => tx.table('messages').clear())
+    // Version 5 adds the bookings awaiting approval or refused, as the server lists them; they replace what the
+    // booking device kept of its own bookings among the snapshots, which would count as a draft at sign-out.
+    this.version(5)
+      .stores({ bookings: '[tripId+date], passengerId' })
+      .upgrade((tx) => tx.table('snapshots').delete('awaitingBookings'))
   }
 
   /**
@@ -128,6 +155,7 @@ export class PortalDb extends Dexie {
       this.passengers,
       this.places,
       this.trips,
+      this.bookings,
       this.permissions,
       this.messages,
       this.meta,
@@ -141,6 +169,7 @@ export class PortalDb extends Dexie {
         this.passengers.clear(),
         this.places.clear(),
         this.trips.clear(),
+        this.bookings.clear(),
         this.permissions.clear(),
       ])
       await this.account.put({ ...pull.account, key: 'me' })
@@ -154,6 +183,11 @@ export class PortalDb extends Dexie {
         Object.values(pull.trips)
           .flat()
           .map((row) => ({ ...row, passengerId: row.passenger.id })),
+      )
+      await this.bookings.bulkPut(
+        Object.entries(pull.bookings ?? {}).flatMap(([passengerId, bookings]) =>
+          bookings.map((row) => ({ ...row, passengerId })),
+        ),
       )
       await this.permissions.bulkPut(
         Object.entries(pull.permissions ?? {}).flatMap(([passengerId, permissions]) =>
@@ -231,6 +265,14 @@ export class PortalDb extends Dexie {
       ? await this.trips.where('passengerId').equals(filter.passengerId).toArray()
       : await this.trips.toArray()
     return tripsView(rows)
+  }
+
+  /** The bookings awaiting approval or refused, by start time (the passenger's only, when filtered). */
+  async listBookings(filter: { passengerId?: string } = {}): Promise<StoredBooking[]> {
+    const rows = filter.passengerId
+      ? await this.bookings.where('passengerId').equals(filter.passengerId).toArray()
+      : await this.bookings.toArray()
+    return bookingsView(rows)
   }
 
   async getTrip(id: string, date: string): Promise<Trip | null> {

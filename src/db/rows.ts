@@ -1,4 +1,4 @@
-import type { Place, Quota, Trip, User } from '../contract'
+import type { Place, Quota, Trip, UnapprovedBooking, User } from '../contract'
 import type { MessagePaging } from './messageStore'
 
 /**
@@ -11,6 +11,8 @@ export type StoredAccount = User & { key: 'me' }
 export type StoredPlace = Place & { passengerId: string }
 /** Trips are keyed by id plus date (spec section 3); `passengerId` is lifted out for the index. */
 export type StoredTrip = Trip & { passengerId: string }
+/** A booking awaiting approval or refused (not a trip), keyed like a trip; `passengerId` is the pull's. */
+export type StoredBooking = UnapprovedBooking & { passengerId: string }
 /** A passenger's transportation permission; ids are the server's, keyed with the passenger's like places. */
 export type StoredPermission = Quota & { passengerId: string }
 /**

@@ -2,7 +2,7 @@ import { isWaiting, type OutboxCommand } from '../commands/outboxCommand'
 import type { Passenger } from '../contract'
 import type { StoredMessage } from './messageStore'
 import { databaseName } from './names'
-import { metaValue, type StoredAccount, type StoredMeta, type StoredTrip } from './rows'
+import { metaValue, type StoredAccount, type StoredBooking, type StoredMeta, type StoredTrip } from './rows'
 import { markedSeenIds } from './seenMarks'
 
 /**
@@ -20,6 +20,8 @@ export interface StartRows {
   account: StoredAccount | null
   passengers: Passenger[]
   trips: StoredTrip[]
+  /** The bookings awaiting approval or refused, listed on the trips' days. */
+  bookings: StoredBooking[]
   outbox: OutboxCommand[]
   meta: StoredMeta[]
   messageCount: number
@@ -27,7 +29,7 @@ export interface StartRows {
   markedMessages: StoredMessage[]
 }
 
-const stores = ['account', 'passengers', 'trips', 'outbox', 'meta', 'messages'] as const
+const stores = ['account', 'passengers', 'trips', 'bookings', 'outbox', 'meta', 'messages'] as const
 
 /** A request's result, or the transaction's error. */
 function result<T>(request: IDBRequest<T>): Promise<T> {
@@ -62,10 +64,11 @@ export async function readStartRows(tenantId: string, userId: string): Promise<S
       if (!stores.every((store) => db.objectStoreNames.contains(store))) return null
       const transaction = db.transaction(stores, 'readonly')
       const all = <T>(store: (typeof stores)[number]) => result<T[]>(transaction.objectStore(store).getAll())
-      const [accounts, passengers, trips, outbox, meta, messageCount] = await Promise.all([
+      const [accounts, passengers, trips, bookings, outbox, meta, messageCount] = await Promise.all([
         all<StoredAccount>('account'),
         all<Passenger>('passengers'),
         all<StoredTrip>('trips'),
+        all<StoredBooking>('bookings'),
         all<OutboxCommand>('outbox'),
         all<StoredMeta>('meta'),
         result(transaction.objectStore('messages').count()),
@@ -82,6 +85,7 @@ export async function readStartRows(tenantId: string, userId: string): Promise<S
         account: accounts[0] ?? null,
         passengers,
         trips,
+        bookings,
         outbox,
         meta,
         messageCount,

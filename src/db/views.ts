@@ -3,7 +3,7 @@ import type { Passenger, Trip, User } from '../contract'
 import { isWaiting, type OutboxCommand } from '../commands/outboxCommand'
 import { isUnseen, type MessagePaging, type StoredMessage } from './messageStore'
 import { markedSeenIds } from './seenMarks'
-import type { StoredAccount, StoredTrip } from './rows'
+import type { StoredAccount, StoredBooking, StoredTrip } from './rows'
 
 /**
  * What the screens read of the stored rows, whoever read them: the database's queries (src/db/portalDb.ts,
@@ -40,6 +40,15 @@ export function tripsView(rows: StoredTrip[]): Trip[] {
   }))
   keyed.sort((a, b) => a.start - b.start || nameOrder.compare(a.trip.passenger.name, b.trip.passenger.name))
   return keyed.map(({ trip }) => trip)
+}
+
+/** The bookings awaiting approval or refused, of one passenger or all, by start instant as the trips are. */
+export function bookingsView(rows: StoredBooking[], passengerId?: string): StoredBooking[] {
+  return rows
+    .filter((row) => passengerId === undefined || row.passengerId === passengerId)
+    .map((row) => ({ row, start: Temporal.Instant.from(row.startDateTime).epochMilliseconds }))
+    .sort((a, b) => a.start - b.start)
+    .map(({ row }) => row)
 }
 
 /** Fields added after the first rows were stored default as they did then. */

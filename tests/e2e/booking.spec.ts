@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test'
 import { Temporal } from 'temporal-polyfill'
+import { operatorEndpoints } from '../../src/contract/operator'
 import { clockTime, shellDate, wizardDate } from '../../src/domain/dateDisplay'
 import { fakeService } from '../server/support/fakeService'
 import { catalog, type Catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn, type Locale } from './support/portal'
+import { operatorApi } from './support/operatorApi'
 import { startServer } from './support/server'
 import { chooseAddress, halfMadeBooking, stepHeading } from './support/wizard'
 import { grantViaPointPermission, serverTrips, useUpQuota, type ApiTrip } from './support/trips'
@@ -21,6 +23,18 @@ function tomorrow() {
 /** The summary's deductible line ('Deductible: 12,30 €'), shown once the estimate is in. */
 function deductible(page: Page, text: Catalog) {
   return page.getByText(text('booking.deductible', { amount: '' }).replace(/<\/?0>/g, ''))
+}
+
+/** A message as a pattern that takes any text for each of `names`, its placeholders. */
+function textPattern(text: Catalog, id: string, names: string[]): RegExp {
+  const hole = '\u0000'
+  const filled = text(id, Object.fromEntries(names.map((name) => [name, hole])))
+  return new RegExp(
+    filled
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .split(hole)
+      .join('.+'),
+  )
 }
 
 /** A booked trip's link on /trips of its date, where the list shows it. */
@@ -327,6 +341,76 @@ test('a booking the server refuses at saving says why, in the page language', as
   await expect(refusal).toContainText(text('booking_refusal.no_quota'))
   await expect(await stepHeading(page, 'fi', 6, 'booking.step_summary')).toBeVisible()
   await expectAccessible()
+})
+
+test("a booking awaiting approval shows on the guardian's other device marked so, and refused once the operator refuses it", async ({
+  page,
+  browser,
+  expectAccessible,
+}) => {
+  // A server of its own whose demo approves nothing: the operator decides, through its API.
+  test.setTimeout(180_000)
+  const server = await startServer({ DEMO_APPROVAL_DELAY_MS: 'off', DEMO_SIMULATOR: 'off' })
+  const device = await browser.newContext()
+  try {
+    const tenant = 'espoo'
+    const operator = operatorApi(`${server.origin}/${tenant}`, `demo-operator-${tenant}`)
+    // The last day of the two weeks listed, which the demo leaves without trips.
+    const day = Temporal.Now.plainDateISO(timeZone).add({ days: 14 })
+    await signIn(page, server, tenant, demoUsers.guardian)
+    await page.goto(portalUrl(server, tenant, '/booking?lang=fi'))
+    const text = await catalog('fi')
+    // The day at 10:00 from the first saved place to the second, on to the summary.
+    const toSummary = async () => {
+      const { next } = await toQuotaStep(page, 'fi', shellDate(day))
+      await page.getByRole('radio', { name: /Asiointimatkat/ }).check()
+      await next.click()
+      await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('10:00')
+      await chooseAddress(page, text('booking.trip.from'), 0)
+      await chooseAddress(page, text('booking.trip.to'), 1)
+      await next.click()
+      await next.click()
+      await expect(await stepHeading(page, 'fi', 6, 'booking.step_summary')).toBeVisible()
+    }
+    await toSummary()
+    await page.getByRole('button', { name: text('booking.save') }).click()
+    await expect(page.getByText(text('booking.awaiting_approval'))).toBeVisible()
+    const [booking] = await operator.call(operatorEndpoints.listAwaitingBookings, {})
+    expect(booking).toMatchObject({ date: day.toString() })
+
+    // The same ride booked again: the summary warns of the booking awaiting approval at that time.
+    await page.getByRole('button', { name: text('booking.new_booking') }).click()
+    await toSummary()
+    await expect(page.getByText(textPattern(text, 'booking.overlap_title', ['name']))).toBeVisible()
+    const ride = ['start', 'end', 'from', 'to']
+    await expect(page.getByText(textPattern(text, 'booking.overlap_awaiting', ride))).toBeVisible()
+    await expectAccessible()
+
+    // Another device of the same guardian lists it on its day, marked, beside the day's "no trips".
+    const other = await device.newPage()
+    await signIn(other, server, tenant, demoUsers.guardian)
+    await other.goto(portalUrl(server, tenant, `/trips?date=${day}&lang=fi`))
+    const bookings = other.getByRole('region', { name: text('trips.bookings_title') })
+    await expect(bookings.getByText(text('trips.awaiting_mark'))).toBeVisible()
+    await expect(bookings).toContainText('10:00–')
+    await expect(other.getByText(text('trips.list_empty'), { exact: true })).toBeVisible()
+    await expectAccessible(other)
+
+    const reason = 'Ei vapaita autoja'
+    await operator.call(operatorEndpoints.appendTripEvent, {
+      params: { id: booking!.tripId },
+      body: { type: 'refused', reason },
+    })
+    // The next pull (here the reload's) brings the refusal.
+    await other.reload()
+    await expect(bookings.getByText(text('trips.refused_mark'))).toBeVisible()
+    await expect(bookings).toContainText(text('trips.refused_reason', { reason }))
+    await expect(bookings.getByText(text('trips.awaiting_mark'))).toHaveCount(0)
+    await expectAccessible(other)
+  } finally {
+    await device.close()
+    await server.stop()
+  }
 })
 
 /** Nominatim's answer for Mannerheimintie 5, as the stand-in geocoding service gives it. */

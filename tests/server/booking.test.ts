@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BookingDestination, BookingRequest } from '../../src/contract/booking'
 import type { Passenger, Place } from '../../src/contract/passenger'
 import type { RouteDetails } from '../../src/contract/places'
+import type { PassengerReads } from '../../src/contract/endpoints'
 import type { Trip } from '../../src/contract/trip'
 import { bookingDestination } from '../../src/domain/booking/payload'
 import type { LocatedPlace } from '../../src/domain/booking/places'
@@ -276,6 +277,67 @@ describe.each(backends)('booking on $name', (backend) => {
     expect((await decide(test.app, tripId, { type: 'refused', reason: 'Ei autoja' })).statusCode).toBe(200)
     expect(await usage('espoo', id)).toMatchObject({ usedQuota: 2, usedExpressQuota: 1 })
     expect((await tripsOf('espoo', espoo)).map((trip) => trip.id)).not.toContain(tripId)
+  })
+
+  it("lists a booking with the passenger's reads while it awaits approval, refused once refused, and among the trips once approved; never to another guardian", async () => {
+    const id = await permission(espoo, 'espoo')
+    const readsOf = (w: World, headers: Record<string, string> = {}) =>
+      api(test.app, 'espoo', w.token, { url: '/api/passenger/reads', headers })
+    const bookingsOf = async (w: World) =>
+      ((await readsOf(w)).json() as PassengerReads[]).flatMap((read) =>
+        read.bookings.map((booking) => ({ passengerId: read.passenger.id, ...booking })),
+      )
+    const bookAt = async (hour: string) => {
+      const at = today().add({ days: 1 }).toZonedDateTime({ timeZone, plainTime: hour })
+      const response = await book(
+        'espoo',
+        espoo,
+        request(espoo, id, { departureDateTime: at.toString({ timeZoneName: 'never' }) }),
+      )
+      expect(response.statusCode).toBe(200)
+      return (response.json() as { tripId: string; date: string }).tripId
+    }
+    const approved = await bookAt('08:00')
+    const refused = await bookAt('12:00')
+    const before = await readsOf(espoo)
+    const etag = before.headers.etag as string
+
+    const awaiting = (await bookingsOf(espoo)).filter((booking) =>
+      [approved, refused].includes(booking.tripId),
+    )
+    expect(awaiting).toEqual([
+      expect.objectContaining({ tripId: approved, passengerId: espoo.passenger.id, approval: 'awaiting' }),
+      expect.objectContaining({ tripId: refused, approval: 'awaiting', refusalReason: null }),
+    ])
+    expect(awaiting[0]).toMatchObject({
+      date: today().add({ days: 1 }).toString(),
+      startDateTime: expect.stringMatching(/T08:00:00\+0[23]:00$/),
+      startAddress: { alias: home(espoo).alias },
+      endAddress: { alias: main(espoo).alias },
+    })
+    const reads = (await readsOf(espoo)).json() as PassengerReads[]
+    expect(reads.flatMap((read) => read.trips).map((trip) => trip.id)).not.toContain(approved)
+    // Unchanged, the reads answer 304 to their tag.
+    expect((await readsOf(espoo, { 'if-none-match': etag })).statusCode).toBe(304)
+    // Another guardian's reads, of another passenger, never list them.
+    expect((await bookingsOf(other)).map((booking) => booking.tripId)).not.toContain(approved)
+
+    expect((await decide(test.app, approved, { type: 'approved' })).statusCode).toBe(200)
+    expect((await decide(test.app, refused, { type: 'refused', reason: 'Ei autoja' })).statusCode).toBe(200)
+    // A decision is a change of the passenger's reads: a new answer, with a new tag.
+    const after = await readsOf(espoo, { 'if-none-match': etag })
+    expect(after.statusCode).toBe(200)
+    expect(after.headers.etag).not.toBe(etag)
+    const decided = (await bookingsOf(espoo)).filter((booking) =>
+      [approved, refused].includes(booking.tripId),
+    )
+    expect(decided).toEqual([
+      expect.objectContaining({ tripId: refused, approval: 'refused', refusalReason: 'Ei autoja' }),
+    ])
+    const trips = (after.json() as PassengerReads[]).flatMap((read) => read.trips)
+    expect(trips.map((trip) => trip.id)).toContain(approved)
+    expect(trips.map((trip) => trip.id)).not.toContain(refused)
+    expect((await bookingsOf(other)).map((booking) => booking.tripId)).not.toContain(refused)
   })
 
   /** What is refused, the code and the property of its one reason, the request, and the tenant. */

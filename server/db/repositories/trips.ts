@@ -110,6 +110,27 @@ export function tripsRepository(db: ScopedDb) {
     },
 
     /**
+     * A passenger's portal bookings that start in [from, to) and await approval or were refused, by start time
+     * (at most `tripListMaxCount`): the bookings the passenger's reads list apart from the trips.
+     */
+    async listUndecidedOrRefused(
+      passengerId: string,
+      from: Temporal.Instant,
+      to: Temporal.Instant,
+    ): Promise<TripProjection[]> {
+      const rows = await trips()
+        .where('passenger_id', '=', passengerId)
+        .where('start_time', '>=', from)
+        .where('start_time', '<', to)
+        .where('approval', 'in', ['awaiting', 'refused'])
+        .orderBy('start_time')
+        .orderBy('id')
+        .limit(tripListMaxCount)
+        .execute()
+      return rows.map(fromTripRow)
+    },
+
+    /**
      * The tenant's trips still to run that start in [from, to), by start time: shown to their passengers and not
      * final (the demo simulator moves them on).
      */

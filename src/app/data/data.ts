@@ -2,13 +2,14 @@ import { useSyncExternalStore } from 'react'
 import type { Passenger, Place, Quota, Trip, User } from '../../contract'
 import {
   asUser,
+  bookingsView,
   messageSummaryOf,
   passengersView,
   tripsView,
   waitingCount,
   type MessageSummary,
 } from '../../db/views'
-import { metaValue } from '../../db/rows'
+import { metaValue, type StoredBooking } from '../../db/rows'
 import { useLive } from './live'
 import { usePlatform } from '../platform'
 
@@ -50,6 +51,16 @@ export function usePlaces(passengerId: string): Place[] | undefined {
 /** A passenger's transportation permissions, sorted by name; pulled only on tenants that show them. */
 export function usePermissions(passengerId: string): Quota[] | undefined {
   return useLive(`permissions:${passengerId}`, ({ db }) => db.listPermissions(passengerId))
+}
+
+/** The bookings awaiting approval or refused (not trips), by start time. */
+export function useBookings(filter: { passengerId?: string } = {}): StoredBooking[] | undefined {
+  const { passengerId } = filter
+  return useLive(
+    `bookings:${passengerId ?? '*'}`,
+    ({ db }) => db.listBookings(passengerId ? { passengerId } : {}),
+    ({ bookings }) => bookingsView(bookings, passengerId),
+  )
 }
 
 /** Sorted by start time, then passenger name. */

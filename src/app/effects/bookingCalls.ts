@@ -1,14 +1,5 @@
 import { fromPromise } from 'xstate'
-import type {
-  Booked,
-  BookingContext,
-  bookingMachine,
-  PendingSave,
-} from '../../../machines/booking/booking.machine'
-import { Temporal } from 'temporal-polyfill'
-import { awaitingOf } from '../../domain/booking/awaiting'
-import { bookingToday } from '../../domain/booking/time'
-import { recordAwaiting } from '../data/awaitingBookings'
+import type { Booked, bookingMachine, PendingSave } from '../../../machines/booking/booking.machine'
 import type { BookingRequest } from '../../contract/booking'
 import type { RoutePoint } from '../../contract/places'
 import { reachClient } from '../data/actions'
@@ -62,11 +53,6 @@ export function bookingEffects({
     },
     actions: {
       reloadTrips: () => void sessions.getState().session?.sync.pullNow(),
-      noteAwaiting: ({ context }: { context: BookingContext }) => {
-        const { save, booked, timeZone, now } = context
-        const today = bookingToday(Temporal.Instant.from(now), timeZone).toString()
-        if (save && booked) void recordAwaiting(sessions, awaitingOf(save.request, booked, timeZone), today)
-      },
     },
   }
 }

@@ -1,4 +1,7 @@
-/** The trips list's day navigation: only days that have trips can be chosen (spec section 2, Trips list). */
+/**
+ * The trips list's day navigation: only days that have trips can be chosen (spec section 2, Trips list), or
+ * bookings not yet trips (docs/spec-differences.md).
+ */
 
 /** The distinct dates of the trips, in order. */
 export function tripDates(trips: readonly { date: string }[]): string[] {

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import type { Trip } from '../../contract/trip'
+import type { PassengerBooking } from './awaiting'
 
 /**
  * A booking at a time the passenger already travels (issue 37): a warning at the summary, never a block, since
@@ -9,13 +10,31 @@ import type { Trip } from '../../contract/trip'
  */
 export const overlapMarginMinutes = 15
 
-/** The passenger's trips, not cancelled, whose window (start to end, ± the margin) holds the instant. */
-export function overlappingTrips(trips: readonly Trip[], passengerId: string, at: Temporal.Instant): Trip[] {
+/** Whether the span's window (start to end, ± the margin) holds the instant. */
+function holds(span: { startDateTime: string; endDateTime: string }, at: Temporal.Instant): boolean {
   const margin = Temporal.Duration.from({ minutes: overlapMarginMinutes })
-  return trips.filter((trip) => {
-    if (trip.passenger.id !== passengerId || trip.cancelledAt !== null) return false
-    const from = Temporal.Instant.from(trip.startDateTime).subtract(margin)
-    const to = Temporal.Instant.from(trip.endDateTime).add(margin)
-    return Temporal.Instant.compare(from, at) <= 0 && Temporal.Instant.compare(at, to) <= 0
-  })
+  const from = Temporal.Instant.from(span.startDateTime).subtract(margin)
+  const to = Temporal.Instant.from(span.endDateTime).add(margin)
+  return Temporal.Instant.compare(from, at) <= 0 && Temporal.Instant.compare(at, to) <= 0
+}
+
+/** The passenger's trips, not cancelled, whose window holds the instant. */
+export function overlappingTrips(trips: readonly Trip[], passengerId: string, at: Temporal.Instant): Trip[] {
+  return trips.filter(
+    (trip) => trip.passenger.id === passengerId && trip.cancelledAt === null && holds(trip, at),
+  )
+}
+
+/**
+ * The passenger's bookings awaiting approval whose window holds the instant: each may yet be a trip. A refused
+ * one never will.
+ */
+export function overlappingAwaiting(
+  bookings: readonly PassengerBooking[],
+  passengerId: string,
+  at: Temporal.Instant,
+): PassengerBooking[] {
+  return bookings.filter(
+    (booking) => booking.passengerId === passengerId && booking.approval === 'awaiting' && holds(booking, at),
+  )
 }

@@ -3,12 +3,12 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
 import { useNow } from '../../app/browser/useNow'
 import { useCommands } from '../../app/data/commands'
-import { usePassengers, useTrips } from '../../app/data/data'
+import { useBookings, usePassengers, useTrips } from '../../app/data/data'
 import { useEnvironment } from '../../app/environment'
 import { useLocale } from '../../app/locale'
 import { tripCommandsOf } from '../../commands/tripView'
-import { AwaitingBookings } from '../../components/booking/AwaitingBookings'
 import { screenTitles } from '../../components/screenTitles'
+import { DayBookings } from '../../components/trips/DayBookings'
 import { defaultTripDate, nextTripDate, tripDates } from '../../components/trips/tripDates'
 import { NowMarker } from '../../components/trips/NowMarker'
 import { TripDayNav } from '../../components/trips/TripDayNav'
@@ -19,6 +19,7 @@ import { buttonClasses } from '../../components/ui/classes'
 import { UsersIcon } from '../../components/ui/icons'
 import { Page } from '../../components/ui/Page'
 import { LoadingBlock } from '../../components/ui/Spinner'
+import { bookingsOnDay } from '../../domain/booking/awaiting'
 import { shellDate } from '../../domain/dateDisplay'
 import { nowInDay } from '../../domain/trips/now'
 
@@ -43,14 +44,17 @@ function TripsScreen() {
       ? search.passenger
       : undefined
   const trips = useTrips(passengerId ? { passengerId } : {})
+  const bookings = useBookings(passengerId ? { passengerId } : {})
   const commands = useCommands()
   // A minute's tick moves the "now" line past a trip that ends while the list is open.
   const now = useNow(60_000)
   const today = now.toZonedDateTimeISO(timeZone).toPlainDate().toString()
-  const dates = useMemo(() => (trips ? tripDates(trips) : []), [trips])
+  // A day whose only entries are bookings not yet trips can be chosen too: another device finds them there.
+  const dates = useMemo(() => tripDates([...(trips ?? []), ...(bookings ?? [])]), [trips, bookings])
   const date = search.date ?? defaultTripDate(dates, today)
   const dayTrips = useMemo(() => trips?.filter((trip) => trip.date === date), [trips, date])
-  const next = nextTripDate(dates, date)
+  const dayBookings = useMemo(() => bookingsOnDay(bookings ?? [], date, today), [bookings, date, today])
+  const next = nextTripDate(tripDates(trips ?? []), date)
   const nowPlace = useMemo(
     () => (dayTrips ? nowInDay(dayTrips, date, now.toZonedDateTimeISO(timeZone)) : null),
     [dayTrips, date, now, timeZone],
@@ -98,7 +102,7 @@ function TripsScreen() {
               />
             ) : null}
           </div>
-          <AwaitingBookings date={date} today={today} passengerId={passengerId} trips={trips ?? []} />
+          <DayBookings bookings={dayBookings} passengers={passengers} timeZone={timeZone} />
           {dayTrips.length === 0 ? (
             <EmptyDay next={next} search={search} />
           ) : (

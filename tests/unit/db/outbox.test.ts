@@ -118,10 +118,29 @@ describe('outbox table', () => {
     v1.close()
     const db = new PortalDb(name, { indexedDB: factory, IDBKeyRange })
     expect((await db.listTrips()).map((t) => t.id)).toEqual(['t1'])
+    expect(await db.listBookings()).toEqual([])
     expect(
       (await appendCommand(db, { id: 'c1', type: 'trip.review', payload: reviewOf(1), createdAt: 'x' })).seq,
     ).toBe(1)
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(5)
+  })
+})
+
+describe('the bookings table', () => {
+  it('takes the place of the device’s own list of its bookings, which is dropped as it would count as a draft', async () => {
+    const factory = new IDBFactory()
+    const v2 = new Dexie(name, { indexedDB: factory, IDBKeyRange })
+    v2.version(1).stores(schemaV1)
+    v2.version(2).stores({ outbox: 'id, &seq, status', snapshots: 'key' })
+    await v2.table('snapshots').bulkPut([
+      { key: 'awaitingBookings', value: [{ tripId: 't1' }], savedAt: 'x' },
+      { key: 'booking', value: {}, savedAt: 'x' },
+    ])
+    v2.close()
+    const db = new PortalDb(name, { indexedDB: factory, IDBKeyRange })
+    expect(await db.snapshots.toCollection().primaryKeys()).toEqual(['booking'])
+    expect(await db.listBookings()).toEqual([])
+    db.close()
   })
 })
 

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Dexie } from 'dexie'
 import { databaseName, openPortalDb, type PortalDb, type ReadModelPull } from '../../../src/db/portalDb'
-import { account, passengerOf, placeOf, tripOf } from './samples'
+import { account, bookingOf, passengerOf, placeOf, tripOf } from './samples'
 
 const anna = passengerOf('p-anna', 'Anna')
 const bertil = passengerOf('p-bertil', 'Bertil')
@@ -72,6 +72,23 @@ describe('PortalDb', () => {
       }),
     )
     expect((await db.listTrips()).map((t) => t.id)).toEqual(['early', 'same-a', 'late', 'same-b'])
+  })
+
+  it('sorts the bookings not yet trips by instant across UTC offsets, and filters them by passenger', async () => {
+    const db = open()
+    await db.replaceReadModels(
+      pullOf({
+        bookings: {
+          [anna.id]: [bookingOf('b-late', '2026-10-25T07:00:00+00:00')],
+          [bertil.id]: [bookingOf('b-early', '2026-10-25T08:30:00+02:00')],
+        },
+      }),
+    )
+    expect((await db.listBookings()).map((b) => [b.tripId, b.passengerId])).toEqual([
+      ['b-early', bertil.id],
+      ['b-late', anna.id],
+    ])
+    expect((await db.listBookings({ passengerId: anna.id })).map((b) => b.tripId)).toEqual(['b-late'])
   })
 
   it('deletes what the server no longer returns', async () => {

@@ -1,5 +1,14 @@
 import { Temporal } from 'temporal-polyfill'
-import type { Message, MessagePage, Passenger, Place, Quota, Trip, User } from '../../../src/contract'
+import type {
+  Message,
+  MessagePage,
+  Passenger,
+  Place,
+  Quota,
+  Trip,
+  UnapprovedBooking,
+  User,
+} from '../../../src/contract'
 import { tripWith } from '../domain/trips/fixtures'
 
 export const account: User = {
@@ -52,6 +61,21 @@ export const tripOf = (id: string, passenger: Passenger, startDateTime: string):
     allowEtaQuery: false,
     allowReview: false,
   })
+
+/** A booking awaiting approval, as the passenger's reads list it: 25 minutes from `startDateTime`. */
+export const bookingOf = (tripId: string, startDateTime: string): UnapprovedBooking => ({
+  tripId,
+  date: startDateTime.slice(0, 10),
+  approval: 'awaiting',
+  startDateTime,
+  endDateTime: Temporal.PlainDateTime.from(startDateTime.slice(0, 19))
+    .add({ minutes: 25 })
+    .toString()
+    .concat(startDateTime.slice(19)),
+  startAddress: { alias: 'Koti', address: 'Kotikatu 1, Espoo', lat: 60.2, lng: 24.7 },
+  endAddress: { alias: null, address: 'Koulutie 2, Espoo', lat: 60.21, lng: 24.72 },
+  refusalReason: null,
+})
 
 /** The Helsinki month of today plus `offset` months, as a period's dates. */
 export function monthAround(offset: number): { startDate: string; endDate: string } {

@@ -120,8 +120,6 @@ describe('catalog parts', async () => {
         'src/routes/_auth/trips.$id.$date.tsx',
         'src/routes/_auth/canceltrips.tsx',
         'src/routes/track.$link.tsx',
-        // The bookings awaiting approval, listed on the trips.
-        'src/components/booking/AwaitingBookings.tsx',
       ],
       least: 100,
     },

@@ -36,7 +36,7 @@ function slowServer() {
   const delivered = new Promise<void>((resolve) => (deliver = resolve))
   const reads = async () => {
     const answer = json(200, [
-      { passenger: anna, places: [], trips: [tripCancelled ? cancelled : tripNo(1)] },
+      { passenger: anna, places: [], trips: [tripCancelled ? cancelled : tripNo(1)], bookings: [] },
     ])
     readsAnswered()
     await delivered

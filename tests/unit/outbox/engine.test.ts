@@ -65,7 +65,7 @@ function setup(db: PortalDb, script: Answer[], token: string | null = 'tok') {
       if (path === '/api/account') return json(200, account)
       if (path === '/api/passenger/reads') {
         pulls += 1
-        return json(200, [{ passenger: anna, places: [], trips: [tripNo(1)] }])
+        return json(200, [{ passenger: anna, places: [], trips: [tripNo(1)], bookings: [] }])
       }
       if (path === '/api/message') {
         return json(200, { items: [], page: 1, totalPages: 1, hasPreviousPage: false, unseenCount: 0 })

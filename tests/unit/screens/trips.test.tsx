@@ -6,7 +6,7 @@ import type { StartRows } from '../../../src/db/startRead'
 import { elementsByTag, textOf } from './support/text'
 import { fakePlatform, mountScreen, waitForText } from './support/mount'
 import { anna, dayFromToday, shownDate, tripOn, ville } from './support/data'
-import { account } from '../db/samples'
+import { account, bookingOf } from '../db/samples'
 
 const tomorrow = dayFromToday(1)
 const later = dayFromToday(4)
@@ -81,6 +81,7 @@ describe('the trips screen', { timeout: 20_000 }, () => {
       account: (await db.account.get('me')) ?? null,
       passengers: await db.passengers.toArray(),
       trips: await db.trips.toArray(),
+      bookings: await db.bookings.toArray(),
       outbox: await db.outbox.toArray(),
       meta: await db.meta.toArray(),
       messageCount: 0,
@@ -124,5 +125,39 @@ describe('the trips screen', { timeout: 20_000 }, () => {
     const screen = await mountScreen(await twoPassengersTrips(), '/trips')
     await waitForText(screen, 'Anna Aalto')
     expect(screen.text()).not.toContain('Now')
+  })
+
+  it('lists the day’s bookings not yet trips apart, marked awaiting or refused, and says the day has no trips', async () => {
+    const onlyBookings = dayFromToday(2)
+    const at = (date: string, time: string) =>
+      Temporal.PlainDateTime.from(`${date}T${time}`)
+        .toZonedDateTime('Europe/Helsinki')
+        .toString({ timeZoneName: 'never' })
+    const platform = await fakePlatform({
+      account,
+      passengers: [anna, ville],
+      places: {},
+      trips: { p1: [tripOn('t1', anna, tomorrow, ['10:00', '10:30'])] },
+      bookings: {
+        p1: [bookingOf('b1', at(onlyBookings, '07:45'))],
+        p2: [
+          { ...bookingOf('b2', at(onlyBookings, '09:00')), approval: 'refused', refusalReason: 'Ei autoja' },
+        ],
+      },
+    })
+    const screen = await mountScreen(platform, '/trips')
+    await waitForText(screen, 'Anna Aalto')
+    expect(screen.text()).not.toContain('Bookings made in the portal')
+    // The next day, which has only the bookings, is one the day navigation offers.
+    const next = screen.main().querySelector(`a[href*="date=${onlyBookings}"]`)
+    expect(next).not.toBeNull()
+    await screen.unmount()
+    const day = await mountScreen(platform, `/trips?date=${onlyBookings}`)
+    await waitForText(day, 'Bookings made in the portal')
+    expect(elementsByTag(day.main(), 'li').map(textOf)).toEqual([
+      "Awaiting the transport service's approval Anna Aalto 07:45–08:10: Koti → Koulutie 2, Espoo",
+      'Refused by the transport service Reason: Ei autoja Ville Virtanen 09:00–09:25: Koti → Koulutie 2, Espoo',
+    ])
+    expect(day.text()).toContain('No trips')
   })
 })

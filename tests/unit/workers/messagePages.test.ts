@@ -45,7 +45,7 @@ function apiFor(state: ServerState) {
     'GET /api/passenger/reads': () =>
       json(
         200,
-        state.granted.map((passenger) => ({ passenger, places: [], trips: [] })),
+        state.granted.map((passenger) => ({ passenger, places: [], trips: [], bookings: [] })),
       ),
     'GET /api/message': (request) => page(request.path),
   })

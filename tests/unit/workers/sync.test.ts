@@ -5,7 +5,17 @@ import { openPortalDb, type PortalDb } from '../../../src/db/portalDb'
 import { fetchReadModels, loadOlderMessages, pullInto } from '../../../workers/pull'
 import { pullIntervalMs, SyncEngine, type SyncStatus } from '../../../workers/syncEngine'
 import { fakeFetch, json } from '../api/fakeServer'
-import { account, messageOf, messagePageOf, passengerOf, permissionOf, placeOf, tripOf } from '../db/samples'
+import type { UnapprovedBooking } from '../../../src/contract'
+import {
+  account,
+  bookingOf,
+  messageOf,
+  messagePageOf,
+  passengerOf,
+  permissionOf,
+  placeOf,
+  tripOf,
+} from '../db/samples'
 
 const anna = passengerOf('p1', 'Anna')
 const bertil = passengerOf('p2', 'Bertil')
@@ -18,6 +28,8 @@ function serverState() {
       p1: [tripOf('t1', anna, '2026-11-23T08:00:00+02:00')],
       p2: [tripOf('t2', bertil, '2026-11-23T09:00:00+02:00')],
     } as Record<string, ReturnType<typeof tripOf>[]>,
+    /** p1's booking awaiting approval the next morning, which is not a trip. */
+    bookings: { p1: [bookingOf('b1', '2026-11-24T08:00:00+02:00')] } as Record<string, UnapprovedBooking[]>,
     permissions: [permissionOf('q2', 'Vapaa-ajan matkat'), permissionOf('q1', 'Asiointimatkat')],
     /** Four pages of messages, the last short, the newest unseen. */
     messages: Array.from({ length: 34 }, (_, n) => messageOf(`m${n + 1}`, 'p1')),
@@ -40,6 +52,7 @@ function passengerReads(state: ReturnType<typeof serverState>, path: string) {
     passenger,
     places: passenger.id === 'p1' ? [placeOf('home', 'Kotikatu 1')] : [],
     trips: state.trips[passenger.id] ?? [],
+    bookings: state.bookings[passenger.id] ?? [],
     ...(withPermissions ? { permissions: passenger.id === 'p1' ? state.permissions : [] } : {}),
   }))
 }
@@ -108,6 +121,28 @@ describe('pull', () => {
     expect((await db.listTrips()).map((t) => t.id)).toEqual(['t1', 't2'])
     expect((await db.listPlaces('p1')).length).toBe(1)
     expect(await db.lastSyncedAt()).toBe('2026-11-21T10:00:00Z')
+  })
+
+  it('stores the bookings awaiting approval or refused apart from the trips, and drops those the server no longer lists', async () => {
+    const state = serverState()
+    const { api } = apiFor(state)
+    await pullInto(db, api, '2026-11-21T10:00:00Z')
+    expect(await db.listBookings()).toEqual([
+      { ...bookingOf('b1', '2026-11-24T08:00:00+02:00'), passengerId: 'p1' },
+    ])
+    expect((await db.listTrips()).map((t) => t.id)).toEqual(['t1', 't2'])
+    // Refused, it is listed so; approved, it is a trip, and no longer a booking.
+    const refused = { ...bookingOf('b1', '2026-11-24T08:00:00+02:00'), approval: 'refused' as const }
+    state.bookings = { p1: [refused], p2: [bookingOf('b2', '2026-11-24T07:00:00+02:00')] }
+    await pullInto(db, api, '2026-11-21T10:01:00Z')
+    expect((await db.listBookings()).map((b) => [b.tripId, b.approval, b.passengerId])).toEqual([
+      ['b2', 'awaiting', 'p2'],
+      ['b1', 'refused', 'p1'],
+    ])
+    expect((await db.listBookings({ passengerId: 'p1' })).map((b) => b.tripId)).toEqual(['b1'])
+    state.bookings = {}
+    await pullInto(db, api, '2026-11-21T10:02:00Z')
+    expect(await db.listBookings()).toEqual([])
   })
 
   it('pulls each passenger’s transportation permissions only when the scope asks for them', async () => {

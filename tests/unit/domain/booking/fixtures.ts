@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import type { Passenger, Place } from '../../../../src/contract/passenger'
 import type { Quota } from '../../../../src/contract/permissions'
+import type { PassengerBooking } from '../../../../src/domain/booking/awaiting'
 import { newOrder, type BookingOrder } from '../../../../src/domain/booking/order'
 import type { BookingRuleContext } from '../../../../src/domain/booking/steps'
 
@@ -107,6 +108,22 @@ export function contextWith(overrides: Partial<BookingRuleContext> = {}): Bookin
     timeZone: helsinki,
     phone: { internationalFormat: false, requiredAtBooking: false },
     deviation: null,
+    ...overrides,
+  }
+}
+
+/** A booking awaiting approval on 2026-11-23, 07:45-08:10 Helsinki time, as a pull stores it. */
+export function bookingWith(overrides: Partial<PassengerBooking> = {}): PassengerBooking {
+  return {
+    tripId: 't1',
+    date: '2026-11-23',
+    passengerId: 'p1',
+    approval: 'awaiting',
+    startDateTime: '2026-11-23T07:45:00+02:00',
+    endDateTime: '2026-11-23T08:10:00+02:00',
+    startAddress: { alias: 'Koti', address: 'Koivukuja 12', lat: 60.2, lng: 24.7 },
+    endAddress: { alias: null, address: 'Koulutie 2', lat: 60.21, lng: 24.72 },
+    refusalReason: null,
     ...overrides,
   }
 }
