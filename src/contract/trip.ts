@@ -112,7 +112,7 @@ export const bookingDecisions = ['awaiting', 'refused'] as const
 export type BookingDecision = (typeof bookingDecisions)[number]
 
 /**
- * A booking made in the portal that is not (yet) a trip, beyond the spec's payload (issue 37): it awaits the
+ * A booking made in the portal that is not (yet) a trip, beyond the spec's payload: it awaits the
  * transport service's approval, or was refused. The passenger's reads list those of the trip window apart from
  * the trips, so that nothing reads one as a confirmed trip; once approved it is one of the trips instead.
  */

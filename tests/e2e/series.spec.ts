@@ -145,7 +145,7 @@ test('a ride every Tuesday and Thursday for three weeks with its return the next
   await expect(dateLinks.nth(1)).toHaveAttribute('aria-current', 'page')
   await expectAccessible()
 
-  // The dialog by keyboard alone: its scope, the return series and a reason are the controls issue 37 added.
+  // The dialog by keyboard alone: its scope, the return series and a reason are the guardian's newest controls.
   await context.setOffline(true)
   await tabTo(page, page.getByRole('button', { name: 'Peruuta matka' }))
   await page.keyboard.press('Enter')

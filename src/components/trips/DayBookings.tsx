@@ -6,7 +6,7 @@ import { CancelIcon } from '../ui/icons'
 import { ClockIcon } from '../ui/featureIcons'
 
 /**
- * The day's bookings made in the portal that are not trips (issue 37; the spec lists only approved trips), as
+ * The day's bookings made in the portal that are not trips (the spec lists only approved trips), as
  * the server lists them to every device: each marked awaiting the transport service's approval, or refused with
  * its reason. Apart from the trips, so that none reads as a confirmed one.
  */

@@ -3,7 +3,7 @@ import type { Place } from '../../contract/passenger'
 import type { Trip, TripAddress } from '../../contract/trip'
 
 /**
- * "Book again" and the recent routes (issue 37): a trip the passenger had, read back as what the wizard needs to
+ * "Book again" and the recent routes: a trip the passenger had, read back as what the wizard needs to
  * book it again on another date: the passenger, from and to, the time, and the time of its return when the same
  * day had one. Via points, extras and notes are left out: they are the trip's, and the summary shows what is
  * booked before it is saved.

@@ -1,7 +1,7 @@
 import type { UnapprovedBooking } from '../../contract/trip'
 
 /**
- * The portal's bookings that are not trips (issue 37): awaiting the transport service's approval, or refused. The
+ * The portal's bookings that are not trips: awaiting the transport service's approval, or refused. The
  * server lists those of the trip window with the passenger's reads (src/contract/trip.ts, `unapprovedBooking`),
  * so every device of every guardian of the passenger has them; once approved a booking is one of the trips.
  */

@@ -3,7 +3,7 @@ import type { Trip } from '../../contract/trip'
 import type { PassengerBooking } from './awaiting'
 
 /**
- * A booking at a time the passenger already travels (issue 37): a warning at the summary, never a block, since
+ * A booking at a time the passenger already travels: a warning at the summary, never a block, since
  * a second ride may be meant (a changed plan, a trip the operator will merge). The window is the existing trip's
  * start to its end, widened by this margin each side: the new trip's own length is unknown before it is booked,
  * and a car is rarely on time to the minute, so an 08:00 booking beside a 07:50-07:58 trip is told too.

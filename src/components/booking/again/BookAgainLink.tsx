@@ -5,7 +5,7 @@ import { useEnvironment } from '../../../app/environment'
 import { buttonClasses } from '../../ui/classes'
 
 /**
- * A trip's "Book again" (issue 37), where the tenant books: the wizard with its passenger, route and times (and
+ * A trip's "Book again", where the tenant books: the wizard with its passenger, route and times (and
  * its day's return) filled, asking only the date.
  */
 export function BookAgainLink({ trip }: { trip: Pick<Trip, 'id' | 'date'> }) {
