@@ -80,4 +80,14 @@ test('today’s trips open at the trip under way, below the now line', async ({
   await expect(underWay).toBeInViewport()
   await expect(page.getByRole('heading', { level: 1 })).not.toBeInViewport()
   await expectAccessible()
+
+  // Back from a trip that ended, the list is where the user left it rather than at now again.
+  const ended = items.first()
+  await ended.scrollIntoViewIfNeeded()
+  await expect(now).not.toBeInViewport()
+  await ended.getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/trips\/[^/]+\/\d{4}-\d{2}-\d{2}/)
+  await page.goBack()
+  await expect(ended).toBeInViewport()
+  await expect(now).not.toBeInViewport()
 })

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { useEffect, useRef } from 'react'
+import { useElementScrollRestoration } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
 import type { Temporal } from 'temporal-polyfill'
 import { scrollIntoSight } from '../../app/browser/scrollIntoSight'
 import { clockTime } from '../../domain/dateDisplay'
@@ -8,7 +9,8 @@ import type { NowInDay } from '../../domain/trips/now'
 /**
  * The "now" line of today's trips, between the trips that ended and the next. Link colour on the page
  * background, which every theme keeps at AA. A list item of its own, so that a screen reader meets it in order
- * and hears in words what follows it. On opening the day it scrolls itself into view, leaving focus where it is.
+ * and hears in words what follows it. On opening the day it scrolls itself into view, leaving focus where it is;
+ * coming back to the list (the back button from a trip) keeps the place the user left instead.
  */
 export function NowMarker({
   now,
@@ -20,16 +22,21 @@ export function NowMarker({
   place: NowInDay
 }) {
   const ref = useRef<HTMLLIElement>(null)
+  // Where this history entry's page was left, when it was: the router keeps it per entry.
+  const left = useElementScrollRestoration({ getElement: () => window })
+  const [leftAt] = useState(left ? { top: left.scrollY, left: left.scrollX } : null)
   useEffect(() => {
-    // After the frame the router renders in, whose scroll restoration puts a new page at its top: a scroll made
-    // in the same commit (today's trips already on the device) was undone by it.
+    // After the frame the router renders in, whose scroll restoration puts a new page at its top (and a page
+    // come back to where it was, before the list was there to scroll): a scroll made in the same commit was
+    // undone by it.
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
-        if (ref.current) scrollIntoSight(ref.current)
+        if (leftAt) window.scrollTo(leftAt)
+        else if (ref.current) scrollIntoSight(ref.current)
       })
     })
     return () => cancelAnimationFrame(frame)
-  }, [])
+  }, [leftAt])
   const time = clockTime(now, timeZone)
   return (
     <li ref={ref} className="flex scroll-mt-24 items-center gap-3 text-link" data-testid="trips-now">
