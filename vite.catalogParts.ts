@@ -10,7 +10,8 @@ import { getConfig } from '@lingui/conf'
 import type { Plugin } from 'vite'
 import { catalogPartOf } from './src/app/startup/catalogParts'
 
-const partImport = /\.po\?part=(first|screens|trips|booking|permissions|account|texts|settings|bookingSteps)$/
+const partImport =
+  /\.po\?part=(first|screens|followUp|booking|permissions|account|texts|settings|bookingSteps)$/
 
 /**
  * Compiles `locales/{locale}/messages.po?part=first|screens|…|bookingSteps` into one part of the catalog (src/app/startup/catalogParts.ts),

@@ -22,9 +22,9 @@ const routeComponent = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/
 
 /**
  * The catalog's parts a start shows (src/app/startup/i18n.ts): the first part always, the screens' part signed
- * in, and the trips' part on the screens that show it.
+ * in, and the follow-up screens' part on those screens.
  */
-const catalogPart = (locale: string, part: 'first' | 'screens' | 'trips') =>
+const catalogPart = (locale: string, part: 'first' | 'screens' | 'followUp') =>
   `locales/${locale}/messages.po?part=${part}`
 
 interface ChunkInfo {
@@ -96,7 +96,7 @@ export function startPreloads(): Plugin {
           {
             first: needs(chunkOf(catalogPart(locale, 'first'))),
             screens: needs(chunkOf(catalogPart(locale, 'screens'))),
-            trips: needs(chunkOf(catalogPart(locale, 'trips'))),
+            followUp: needs(chunkOf(catalogPart(locale, 'followUp'))),
           },
         ]),
       ) as StartPreloads['catalogs']

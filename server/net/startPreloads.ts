@@ -19,10 +19,10 @@ export interface StartPreloads {
    */
   syncWorker: string[]
   /**
-   * Per locale, the catalog's first part (every start), its screens' part (a signed-in start) and its trips' part
-   * (a signed-in start on the screens that show it).
+   * Per locale, the catalog's first part (every start), its screens' part (a signed-in start) and its follow-up
+   * screens' part (a signed-in start on those screens).
    */
-  catalogs: Record<Locale, { first: string[]; screens: string[]; trips: string[] }>
+  catalogs: Record<Locale, { first: string[]; screens: string[]; followUp: string[] }>
 }
 
 /**
@@ -55,8 +55,8 @@ export function matchRoute<Route extends { pattern: string }>(
   return best?.route ?? null
 }
 
-/** The screens that show the catalog's trips part (src/app/startup/i18n.ts, `routesOfPart`). */
-const tripScreens = /^\/(trips|canceltrips|track)(\/|$)/
+/** The screens that show the catalog's follow-up part (src/app/startup/i18n.ts, `routesOfPart`). */
+const followUpScreens = /^\/(trips|canceltrips|track|messages)(\/|$)/
 
 /** The `Link` header value for a navigation, or null when the screen needs nothing beyond the entry. */
 export function preloadLink(
@@ -70,7 +70,8 @@ export function preloadLink(
   const chunks = new Set([...preloads.entry, ...catalog.first, ...route.files])
   // Only a browser with a session gets the signed-in start: an anonymous one never loads it.
   if (options.signedIn) for (const file of [...catalog.screens, ...preloads.signedIn]) chunks.add(file)
-  if (options.signedIn && tripScreens.test(route.pattern)) for (const file of catalog.trips) chunks.add(file)
+  if (options.signedIn && followUpScreens.test(route.pattern))
+    for (const file of catalog.followUp) chunks.add(file)
   // The stylesheet first: the page's first paint (the start-up spinner in index.html) waits for it alone.
   // `crossorigin` as index.html's own tags have it, or the browser would not use what was preloaded.
   return [

@@ -20,9 +20,21 @@ const preloads: StartPreloads = {
   signedIn: ['assets/userSession-1.js', 'assets/dateDisplay-1.js', 'assets/signedInShell-1.js'],
   syncWorker: ['assets/sync.worker-1.js', 'assets/syncService-1.js'],
   catalogs: {
-    fi: { first: ['assets/fi-first.js'], screens: ['assets/fi-screens.js'], trips: ['assets/fi-trips.js'] },
-    sv: { first: ['assets/sv-first.js'], screens: ['assets/sv-screens.js'], trips: ['assets/sv-trips.js'] },
-    en: { first: ['assets/en-first.js'], screens: ['assets/en-screens.js'], trips: ['assets/en-trips.js'] },
+    fi: {
+      first: ['assets/fi-first.js'],
+      screens: ['assets/fi-screens.js'],
+      followUp: ['assets/fi-followUp.js'],
+    },
+    sv: {
+      first: ['assets/sv-first.js'],
+      screens: ['assets/sv-screens.js'],
+      followUp: ['assets/sv-followUp.js'],
+    },
+    en: {
+      first: ['assets/en-first.js'],
+      screens: ['assets/en-screens.js'],
+      followUp: ['assets/en-followUp.js'],
+    },
   },
 }
 
@@ -127,14 +139,14 @@ describe('the portal host names a screen start’s chunks', () => {
       '/assets/sv-screens.js modulepreload',
       '/assets/userSession-1.js modulepreload',
       '/assets/signedInShell-1.js modulepreload',
-      '/assets/sv-trips.js modulepreload',
+      '/assets/sv-followUp.js modulepreload',
       '/assets/sync.worker-1.js prefetch',
       '/assets/syncService-1.js prefetch',
     ])
-    // The trips' texts only on the screens that show them.
+    // The follow-up screens' texts only on those screens.
     const home = await navigate('/', { cookie: 'portal_session_demo=s', 'accept-language': 'sv-FI' })
     expect(linked(home.headers.link)).toContain('/assets/sv-screens.js modulepreload')
-    expect(linked(home.headers.link)).not.toContain('/assets/sv-trips.js modulepreload')
+    expect(linked(home.headers.link)).not.toContain('/assets/sv-followUp.js modulepreload')
     // Another tenant's session is not this one's.
     const other = await navigate('/trips', { cookie: 'portal_session_espoo=s' })
     expect(linked(other.headers.link)).not.toContain('/assets/userSession-1.js modulepreload')

@@ -3,8 +3,9 @@
  * a screen does not download the long texts of others (src/app/startup/i18n.ts):
  * - `first`: home, the shell (menus, drawer, notices, dialogs) and every screen's title, loaded at start;
  * - `screens`: what the other screens show, loaded before any of them renders and when a user is known;
- * - `trips`: what only the trips, a trip's detail, a tracking link and the cancel wizard show, loaded with those:
- *   half of what `screens` held, which the booking wizard and the other screens would otherwise carry;
+ * - `followUp`: what only the screens that follow a booking show (the trips, a trip's detail, a tracking link,
+ *   the cancel wizard and the messages with the operator), loaded with those: more than half of what `screens`
+ *   held, which the booking wizard and the other screens would otherwise carry;
  * - `booking`: the booking wizard's step headings and first two steps, loaded with it;
  * - `bookingSteps`: the rest of the wizard's texts (steps 3 to 9, the summary's "Repeat this ride"), loaded with
  *   the later steps' code: the wizard's first visit carries a fifth of its texts;
@@ -23,26 +24,28 @@
 export type CatalogPart = 'first' | LazyPart
 /** The parts loaded after start, with the screens that show them. */
 export type LazyPart =
-  'screens' | 'trips' | 'booking' | 'permissions' | 'account' | 'texts' | 'settings' | 'bookingSteps'
+  'screens' | 'followUp' | 'booking' | 'permissions' | 'account' | 'texts' | 'settings' | 'bookingSteps'
 
 const screenAreas = new Set([
   // "Book again" shows on a trip's detail and in the wizard, both behind the screens' part.
   'booking_again',
   'date_helper',
   'error',
-  'messages',
   'passenger',
   'placeholder',
 ])
 
-/** The trips, a trip's detail and tracking, a tracking link (with the operator's contact) and the cancel wizard. */
-const tripAreas = new Set(['canceltrips', 'track', 'tracking', 'trips'])
 /**
- * What every screen may show of those: the outbox's verdicts on a cancellation or a review (src/commands), which
- * any screen's notice tells, and the dismiss button the messages share.
+ * The trips, a trip's detail and tracking, a tracking link (with the operator's contact), the cancel wizard and
+ * the messages.
  */
-const tripTextsEverywhere =
-  /^(trips\.problem\.|trips\.review_save_failed$|trips\.dismiss$|canceltrips\.cancellation_error$)/
+const followUpAreas = new Set(['canceltrips', 'messages', 'track', 'tracking', 'trips'])
+/**
+ * What every screen may show of those: the outbox's verdicts on a cancellation, a review or a message
+ * (src/commands), which any screen's notice tells.
+ */
+const followUpEverywhere =
+  /^(trips\.problem\.|trips\.review_save_failed$|canceltrips\.cancellation_error$|messages\.problem\.|messages\.\w+_failed$)/
 
 const bookingAreas = new Set(['booking', 'booking_repeat'])
 /** What the wizard shows before its later steps' code has loaded: the step headings, the passenger and the date. */
@@ -51,14 +54,19 @@ const bookingStart = /^booking\.(step_\w+|date_legend|date_typed|passenger_legen
 const accountAreas = new Set([
   'invitation',
   'logged_out',
+  'passenger',
   'password',
   'personal_info',
   'session',
   'travel_card',
 ])
 
-/** The forms' save and error texts, which the spec names under `password` and every screen's forms show. */
-const formTexts = /^password\.(success$|errors\.)/
+/**
+ * The forms' save and error texts, which the spec names under `password` and every screen's forms show; and
+ * what the passengers screen's texts lend others: a guardian with no passengers is told so on every screen that
+ * lists them, and an access code's errors are the forms' too.
+ */
+const formTexts = /^(password\.(success$|errors\.)|passenger\.(no_passengers|to_passengers|error_\w+)$)/
 
 const textAreas = new Set(['accessibility', 'privacy'])
 
@@ -91,6 +99,6 @@ export function catalogPartOf(id: string): CatalogPart | null {
   if (accountAreas.has(area)) return 'account'
   if (textAreas.has(area)) return 'texts'
   if (settingsAreas.has(area)) return 'settings'
-  if (tripAreas.has(area)) return tripTextsEverywhere.test(id) ? 'screens' : 'trips'
+  if (followUpAreas.has(area)) return followUpEverywhere.test(id) ? 'screens' : 'followUp'
   return screenAreas.has(area) ? 'screens' : 'first'
 }

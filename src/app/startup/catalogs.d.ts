@@ -12,7 +12,7 @@ declare module '*.po?part=screens' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
-declare module '*.po?part=trips' {
+declare module '*.po?part=followUp' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }

@@ -19,10 +19,10 @@ const lazyParts: Record<LazyPart, Record<Locale, Part>> = {
     sv: () => import('../../../locales/sv/messages.po?part=screens'),
     en: () => import('../../../locales/en/messages.po?part=screens'),
   },
-  trips: {
-    fi: () => import('../../../locales/fi/messages.po?part=trips'),
-    sv: () => import('../../../locales/sv/messages.po?part=trips'),
-    en: () => import('../../../locales/en/messages.po?part=trips'),
+  followUp: {
+    fi: () => import('../../../locales/fi/messages.po?part=followUp'),
+    sv: () => import('../../../locales/sv/messages.po?part=followUp'),
+    en: () => import('../../../locales/en/messages.po?part=followUp'),
   },
   booking: {
     fi: () => import('../../../locales/fi/messages.po?part=booking'),
@@ -126,10 +126,11 @@ export function activateCatalog(locale: Locale, variant?: TextVariant): Catalog 
 
 /** The routes that show a part beyond the screens' (route ids, matched as prefixes). */
 const routesOfPart: Record<Exclude<LazyPart, 'screens' | 'bookingSteps'>, readonly string[]> = {
-  trips: ['/_auth/trips', '/track/', '/_auth/canceltrips'],
+  followUp: ['/_auth/trips', '/track/', '/_auth/canceltrips', '/_auth/messages'],
   booking: ['/_auth/booking'],
   permissions: ['/_auth/transportationPermissions/'],
   account: [
+    '/_auth/passengers',
     '/_auth/password',
     '/_auth/personal-info',
     '/invitation/',

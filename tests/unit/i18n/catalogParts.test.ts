@@ -59,10 +59,12 @@ describe('catalog parts', async () => {
     expect(catalogPartOf('privacy.general.controller.body')).toBe('texts')
     expect(catalogPartOf('accessibility.title')).toBe('first')
     expect(catalogPartOf('trips.problem.picked_up')).toBe('screens')
-    expect(catalogPartOf('trips.now')).toBe('trips')
+    expect(catalogPartOf('trips.now')).toBe('followUp')
+    expect(catalogPartOf('messages.send')).toBe('followUp')
+    expect(catalogPartOf('messages.send_failed')).toBe('screens')
+    expect(catalogPartOf('passenger.no_passengers')).toBe('screens')
     expect(catalogPartOf('canceltrips.cancellation_error')).toBe('screens')
     expect(catalogPartOf('login.title')).toBeNull()
-    expect(catalogPartOf('messages.send')).toBe('screens')
     expect(catalogPartOf('password.done_changed')).toBe('account')
     // The forms' texts the spec names under `password` show on every screen's forms.
     expect(catalogPartOf('password.success')).toBe('screens')
@@ -105,14 +107,18 @@ describe('catalog parts', async () => {
         'src/routes/invitation.$code.tsx',
         'src/routes/register-travel-card.tsx',
         'src/routes/logged-out.tsx',
+        'src/components/passengers',
+        'src/routes/_auth/passengers.tsx',
         // Home loads it with the notice that a session ended, its only texts there.
         'src/components/session',
       ],
       least: 40,
     },
     {
-      part: 'trips',
+      part: 'followUp',
       loaders: [
+        'src/components/messages',
+        'src/routes/_auth/messages.tsx',
         'src/components/trips',
         'src/components/tracking',
         'src/components/canceltrips',
@@ -155,10 +161,10 @@ describe('catalog parts', async () => {
     expect(lazyPartsFor(['__root__', '/privacy'])).toEqual(['screens', 'texts'])
     expect(lazyPartsFor(['__root__', '/privacy-keusote'])).toEqual(['screens', 'texts'])
     expect(lazyPartsFor(['__root__', '/accessibility-report-keusote'])).toEqual(['screens', 'texts'])
-    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/trips/'])).toEqual(['screens', 'trips'])
-    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/trips/$id/$date'])).toEqual(['screens', 'trips'])
-    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/canceltrips'])).toEqual(['screens', 'trips'])
-    expect(lazyPartsFor(['__root__', '/track/$link'])).toEqual(['screens', 'trips'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/trips/'])).toEqual(['screens', 'followUp'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/trips/$id/$date'])).toEqual(['screens', 'followUp'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/canceltrips'])).toEqual(['screens', 'followUp'])
+    expect(lazyPartsFor(['__root__', '/track/$link'])).toEqual(['screens', 'followUp'])
     expect(lazyPartsFor(['__root__', '/_auth', '/_auth/booking'])).toEqual(['screens', 'booking'])
     expect(lazyPartsFor(['__root__', '/_auth', '/_auth/transportationPermissions/$passengerId/$id'])).toEqual(
       ['screens', 'permissions'],
@@ -166,7 +172,8 @@ describe('catalog parts', async () => {
     expect(lazyPartsFor(['__root__', '/_auth', '/_auth/password'])).toEqual(['screens', 'account'])
     expect(lazyPartsFor(['__root__', '/invitation/$code'])).toEqual(['screens', 'account'])
     expect(lazyPartsFor(['__root__', '/logged-out'])).toEqual(['screens', 'account'])
-    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/passengers'])).toEqual(['screens'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/passengers'])).toEqual(['screens', 'account'])
+    expect(lazyPartsFor(['__root__', '/_auth', '/_auth/messages'])).toEqual(['screens', 'followUp'])
     expect(lazyPartsFor(['__root__', '/_auth', '/_auth/notifications'])).toEqual(['screens', 'settings'])
     expect(catalogPartOf('notifications.title')).toBe('first')
     expect(catalogPartOf('calendar_feed.copy')).toBe('settings')
