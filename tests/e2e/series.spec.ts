@@ -135,6 +135,11 @@ test('a ride every Tuesday and Thursday for three weeks with its return the next
   const sent: string[] = []
   await watchCommands(context, (commands) => sent.push(...commands.map((command) => command.call)))
   const second = rides[1]!
+  // The dialog counts the return series from the trips on the device: its rides, approved after the outbound's,
+  // must have come with a pull first, as they have once the trips list shows one.
+  const laterReturn = returnRides.find((ride) => ride.date > second.date)!
+  await page.goto(portalUrl(server, tenant, `/trips?date=${laterReturn.date}&lang=fi`))
+  await expect(page.locator(`main a[href="/trips/${laterReturn.id}/${laterReturn.date}"]`)).toBeVisible()
   await page.goto(portalUrl(server, tenant, `/trips/${second.id}/${second.date}?lang=fi`))
   const mark = `Joka ${days.map((day) => finnishDays[day - 1]).join(', ')} ${wizardDate(until)} asti`
   await expect(page.getByText(mark)).toBeVisible()
