@@ -8,6 +8,8 @@ import { parseProxyTrust, type ProxyTrust } from '../net/clientAddress'
 import { parseForwardedHostTrust } from '../net/forwardedHeaders'
 import { parseDevHosts } from '../net/sharedHosts'
 import { outboundConfigFrom, type OutboundConfig } from './outboundConfig'
+import { emailConfigFrom } from './emailConfig'
+import type { EmailConfig } from './emailConfig'
 import { pushConfigFrom, type PushConfig } from './pushConfig'
 import { webhookConfigFrom, type WebhookConfig } from './webhookConfig'
 import type { SessionLifetime } from '../domain/sessionLifetime'
@@ -107,6 +109,8 @@ export interface ServerConfig
   opsPort: number | null
   /** The address the operations listener binds to (OPS_HOST, 127.0.0.1 by default). */
   opsHost: string
+  /** SMTP_URL, MAIL_FROM, DKIM_*, EMAIL=off: how mails leave (server/config/emailConfig.ts). */
+  email: EmailConfig
 }
 
 type Env = Record<string, string | undefined>
@@ -262,6 +266,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ...retention,
     ...passengerErasureConfigFrom(env),
     ...pushConfigFrom(env, publicOrigin),
+    ...emailConfigFrom(env, demo, publicOrigin),
     ...webhookConfigFrom(env, retention.changeFeedRetentionDays),
     ...outboundConfigFrom(env),
   }

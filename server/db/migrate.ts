@@ -27,6 +27,7 @@ import * as withdrawnBookings from './migrations/0024_withdrawn_bookings'
 import * as operatorMasterData from './migrations/0025_operator_master_data'
 import * as operatorChanges from './migrations/0026_operator_changes'
 import * as cancellationReceipts from './migrations/0027_cancellation_receipts'
+import * as email from './migrations/0028_email'
 
 /** Migrations in code (no folder scanning), each a series of single statements so PGlite accepts them. */
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -57,6 +58,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0025_operator_master_data': operatorMasterData,
   '0026_operator_changes': operatorChanges,
   '0027_cancellation_receipts': cancellationReceipts,
+  '0028_email': email,
 }
 
 /**

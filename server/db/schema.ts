@@ -28,6 +28,14 @@ export interface UsersTable {
   /** `sub` of the strong-authentication identity. */
   identity_subject: string | null
   identity_verified: Generated<boolean>
+  /** The language the user last used the portal in: mails are written in it (migration 0028); null: never said. */
+  locale: ColumnType<'fi' | 'sv' | 'en' | null, 'fi' | 'sv' | 'en' | null | undefined>
+  /** The portal root (server/net/portalUrl.ts) the user last signed in on: their mails' links open it. */
+  portal_url: ColumnType<string | null, string | null | undefined>
+  /** When the e-mail was confirmed by its link; null: nothing but the confirmation is sent to it. */
+  email_verified_at: ColumnType<Temporal.Instant | null, Temporal.Instant | null | undefined>
+  /** When a relay refused the address for good (5xx): nothing is sent to it until it is changed. */
+  email_undeliverable_at: ColumnType<Temporal.Instant | null, Temporal.Instant | null | undefined>
   /** Bumped with every change of the user's passenger list (migration 0007, server/reads/); bigint as text. */
   passengers_read_version: ColumnType<string, never, never>
   created_at: CreatedAt
@@ -554,6 +562,82 @@ export interface DispatchSettingsTable {
   updated_at: UpdatedAt
 }
 
+/** A single-use, time-limited link of a mail (migration 0028): only its token's SHA-256. */
+export interface EmailTokensTable {
+  tenant_id: Tenant
+  token_hash: string
+  user_id: string
+  purpose: 'verify' | 'reset'
+  /** The address the link was sent to: a confirmation confirms only that address. */
+  email: string
+  created_at: CreatedAt
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
+/** A user's e-mail choice for a passenger and kind where it differs from the kind's default (migration 0028). */
+export interface EmailSwitchesTable {
+  tenant_id: Tenant
+  user_id: string
+  passenger_id: string
+  kind: string
+  enabled: boolean
+}
+
+export type EmailDeliveryState = 'pending' | 'sent' | 'failed'
+
+/** The mail outbox (migration 0028): one mail to one address, sent once, kept as the log until retention. */
+export interface EmailDeliveriesTable {
+  tenant_id: Tenant
+  /** bigint identity, read as text; with the tenant it makes the mail's Message-ID. */
+  id: ColumnType<string, never, never>
+  /** Null for a mail to an address rather than a user (password recovery). */
+  user_id: string | null
+  to_address: string
+  locale: 'fi' | 'sv' | 'en'
+  kind: string
+  /** What the mail says, in no language (server/domain/mailData.ts). */
+  data: Jsonb<unknown>
+  /** The portal root the mail's links open. */
+  portal_url: string
+  state: ColumnType<EmailDeliveryState, EmailDeliveryState | undefined, EmailDeliveryState>
+  attempts: Generated<number>
+  next_attempt_at: ColumnType<Temporal.Instant, Temporal.Instant | undefined, Temporal.Instant>
+  /** Not sent after this: a reminder or a reset link that comes late is worse than none. */
+  expires_at: Timestamp
+  last_error: string | null
+  sent_at: Timestamp | null
+  created_at: CreatedAt
+}
+
+/** The password recovery's counters (migration 0028): per client address, per e-mail address. */
+export interface EmailThrottlesTable {
+  tenant_id: Tenant
+  kind: 'address' | 'email'
+  subject: string
+  count: number
+  counted_since: Timestamp
+}
+
+/** A mail the demo kept instead of sending it (demo mode without SMTP settings). */
+export interface DemoMailsTable {
+  tenant_id: Tenant
+  id: ColumnType<string, never, never>
+  to_address: string
+  subject: string
+  text: string
+  html: string
+  created_at: CreatedAt
+}
+
+/** The deployment's one key that signs unsubscribe links (migration 0028; global). */
+export interface EmailLinkKeysTable {
+  id: 1
+  /** base64url, 32 random bytes. */
+  key: string
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -589,6 +673,12 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
   dispatch_settings: DispatchSettingsTable
+  email_tokens: EmailTokensTable
+  email_switches: EmailSwitchesTable
+  email_deliveries: EmailDeliveriesTable
+  email_throttles: EmailThrottlesTable
+  demo_mails: DemoMailsTable
+  email_link_keys: EmailLinkKeysTable
 }
 
 /** The database or a transaction on it: repositories accept either. */

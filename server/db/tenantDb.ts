@@ -6,6 +6,7 @@ import { invitationsRepository } from './repositories/invitations'
 import { loginAttemptsRepository } from './repositories/loginAttempts'
 import { messagesRepository } from './repositories/messages'
 import { notificationOutboxRepository } from './repositories/notificationOutbox'
+import { emailOutboxRepository } from './repositories/emailOutbox'
 import { notificationSettingsRepository } from './repositories/notificationSettings'
 import { operatorChangesRepository } from './repositories/operatorChanges'
 import { operatorKeysRepository } from './repositories/operatorKeys'
@@ -53,6 +54,7 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     operatorKeys: operatorKeysRepository(scoped),
     messages: messagesRepository(scoped),
     notificationOutbox: notificationOutboxRepository(scoped),
+    emailOutbox: emailOutboxRepository(scoped),
     operatorChanges: operatorChangesRepository(scoped),
     webhooks: webhooksRepository(scoped),
     calendarFeeds: calendarFeedsRepository(scoped),

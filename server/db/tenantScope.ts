@@ -42,14 +42,15 @@ import type { TenantId } from '../../tenants'
 import type { Database } from './schema'
 
 /**
- * Every table, per tenant or global; a new table must be classified here. All but `vapid_keys` are per tenant: each has
+ * Every table, per tenant or global; a new table must be classified here. All but `vapid_keys` and `email_link_keys` are per tenant: each has
  * `tenant_id` and keys that begin with it. The only statements across tenants take the unscoped `Db` outside
  * `tenantDb`, deliberately: migrations, the demo seed's lock, the idempotency key purge, the operations metrics'
  * counts (keys in flight, overdue cancellations per tenant), the retention's batches (server/retention/), the outboxes' senders (their claims with
  * leases, server/db/leaseClaim.ts, and settlements): push's (server/db/pushOutbox.ts) and the webhooks'
  * (server/db/webhookOutbox.ts, with the count and age of the pending deliveries on /metrics), and besides, for push
  * (server/notifications/), an endpoint leaving the tenant it was kept for when another subscribes it and the one
- * VAPID key pair (`vapid_keys`, the only global table).
+ * VAPID key pair (`vapid_keys`), and for e-mail its outbox's sender (server/db/emailOutbox.ts) and the key that signs
+ * unsubscribe links (`email_link_keys`); those two tables are the only global ones.
  */
 const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   users: 'tenant',
@@ -86,6 +87,12 @@ const tableScopes: Record<keyof Database, 'tenant' | 'global'> = {
   webhook_endpoints: 'tenant',
   webhook_deliveries: 'tenant',
   dispatch_settings: 'tenant',
+  email_tokens: 'tenant',
+  email_switches: 'tenant',
+  email_deliveries: 'tenant',
+  email_throttles: 'tenant',
+  demo_mails: 'tenant',
+  email_link_keys: 'global',
 }
 
 const tenantColumn = 'tenant_id'

@@ -205,6 +205,22 @@ export const notificationKinds = [
 ] as const
 export type NotificationKind = (typeof notificationKinds)[number]
 
+/**
+ * Which kinds come by e-mail unless the user chooses otherwise: the evening reminder and what the operator
+ * decides or changes; not the live pickup alerts, which are stale by the time a mail is read.
+ */
+export const emailDefaultOn: Readonly<Record<NotificationKind, boolean>> = {
+  eta: false,
+  waiting: false,
+  pickedUp: false,
+  droppedOff: false,
+  noShow: false,
+  tripChanged: true,
+  booking: true,
+  message: true,
+  reminder: true,
+}
+
 /** A time of day in the tenant's zone, HH:MM (the evening reminder's). */
 export const timeOfDayPattern = /^(?:[01]\d|2[0-3]):[0-5]\d$/
 

@@ -178,6 +178,7 @@ export function benchOperatorLoad(): Promise<BenchReport> {
         STATIC_DIR: 'none',
         HOST: '127.0.0.1',
         DEMO: 'false',
+        EMAIL: 'off',
         DATABASE_URL: databaseUrl,
         OPERATOR_API_KEYS: `${tenant}=${key}`,
       },

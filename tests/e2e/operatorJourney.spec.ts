@@ -40,6 +40,7 @@ const test = base.extend<object, { production: ProductionPortal }>({
         {
           PORT: String(port),
           DEMO: 'false',
+          EMAIL: 'off',
           OPERATOR_API_KEYS: `${tenant}=${key}`,
           ...broker.env,
           ...network.env,

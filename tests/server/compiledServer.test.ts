@@ -44,7 +44,8 @@ const startTimeoutMs = 150_000
 describe.each(backends)('the compiled server on $name', { timeout: startTimeoutMs }, (backend) => {
   let root: string
   let database: Awaited<ReturnType<typeof databaseFor>>
-  const start = () => startServer({ ...database.env, STATIC_DIR: 'none', DEMO: 'false' }, [], root)
+  const start = () =>
+    startServer({ ...database.env, STATIC_DIR: 'none', DEMO: 'false', EMAIL: 'off' }, [], root)
   const stale = () =>
     execFileSync(
       process.execPath,

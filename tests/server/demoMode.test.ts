@@ -14,15 +14,17 @@ describe('demo mode', () => {
   })
 
   it('is off with DEMO=false on any origin', () => {
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://portal.example.fi', DEMO: 'false' }).demo).toBe(false)
-    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false)
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://portal.example.fi', DEMO: 'false', EMAIL: 'off' }).demo).toBe(
+      false,
+    )
+    expect(loadConfig({ DEMO: 'false', EMAIL: 'off' }).demo).toBe(false)
   })
 
   it('runs the demo simulator only in demo mode, unless DEMO_SIMULATOR=off', () => {
     expect(loadConfig({}).demoSimulator).toBe(true)
     expect(loadConfig({ DEMO_SIMULATOR: 'off' }).demoSimulator).toBe(false)
-    expect(loadConfig({ DEMO: 'false' }).demoSimulator).toBe(false)
-    expect(loadConfig({ DEMO: 'false', DEMO_SIMULATOR: 'on' }).demoSimulator).toBe(false)
+    expect(loadConfig({ DEMO: 'false', EMAIL: 'off' }).demoSimulator).toBe(false)
+    expect(loadConfig({ DEMO: 'false', DEMO_SIMULATOR: 'on', EMAIL: 'off' }).demoSimulator).toBe(false)
     expect(() => loadConfig({ DEMO_SIMULATOR: 'yes' })).toThrow(/DEMO_SIMULATOR must be on or off/)
   })
 

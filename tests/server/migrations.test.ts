@@ -7,11 +7,17 @@ import { createMigrator, migrateToLatest, migrations } from '../../server/db/mig
 import { accessCodeHash } from '../../server/db/repositories/passengers'
 import { backends, createEmptyDatabase, type TestDatabase } from './support/database'
 
-// Every table but `vapid_keys`, the deployment's one VAPID key pair (migration 0018).
+// Every table but `vapid_keys`, the deployment's one VAPID key pair (migration 0018), and `email_link_keys`, its
+// one key that signs unsubscribe links (migration 0028).
 const tables = [
   'access_codes',
   'calendar_feeds',
+  'demo_mails',
   'dispatch_settings',
+  'email_deliveries',
+  'email_switches',
+  'email_throttles',
+  'email_tokens',
   'idempotency_keys',
   'invitation_passengers',
   'invitations',

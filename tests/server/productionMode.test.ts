@@ -23,6 +23,7 @@ describe('a production start with DEMO=false and OpenID Connect', () => {
     portal = await startServer({
       PORT: String(portalPort),
       DEMO: 'false',
+      EMAIL: 'off',
       STATIC_DIR: 'none',
       ...broker.env,
     })

@@ -101,7 +101,14 @@ describeOnPostgres('webhooks across instances', (backend) => {
       const network = receiver.childProcess()
       receiver.answer('hold', true)
       const server = await startServer(
-        { DATABASE_URL: database.url, STATIC_DIR: 'none', DEMO: 'false', PUSH_SENDER: 'off', ...network.env },
+        {
+          DATABASE_URL: database.url,
+          STATIC_DIR: 'none',
+          DEMO: 'false',
+          EMAIL: 'off',
+          PUSH_SENDER: 'off',
+          ...network.env,
+        },
         network.nodeArgs,
       )
       const db = await openDatabase({ databaseUrl: database.url, pgliteDir: null })
