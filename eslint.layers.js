@@ -87,6 +87,8 @@ export const serverFloors = [
     'server/retention',
     'server/ops',
     'server/holidays',
+    'server/email',
+    'server/accountMail',
   ],
   // The platform features stand on: requests, sign-in state, pages, places, configuration, the outside.
   ['server/plugins'],
