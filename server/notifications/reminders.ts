@@ -20,9 +20,10 @@ function byUser(rows: readonly ReminderTripRow[]): Map<string, ReminderTripRow[]
 }
 
 /**
- * One tenant's evening reminders due at `now`: each user with a device whose reminder time (default 18:00 in
- * the tenant's zone) has come today and whose passengers (reminder switch on) have trips tomorrow that they are
- * shown and that are not cancelled gets one `reminder` per device listing them, earliest first. The mark
+ * One tenant's evening reminders due at `now`: each user whose reminder time (default 18:00 in the tenant's
+ * zone) has come today and whose passengers have trips tomorrow that they are shown and that are not cancelled
+ * gets one `reminder` per device listing those whose reminder switch is on, and one by e-mail (a confirmed
+ * address) listing those whose reminder e-mail switch is on, earliest first. The mark
  * `reminder:{tomorrow}` is inserted in the same transaction, and only its inserter queues, so several runs and
  * instances send it once. A time set later today is met then; one not met by midnight is skipped, as the next
  * day asks about the day after. Answers the users reminded.
@@ -36,22 +37,30 @@ export async function sendReminders(db: TenantDb, now: Temporal.Instant): Promis
   const timeOfDay = here.toPlainTime().toString({ smallestUnit: 'minute' })
   const mark = `reminder:${tomorrow.toString()}`
   const due = byUser(await db.notificationOutbox.reminderTrips(from, to, timeOfDay, mark))
+  const reminderOf = (trips: readonly ReminderTripRow[]): NotificationData | null =>
+    trips.length === 0
+      ? null
+      : {
+          kind: 'reminder',
+          date: tomorrow.toString(),
+          trips: trips.map((trip) => ({
+            passengerId: trip.passengerId,
+            firstName: firstName(trip.passengerName),
+            tripId: trip.tripId,
+            date: tomorrow.toString(),
+            startAt: zonedIso(trip.start, timeZone),
+          })),
+        }
   let reminded = 0
   for (const [userId, trips] of due) {
-    const data: NotificationData = {
-      kind: 'reminder',
-      date: tomorrow.toString(),
-      trips: trips.map((trip) => ({
-        passengerId: trip.passengerId,
-        firstName: firstName(trip.passengerName),
-        tripId: trip.tripId,
-        date: tomorrow.toString(),
-        startAt: zonedIso(trip.start, timeZone),
-      })),
+    // Each channel lists the trips of the passengers whose switch for it is on.
+    const channels = {
+      push: reminderOf(trips.filter((trip) => trip.push)),
+      email: reminderOf(trips.filter((trip) => trip.email)),
     }
     const sent = await db.transaction(async (trx) => {
       if (!(await trx.notificationOutbox.mark(userId, mark))) return false
-      await enqueueForUser(trx, data, userId, now)
+      await enqueueForUser(trx, userId, now, channels)
       return true
     })
     if (sent) reminded++

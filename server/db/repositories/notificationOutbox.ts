@@ -1,20 +1,28 @@
-import { sql, type ExpressionBuilder } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import type { NotificationKind } from '../../../src/contract'
 import { jsonb } from '../json'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
+import {
+  confirmedAddress,
+  mailable,
+  mailColumns,
+  mailDeliveryColumns,
+  type QueuedNotificationMail,
+} from './emailAudience'
 
 /** What the settings' defaults are when a user has no `notification_settings` row (migration 0018). */
 export const defaultReminderTime = '18:00'
 export const defaultEtaMinutes = 10
 
-/** One notification as the outbox stores it for each device it goes to. */
+/** One notification as the outbox stores it for each device it goes to, and for each address (null: push only). */
 export interface QueuedNotification {
   kind: string
   data: unknown
   topic: string | null
   urgency: 'very-low' | 'low' | 'normal' | 'high'
   expiresAt: Temporal.Instant
+  mail: QueuedNotificationMail | null
 }
 
 /** Whose devices get a notification about a passenger: the guardians with its switch on, but the actor. */
@@ -26,13 +34,17 @@ export interface Audience {
   actorUserId: string | null
 }
 
-/** A trip of tomorrow for the evening reminder, with the user it is for. */
+/** A trip of tomorrow for the evening reminder, with the user it is for and the channels it goes by. */
 export interface ReminderTripRow {
   userId: string
   passengerId: string
   passengerName: string
   tripId: string
   start: Temporal.Instant
+  /** The user has a device and the passenger's reminder switch on. */
+  push: boolean
+  /** The user has a confirmed address and the passenger's reminder e-mail switch on. */
+  email: boolean
 }
 
 type Eb = ExpressionBuilder<ScopedDatabase, 'passenger_grants'>
@@ -69,15 +81,71 @@ export function notificationOutboxRepository(db: ScopedDb) {
           ),
         )
 
-  /** The guardians of the audience's passenger who are to hear of it. */
-  const listeners = (audience: Audience) =>
+  /** The guardians of the audience's passenger, the actor excepted. */
+  const guardians = (audience: Audience) =>
     db
       .selectFrom('passenger_grants')
       .where('passenger_grants.passenger_id', '=', audience.passengerId)
       .$if(audience.actorUserId !== null, (query) =>
         query.where('passenger_grants.user_id', '<>', audience.actorUserId!),
       )
-      .where((eb) => switchedOn(eb, audience.switchKind))
+
+  /** The guardians of the audience's passenger who are to hear of it by push. */
+  const listeners = (audience: Audience) =>
+    guardians(audience).where((eb) => switchedOn(eb, audience.switchKind))
+
+  /** The user has a push device. */
+  const hasDevice = (eb: Eb) =>
+    eb.exists(
+      eb
+        .selectFrom('push_subscriptions')
+        .whereRef('push_subscriptions.user_id', '=', 'passenger_grants.user_id')
+        .select('push_subscriptions.id'),
+    )
+
+  /** The guardians' ids who are to hear of it by mail, by `byMail`. */
+  const mailListeners = (audience: Audience, byMail: (eb: Eb) => Expression<SqlBool>) =>
+    guardians(audience).where(byMail).select('passenger_grants.user_id')
+
+  /** The reminder by push: a device, and the passenger's reminder switch on. */
+  const byPush = (eb: Eb) => eb.and([switchedOn(eb, 'reminder'), hasDevice(eb)])
+
+  /** The kind's mail, if it has one (never a test's). */
+  const mailOf = (notification: QueuedNotification, audience: Audience) =>
+    notification.mail && audience.switchKind ? { mail: notification.mail, kind: audience.switchKind } : null
+
+  /** Writes one mail per user `users` selects (never one without a confirmed address); answers how many. */
+  async function mailUsers(
+    notification: QueuedNotification,
+    mail: QueuedNotificationMail,
+    users: (eb: ExpressionBuilder<ScopedDatabase, 'users'>) => Expression<SqlBool>,
+  ): Promise<number> {
+    const result = await db
+      .insertInto('email_deliveries')
+      .columns(mailDeliveryColumns)
+      .expression(
+        db
+          .selectFrom('users')
+          .where(confirmedAddress)
+          .where(users)
+          .select((eb) => mailColumns(eb, notification.data, mail)),
+      )
+      .executeTakeFirst()
+    return Number(result.numInsertedOrUpdatedRows ?? 0n)
+  }
+
+  /** One mail to each guardian of the audience's passenger who is `mailable`, the actor excepted. */
+  async function mailGuardians(notification: QueuedNotification, audience: Audience): Promise<number> {
+    const mail = mailOf(notification, audience)
+    if (!mail) return 0
+    return mailUsers(notification, mail.mail, (eb) =>
+      eb(
+        'users.id',
+        'in',
+        mailListeners(audience, (grant) => mailable(grant, mail.kind)),
+      ),
+    )
+  }
 
   return {
     /**
@@ -85,6 +153,7 @@ export function notificationOutboxRepository(db: ScopedDb) {
      * through, the actor excepted: one statement, however many guardians and devices. Answers the rows queued.
      */
     async enqueue(notification: QueuedNotification, audience: Audience): Promise<number> {
+      const mailed = await mailGuardians(notification, audience)
       const result = await db
         .insertInto('push_deliveries')
         .columns(deliveryColumns)
@@ -95,7 +164,7 @@ export function notificationOutboxRepository(db: ScopedDb) {
             .select(['push_subscriptions.id as subscription_id', ...columns(notification)]),
         )
         .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0n)
+      return mailed + Number(result.numInsertedOrUpdatedRows ?? 0n)
     },
 
     /**
@@ -109,13 +178,21 @@ export function notificationOutboxRepository(db: ScopedDb) {
       mark: string,
       minutesLeft: number,
     ): Promise<number> {
-      const result = await db
+      const mail = mailOf(notification, audience)
+      const byMail = (eb: Eb) => (mail ? mailable(eb, mail.kind) : sql<boolean>`false`)
+      // Without a mail `byMail` selects nobody, so these are never written.
+      const mailValues = mail?.mail ?? {
+        expiresAt: notification.expiresAt,
+        locale: 'en' as const,
+        portalUrl: '',
+      }
+      const row = await db
         .with('marked', (creator) =>
           creator
             .insertInto('notification_marks')
             .columns(['user_id', 'mark'])
             .expression(
-              listeners(audience)
+              guardians(audience)
                 .leftJoin(
                   'notification_settings',
                   'notification_settings.user_id',
@@ -129,28 +206,53 @@ export function notificationOutboxRepository(db: ScopedDb) {
                   ),
                 )
                 .where((eb) =>
-                  eb.exists(
-                    eb
-                      .selectFrom('push_subscriptions')
-                      .whereRef('push_subscriptions.user_id', '=', 'passenger_grants.user_id')
-                      .select('push_subscriptions.id'),
-                  ),
+                  eb.or([eb.and([switchedOn(eb, audience.switchKind), hasDevice(eb)]), byMail(eb)]),
                 )
                 .select(['passenger_grants.user_id', sql<string>`${mark}::text`.as('mark')]),
             )
             .onConflict((conflict) => conflict.columns(['user_id', 'mark']).doNothing())
             .returning('user_id'),
         )
-        .insertInto('push_deliveries')
-        .columns(deliveryColumns)
-        .expression((eb) =>
-          eb
-            .selectFrom('push_subscriptions')
-            .innerJoin('marked', 'marked.user_id', 'push_subscriptions.user_id')
-            .select(['push_subscriptions.id as subscription_id', ...columns(notification)]),
+        .with('pushed', (creator) =>
+          creator
+            .insertInto('push_deliveries')
+            .columns(deliveryColumns)
+            .expression((eb) =>
+              eb
+                .selectFrom('push_subscriptions')
+                .innerJoin('marked', 'marked.user_id', 'push_subscriptions.user_id')
+                .where(
+                  'push_subscriptions.user_id',
+                  'in',
+                  listeners(audience).select('passenger_grants.user_id'),
+                )
+                .select(['push_subscriptions.id as subscription_id', ...columns(notification)]),
+            )
+            .returning('subscription_id'),
         )
-        .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0n)
+        .with('mailed', (creator) =>
+          creator
+            .insertInto('email_deliveries')
+            .columns(mailDeliveryColumns)
+            .expression((eb) =>
+              eb
+                .selectFrom('users')
+                .innerJoin('marked', 'marked.user_id', 'users.id')
+                .where('users.id', 'in', mailListeners(audience, byMail))
+                .select((inner) => mailColumns(inner, notification.data, mailValues)),
+            )
+            .returning('user_id'),
+        )
+        .selectFrom('pushed')
+        .select((eb) => [
+          eb.fn.countAll<string>().as('pushed'),
+          eb
+            .selectFrom('mailed')
+            .select((sub) => sub.fn.countAll<string>().as('n'))
+            .as('mailed'),
+        ])
+        .executeTakeFirstOrThrow()
+      return Number(row.pushed) + Number(row.mailed)
     },
 
     /** Sets a once-only mark of the user; false when it was already there (another run or instance was first). */
@@ -163,6 +265,12 @@ export function notificationOutboxRepository(db: ScopedDb) {
         .executeTakeFirst()
       return inserted !== undefined
     },
+
+    /** Queues `notification`'s mail to one user with a confirmed address (the evening reminder). */
+    mailUser: (notification: QueuedNotification, userId: string): Promise<number> =>
+      notification.mail
+        ? mailUsers(notification, notification.mail, (eb) => eb('users.id', '=', userId))
+        : Promise.resolve(0),
 
     /** Queues `notification` for every device of one user (the evening reminder). */
     async enqueueForUser(notification: QueuedNotification, userId: string): Promise<number> {
@@ -181,8 +289,9 @@ export function notificationOutboxRepository(db: ScopedDb) {
 
     /**
      * The evening reminder's work in one query: trips starting in [from, to) (tomorrow), shown to their
-     * passengers and not cancelled, of passengers whose guardian has a device, the reminder switch on for them,
-     * a reminder time (default 18:00) at or before `timeOfDay`, and no `mark` yet; by user, then start.
+     * passengers and not cancelled, of passengers whose guardian has a device and the reminder switch on for
+     * them, or a confirmed address and the reminder's e-mail switch on for them (each row says which), a
+     * reminder time (default 18:00) at or before `timeOfDay`, and no `mark` yet; by user, then start.
      */
     async reminderTrips(
       from: Temporal.Instant,
@@ -199,20 +308,12 @@ export function notificationOutboxRepository(db: ScopedDb) {
         .where('trips.start_time', '<', to)
         .where('trips.cancelled_at', 'is', null)
         .where((eb) => eb.or([eb('trips.approval', 'is', null), eb('trips.approval', '=', 'approved')]))
-        .where((eb) => switchedOn(eb, 'reminder'))
+        .where((eb) => eb.or([byPush(eb), mailable(eb, 'reminder')]))
         .where((eb) =>
           eb(
             eb.fn.coalesce('notification_settings.reminder_time', eb.val(defaultReminderTime)),
             '<=',
             timeOfDay,
-          ),
-        )
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('push_subscriptions')
-              .whereRef('push_subscriptions.user_id', '=', 'passenger_grants.user_id')
-              .select('push_subscriptions.id'),
           ),
         )
         .where((eb) =>
@@ -232,6 +333,8 @@ export function notificationOutboxRepository(db: ScopedDb) {
           'passengers.name as passengerName',
           'trips.id as tripId',
           'trips.start_time as start',
+          (eb) => byPush(eb).$castTo<boolean>().as('push'),
+          (eb) => mailable(eb, 'reminder').$castTo<boolean>().as('email'),
         ])
         .orderBy('passenger_grants.user_id')
         .orderBy('trips.start_time')
