@@ -46,6 +46,8 @@ export interface ApiOptions extends MapOptions {
   travelCardFailures: { failures: number; windowHours: number }
   /** PASSENGER_ERASURE_DAYS: an ended passenger's erasure when the operator's end names no other. */
   passengerErasureDays: number
+  /** The deployment sends e-mail (not EMAIL=off): the notification settings offer its choices. */
+  emailAvailable: boolean
 }
 
 /** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
@@ -69,5 +71,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerOperatorMessageRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
   registerMapRoutes(api, options.keys, options)
-  registerNotificationRoutes(api, options.keys)
+  registerNotificationRoutes(api, options.keys, options)
 }

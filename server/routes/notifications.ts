@@ -32,16 +32,21 @@ function toView(row: PushSubscriptionRow): PushSubscriptionView {
 }
 
 /**
- * Notifications: a user's settings, their devices' push subscriptions and a test notification. The
+ * Notifications: a user's settings (`emailAvailable`: the deployment sends e-mail, so its choices are offered),
+ * their devices' push subscriptions and a test notification. The
  * outbox's sender is server/notifications/sender.ts; `request.server.push` is this instance's part of it.
  */
-export function registerNotificationRoutes(app: FastifyInstance, keys: KeyStore): void {
+export function registerNotificationRoutes(
+  app: FastifyInstance,
+  keys: KeyStore,
+  { emailAvailable }: { emailAvailable: boolean },
+): void {
   registerEndpoint(app, keys, endpoints.getNotificationSettings, ({ request, user }) =>
-    readSettings(request.db, user.id),
+    readSettings(request.db, user.id, emailAvailable),
   )
 
   registerEndpoint(app, keys, endpoints.saveNotificationSettings, async ({ request, user, body }) => {
-    const saved = await saveSettings(request.db, user.id, body, Temporal.Now.instant())
+    const saved = await saveSettings(request.db, user.id, body, Temporal.Now.instant(), emailAvailable)
     if (!saved) throw notFound('Passenger')
     return saved
   })

@@ -29,6 +29,7 @@ import { message, messagePage, messagePageQuery, messageParams, sendMessageReque
 import {
   calendarFeed,
   notificationSettings,
+  notificationSettingsChange,
   pushSubscription,
   subscribeRequest,
   subscriptionParams,
@@ -457,7 +458,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/notifications/settings',
     summary:
-      "The user's notification settings: the reminder time, the minutes before a pickup, lock-screen privacy and, for every passenger granted to them, which kinds they get",
+      "The user's notification settings: the reminder time, the minutes before a pickup, lock-screen privacy and, for every passenger granted to them, which kinds they get by push and by e-mail; whether e-mail is available and the state of the user's address",
     auth: true,
     response: notificationSettings,
   },
@@ -467,7 +468,7 @@ export const endpoints = {
     summary:
       "Replace the user's notification settings; a passenger not granted to the user is 404. Answers the settings as saved",
     auth: true,
-    body: notificationSettings,
+    body: notificationSettingsChange,
     response: notificationSettings,
   },
   getVapidKey: {

@@ -25,6 +25,13 @@ export type NotificationSwitches = z.infer<typeof notificationSwitches>
 /** A time of day in the tenant's zone, HH:MM. */
 export const timeOfDay = z.string().regex(timeOfDayPattern)
 
+/**
+ * The user's e-mail for notifications: none given, given but not yet confirmed by its link, confirmed, or refused
+ * for good by a relay. Only a confirmed address gets notifications.
+ */
+export const emailAddressStates = ['none', 'unverified', 'verified', 'undeliverable'] as const
+export type EmailAddressState = (typeof emailAddressStates)[number]
+
 export const notificationSettings = z.object({
   /** When the evening reminder of tomorrow's trips comes, in the tenant's zone; 18:00 unless chosen. */
   reminderTime: timeOfDay,
@@ -32,10 +39,24 @@ export const notificationSettings = z.object({
   etaMinutes: z.number().int().min(etaMinutesRange.min).max(etaMinutesRange.max),
   /** Lock-screen privacy: every notification says only "Update about a trip". */
   hideDetails: z.boolean(),
-  /** Every passenger granted to the user, with this user's switches for them (all on unless turned off). */
-  passengers: z.array(z.object({ passengerId: id, switches: notificationSwitches })),
+  /**
+   * Every passenger granted to the user, with this user's push switches for them (all on unless turned off) and
+   * e-mail switches (each kind's `emailDefaultOn` unless chosen).
+   */
+  passengers: z.array(
+    z.object({ passengerId: id, switches: notificationSwitches, emailSwitches: notificationSwitches }),
+  ),
+  /**
+   * E-mail as a channel: `available` false when the deployment sends none (EMAIL=off; the screen then hides its
+   * switches), and the state of the user's address. The server's answer only: a save ignores it.
+   */
+  email: z.object({ available: z.boolean(), address: z.enum(emailAddressStates) }),
 })
 export type NotificationSettings = z.infer<typeof notificationSettings>
+
+/** What a save sends: the settings without the e-mail's state, which only the server knows. */
+export const notificationSettingsChange = notificationSettings.omit({ email: true })
+export type NotificationSettingsChange = z.infer<typeof notificationSettingsChange>
 
 /** The browser's family, read by the server from the User-Agent when the device subscribes. */
 export const userAgentFamilies = ['chrome', 'edge', 'firefox', 'safari', 'samsung', 'other'] as const

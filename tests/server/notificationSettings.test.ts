@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NotificationSettings, PushSubscriptionView } from '../../src/contract/notifications'
 import { notificationKinds } from '../../src/contract/notifications'
+import { emailDefaultOn } from '../../src/contract/codes'
 import { subscriptionsPerUser } from '../../server/db/repositories/pushSubscriptions'
 import { runRetention } from '../../server/retention/retention'
 import { createTestApp, type TestApp } from './support/app'
@@ -12,6 +13,7 @@ import { notificationsOf } from './support/push'
 import { startPushServiceStandIn, type PushServiceStandIn } from './support/pushServiceStandIn'
 
 const allOn = Object.fromEntries(notificationKinds.map((kind) => [kind, true]))
+const emailDefaults = { ...emailDefaultOn }
 
 describe.each(backends)('notification settings and subscriptions on $name', (backend) => {
   let test: TestApp
@@ -37,9 +39,11 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
       etaMinutes: 10,
       hideDetails: false,
       passengers: expect.arrayContaining([
-        { passengerId: first, switches: allOn },
-        { passengerId: second, switches: allOn },
+        { passengerId: first, switches: allOn, emailSwitches: emailDefaults },
+        { passengerId: second, switches: allOn, emailSwitches: emailDefaults },
       ]) as unknown,
+      // The test app runs in demo mode, whose mails are kept: e-mail is offered.
+      email: { available: true, address: 'none' },
     })
 
     const chosen: NotificationSettings = {
@@ -47,9 +51,14 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
       etaMinutes: 15,
       hideDetails: true,
       passengers: [
-        { passengerId: first, switches: { ...allOn, message: false, eta: false } as never },
-        { passengerId: second, switches: allOn as never },
+        {
+          passengerId: first,
+          switches: { ...allOn, message: false, eta: false } as never,
+          emailSwitches: { ...emailDefaults, eta: true, reminder: false },
+        },
+        { passengerId: second, switches: allOn as never, emailSwitches: emailDefaults },
       ],
+      email: { available: true, address: 'none' },
     }
     const saved = await calls.saveSettings(chosen)
     expect(saved.statusCode, saved.body).toBe(200)
@@ -65,6 +74,48 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
       test.db,
     )
     expect(rows.rows.map((row) => row.kind)).toEqual(['eta', 'message'])
+    // By e-mail only what differs from each kind's default, both ways.
+    const emailRows = await sql<{ kind: string; enabled: boolean }>`
+      select kind, enabled from email_switches where user_id = ${guardian.userId} order by kind`.execute(
+      test.db,
+    )
+    expect(emailRows.rows).toEqual([
+      { kind: 'eta', enabled: true },
+      { kind: 'reminder', enabled: false },
+    ])
+  })
+
+  it('says what the address is as a channel: none, unconfirmed, confirmed, refused by a relay', async () => {
+    const guardian = await newGuardian(test.db, 'espoo', 'Osoite Huoltaja')
+    const calls = notificationsOf(test.app, 'espoo', guardian.token)
+    const state = async () => (await calls.settings()).json<NotificationSettings>().email.address
+    const set = (values: { email?: string; email_verified_at?: string; email_undeliverable_at?: string }) =>
+      sql`update users set email = ${values.email ?? null},
+        email_verified_at = ${values.email_verified_at ?? null},
+        email_undeliverable_at = ${values.email_undeliverable_at ?? null}
+        where tenant_id = 'espoo' and id = ${guardian.userId}`.execute(test.db)
+    expect(await state()).toBe('none')
+    await set({ email: 'osoite@example.fi' })
+    expect(await state()).toBe('unverified')
+    await set({ email: 'osoite@example.fi', email_verified_at: '2026-12-01T10:00:00Z' })
+    expect(await state()).toBe('verified')
+    await set({
+      email: 'osoite@example.fi',
+      email_verified_at: '2026-12-01T10:00:00Z',
+      email_undeliverable_at: '2026-12-02T10:00:00Z',
+    })
+    expect(await state()).toBe('undeliverable')
+  })
+
+  it('offers no e-mail when the deployment sends none (EMAIL=off)', async () => {
+    const off = await createTestApp(backend, { config: { pushSender: false, email: { mode: 'off' } } })
+    try {
+      const guardian = await newGuardian(off.db, 'espoo', 'Ei Sähköpostia')
+      const answer = await notificationsOf(off.app, 'espoo', guardian.token).settings()
+      expect(answer.json<NotificationSettings>().email).toEqual({ available: false, address: 'none' })
+    } finally {
+      await off.close()
+    }
   })
 
   it('refuses settings naming a passenger not granted to the user with 404, changing nothing', async () => {
@@ -75,7 +126,13 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
       reminderTime: '19:00',
       etaMinutes: 5,
       hideDetails: false,
-      passengers: [{ passengerId: other.passengerIds[0], switches: { ...allOn, eta: false } }],
+      passengers: [
+        {
+          passengerId: other.passengerIds[0],
+          switches: { ...allOn, eta: false },
+          emailSwitches: emailDefaults,
+        },
+      ],
     })
     expect(response.statusCode, response.body).toBe(404)
     expect((await calls.settings()).json<NotificationSettings>().reminderTime).toBe('18:00')

@@ -14,6 +14,7 @@ import {
   type NotificationSettings,
   type PushSubscriptionView,
 } from '../../../src/contract/notifications'
+import { emailDefaultOn } from '../../../src/contract/codes'
 
 const switches = Object.fromEntries(
   notificationKinds.map((kind) => [kind, true]),
@@ -22,7 +23,8 @@ const settings: NotificationSettings = {
   reminderTime: '18:00',
   etaMinutes: 10,
   hideDetails: false,
-  passengers: [{ passengerId: 'p1', switches }],
+  passengers: [{ passengerId: 'p1', switches, emailSwitches: { ...emailDefaultOn } }],
+  email: { available: true, address: 'verified' },
 }
 const deviceOf = (id: string): PushSubscriptionView => ({
   id,

@@ -5,6 +5,7 @@ import {
   type NotificationSettings,
   type PushSubscriptionView,
 } from '../../../src/contract/notifications'
+import { emailDefaultOn } from '../../../src/contract/codes'
 import type { Locale } from '../../../src/domain/locale'
 import { account } from '../db/samples'
 import { anna } from './support/data'
@@ -17,7 +18,8 @@ const settings: NotificationSettings = {
   reminderTime: '18:00',
   etaMinutes: 10,
   hideDetails: false,
-  passengers: [{ passengerId: 'p1', switches: allOn }],
+  passengers: [{ passengerId: 'p1', switches: allOn, emailSwitches: { ...emailDefaultOn } }],
+  email: { available: true, address: 'verified' },
 }
 const phone: PushSubscriptionView = {
   id: 'd1',
@@ -218,7 +220,10 @@ describe('the notifications screen', { timeout: 20_000 }, () => {
       ),
     )
     expect(call).toHaveBeenCalledWith('saveNotificationSettings', {
-      body: { ...settings, passengers: [{ passengerId: 'p1', switches: { ...allOn, eta: false } }] },
+      body: {
+        ...settings,
+        passengers: [{ ...settings.passengers[0], switches: { ...allOn, eta: false } }],
+      },
     })
   })
 
