@@ -33,6 +33,7 @@ import { registerStaticPortal } from './plugins/staticPortal'
 import { registerTenantResolution, tenantOptionsFrom, tenantRewriteUrl } from './plugins/tenant'
 import { trustedHop } from './net/clientAddress'
 import { apiRoutes } from './routes/api'
+import { emailUnsubscribeScope } from './routes/emailUnsubscribe'
 import { registerCalendarFeed } from './routes/calendar'
 import { registerManifestRoutes } from './routes/manifest'
 import { registerRetention } from './retention/retention'
@@ -169,6 +170,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   })
   const strongAuth = await strongAuthFor(app, config, i18n)
   await app.register(loginScope, { config, i18n, keys, strongAuth })
+  // Even with EMAIL=off: links in mails sent before keep working.
+  await app.register(emailUnsubscribeScope, { db, i18n })
   registerManifestRoutes(app)
   registerCalendarFeed(app, i18n, config)
 
