@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { settingsProblems } from '../../../machines/notificationSettings/notificationSettings.machine'
 import { notificationSettingsWithEffects } from '../../app/effects/notificationCalls'
 import { useOnline } from '../../app/browser/online'
@@ -13,6 +13,7 @@ import { Alert } from '../ui/Alert'
 import { Button } from '../ui/Button'
 import { Fieldset } from '../ui/Fieldset'
 import { TextField } from '../ui/TextField'
+import { EmailNote } from './EmailNote'
 import { PassengerSwitches } from './PassengerSwitches'
 import { SwitchRow } from './SwitchRow'
 import { useOnReconnect } from './useOnReconnect'
@@ -29,6 +30,7 @@ export function NotificationSettingsSection() {
   const [machine] = useState(() => notificationSettingsWithEffects(platform))
   const [snapshot, send] = useMachine(machine)
   const { settings, changed, showProblems, saved, failure } = snapshot.context
+  const emailNoteId = useId()
 
   useOnReconnect(online, () => {
     if (snapshot.matches('loadFailed')) send({ type: 'retry' })
@@ -63,6 +65,11 @@ export function NotificationSettingsSection() {
     send({ type: 'edit', settings: { ...settings, ...change } })
   const nameOf = (passengerId: string) =>
     passengers?.find((passenger) => passenger.id === passengerId)?.name ?? ''
+  const { email } = settings
+  const editPassenger = (index: number, change: Partial<NotificationSettings['passengers'][number]>) =>
+    edit({
+      passengers: settings.passengers.map((other, at) => (at === index ? { ...other, ...change } : other)),
+    })
 
   return (
     <TripSection title={title}>
@@ -79,17 +86,32 @@ export function NotificationSettingsSection() {
           </Alert>
         )}
         <fieldset disabled={disabled} className="flex flex-col gap-6">
+          {email.available ? (
+            <p>
+              {t({
+                id: 'notifications.email.intro',
+                message:
+                  'Each kind has two switches: the first for notifications on your devices, the second for e-mail.',
+              })}
+            </p>
+          ) : null}
+          {email.available && email.address !== 'verified' ? (
+            <EmailNote id={emailNoteId} address={email.address} />
+          ) : null}
           {settings.passengers.map((entry, index) => (
             <PassengerSwitches
               key={entry.passengerId}
               name={nameOf(entry.passengerId)}
               switches={entry.switches}
-              onChange={(switches) =>
-                edit({
-                  passengers: settings.passengers.map((other, at) =>
-                    at === index ? { ...other, switches } : other,
-                  ),
-                })
+              onChange={(switches) => editPassenger(index, { switches })}
+              email={
+                email.available
+                  ? {
+                      switches: entry.emailSwitches,
+                      onChange: (emailSwitches) => editPassenger(index, { emailSwitches }),
+                      disabledBy: email.address === 'verified' ? null : emailNoteId,
+                    }
+                  : null
               }
             />
           ))}

@@ -72,13 +72,17 @@ function browser(
 }
 
 /** The user's notification API, answering as the server would from `devices`. */
-async function notificationPlatform(locale: Locale, devices: PushSubscriptionView[] = []) {
+async function notificationPlatform(
+  locale: Locale,
+  devices: PushSubscriptionView[] = [],
+  answer: NotificationSettings = settings,
+) {
   const platform = await fakePlatform({ account, passengers: [anna], places: {}, trips: { p1: [] } })
   let listed = [...devices]
   const call = vi.fn(async (name: string, args?: { body?: unknown; params?: { id: string } }) => {
     switch (name) {
       case 'getNotificationSettings':
-        return settings
+        return answer
       case 'saveNotificationSettings':
         return args?.body
       case 'listPushSubscriptions':
@@ -225,6 +229,65 @@ describe('the notifications screen', { timeout: 20_000 }, () => {
         passengers: [{ ...settings.passengers[0], switches: { ...allOn, eta: false } }],
       },
     })
+  })
+
+  /** The e-mail switch of a kind, by its accessible name. */
+  const emailSwitch = (name: string) =>
+    document.querySelector<HTMLInputElement>(`input[role="switch"][aria-label="${name}"]`)
+
+  it('offers an e-mail switch beside each push switch, the defaults set, and saves them (fi)', async () => {
+    browser()
+    const { platform, call } = await notificationPlatform('fi')
+    const screen = await mountScreen(platform, '/notifications')
+    await waitForText(screen, 'Ilmoitukset: Anna Aalto')
+    expect(emailSwitch('Sähköposti: Auto on lähellä')?.checked).toBe(false)
+    expect(emailSwitch('Sähköposti: Matka peruttu tai aika muuttunut')?.checked).toBe(true)
+    expect(document.querySelectorAll('input[role="switch"][aria-label^="Sähköposti: "]')).toHaveLength(
+      notificationKinds.length,
+    )
+    expect(screen.text()).not.toContain('Siirry henkilötietoihin')
+    emailSwitch('Sähköposti: Auto on lähellä')!.click()
+    await clickWhenEnabled('Tallenna asetukset')
+    await vi.waitFor(() =>
+      expect(call).toHaveBeenCalledWith('saveNotificationSettings', {
+        body: {
+          ...settings,
+          passengers: [{ ...settings.passengers[0], emailSwitches: { ...emailDefaultOn, eta: true } }],
+        },
+      }),
+    )
+  })
+
+  it.each(['none', 'unverified', 'undeliverable'] as const)(
+    'disables the e-mail switches and says why while the address is %s (en)',
+    async (address) => {
+      browser()
+      const { platform } = await notificationPlatform('en', [], {
+        ...settings,
+        email: { available: true, address },
+      })
+      const screen = await mountScreen(platform, '/notifications')
+      await waitForText(screen, 'Go to personal information')
+      const near = emailSwitch('E-mail: The car is near')!
+      expect(near.disabled).toBe(true)
+      const reason = document.getElementById(near.getAttribute('aria-describedby')!)?.textContent
+      expect(reason).toMatch(address === 'undeliverable' ? /could not be delivered/ : /confirmed address/)
+      expect(document.querySelector('a[href$="/personal-info"]')).not.toBeNull()
+      // The push switches stay usable.
+      expect(
+        document.querySelector<HTMLInputElement>('input[role="switch"]:not([aria-label])')?.disabled,
+      ).toBe(false)
+    },
+  )
+
+  it('shows no e-mail switch when the deployment sends no e-mail (sv)', async () => {
+    browser()
+    const unavailable = { ...settings, email: { available: false, address: 'verified' as const } }
+    const { platform } = await notificationPlatform('sv', [], unavailable)
+    const screen = await mountScreen(platform, '/notifications')
+    await waitForText(screen, 'Aviseringar om Anna Aalto')
+    expect(document.querySelectorAll('input[aria-label^="E-post"]')).toHaveLength(0)
+    expect(screen.text()).not.toContain('E-post')
   })
 
   it('removes another device from the list (fi)', async () => {
