@@ -2,10 +2,19 @@ import { tenantIds } from '../tenants/types'
 
 /**
  * Which requests the service worker leaves to the server. Pure, so the rules are tested without a worker.
- * Server pages are answered by the API host (login, logout, the identity provider, invitations), with or
+ * Server pages are answered by the API host (login, logout, the identity provider, invitations, e-mail), with or
  * without a tenant path prefix; every other navigation is the single-page app's.
  */
-export const serverPages = ['api', 'login', 'logout', 'idp', 'acceptinvite', 'logoutandacceptinvite'] as const
+export const serverPages = [
+  'api',
+  'login',
+  'logout',
+  'idp',
+  'acceptinvite',
+  'logoutandacceptinvite',
+  // The e-mail's pages (unsubscribe), opened from a mail.
+  'email',
+] as const
 
 const prefix = `(?:/(?:${tenantIds.join('|')}))?`
 

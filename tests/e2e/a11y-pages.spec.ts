@@ -26,6 +26,16 @@ test('server pages and the unknown-operator pages pass axe in every locale', asy
     await expect(page.getByRole('alert')).toContainText(_('login.strong_failed'))
     await expectAccessible()
 
+    // A link to stop e-mails that is not one of ours (the question and its answer need a real mail's link).
+    const unsubscribe = await page.goto(
+      portalUrl(server, 'espoo', `/email/unsubscribe?token=x.eta.y&lang=${locale}`),
+    )
+    expect(unsubscribe?.status()).toBe(400)
+    await expect(
+      page.getByRole('heading', { level: 1, name: _('email_unsubscribe.bad_title') }),
+    ).toBeVisible()
+    await expectAccessible()
+
     // The server's page for a host that names no operator.
     const response = await page.goto(`${unknownOrigin}/?lang=${locale}`)
     expect(response?.status()).toBe(404)

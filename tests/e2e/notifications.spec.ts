@@ -81,3 +81,40 @@ test('notifications: a calendar link serves the trips as iCalendar, and a new on
   expect((await fetchFeed(page, first)).status).toBe(404)
   expect((await fetchFeed(page, await address.inputValue())).status).toBe(200)
 })
+
+test('notifications: e-mail switches beside push with their defaults, waiting for a confirmed address (fi)', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  const t = await catalog('fi')
+  await signIn(page, server, 'default', demoUsers.guardian)
+  await page.goto(portalUrl(server, 'default', '/notifications?lang=fi'))
+  const emailSwitch = (kind: string) =>
+    page
+      .getByRole('switch', {
+        name: t('notifications.email.switch', { label: t(`notifications.kind.${kind}`) }),
+      })
+      .first()
+  // The demo guardian's address was never confirmed: the defaults show, the switches wait for it.
+  await expect(emailSwitch('trip_changed')).toBeChecked()
+  await expect(emailSwitch('reminder')).toBeChecked()
+  await expect(emailSwitch('eta')).not.toBeChecked()
+  await expect(emailSwitch('eta')).toBeDisabled()
+  await expect(emailSwitch('eta')).toHaveAccessibleDescription(t('notifications.email.unconfirmed'))
+  await expect(page.getByRole('link', { name: t('notifications.email.personal_info') })).toHaveAttribute(
+    'href',
+    /\/personal-info$/,
+  )
+  await expectAccessible()
+
+  // The push switches save as before, and the e-mail choices come back as they were.
+  const pushNear = page.getByRole('switch', { name: t('notifications.kind.eta'), exact: true }).first()
+  await pushNear.uncheck()
+  await page.getByRole('button', { name: t('notifications.settings.save') }).click()
+  await expect(page.getByRole('status').filter({ hasText: t('notifications.settings.saved') })).toBeVisible()
+  await page.reload()
+  await expect(pushNear).not.toBeChecked()
+  await expect(emailSwitch('trip_changed')).toBeChecked()
+  await expect(emailSwitch('eta')).not.toBeChecked()
+})

@@ -11,6 +11,7 @@ describe('service worker routes', () => {
     '/acceptinvite?code=X&locale=fi',
     '/logoutandacceptinvite?code=X',
     '/espoo/login?locale=fi',
+    '/espoo/email/unsubscribe?token=u.eta.s',
     '/demo/api/auth/access_token',
     '/helpbus/logout',
   ])('leaves the server page %s to the network', (path) => {
@@ -27,6 +28,7 @@ describe('service worker routes', () => {
     '/logged-out?lang=fi',
     '/loginhelp',
     '/apiary',
+    '/emails',
     '/nosuch/login',
     '/invitation/ABC',
   ])('serves the app shell for %s', (path) => {
