@@ -40,31 +40,31 @@ function reachable(request: FastifyRequest): boolean {
  * The demo's mailbox (`/demo/mailbox`, tenant-prefixed): in demo mode without SMTP settings, the mails the server
  * would have sent to the tenant's users, newest first, so that recovery and notifications can be tried end to end.
  */
-export function registerDemoMailboxPage(app: FastifyInstance, i18n: ServerI18n): void {
+export function registerDemoMailboxPage(app: FastifyInstance, catalogs: ServerI18n): void {
   app.get('/demo/mailbox', async (request, reply) => {
     if (!reachable(request)) return reply.callNotFound()
     const locale = pageLocale(request)
-    const t = i18n(locale)
+    const i18n = catalogs(locale)
     const { timeZone, config } = request.tenant
     const mails = await request.db.emailOutbox.demoMails(shownMails)
-    const title = t._({ id: 'mail.demo.title', message: 'Demo mailbox' })
+    const title = i18n._({ id: 'mail.demo.title', message: 'Demo mailbox' })
     const body = html`<h1>${title}</h1>
       <p>
-        ${t._({
+        ${i18n._({
           id: 'mail.demo.intro',
           message: 'The demo sends no e-mail: the mails it would send are kept here, newest first.',
         })}
       </p>
       ${
         mails.length === 0
-          ? html`<p>${t._({ id: 'mail.demo.empty', message: 'No mails yet.' })}</p>`
+          ? html`<p>${i18n._({ id: 'mail.demo.empty', message: 'No mails yet.' })}</p>`
           : mails.map(
               (mail) =>
                 html`<article>
                   <hr />
                   <h2>${mail.subject}</h2>
                   <p class="muted">
-                    ${t._({
+                    ${i18n._({
                       id: 'mail.demo.meta',
                       message: 'To {to}, {date} at {time}',
                       values: {

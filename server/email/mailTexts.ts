@@ -37,16 +37,16 @@ interface MailParts {
 const paragraph = (text: string): Block => ({ paragraph: text })
 
 /** Where a notification's link goes, said as the link's text. */
-function openLink(t: I18n, data: NotificationData, href: string): Block {
+function openLink(i18n: I18n, data: NotificationData, href: string): Block {
   const { path } = notificationPath(data)
   if (path === '/messages')
-    return { link: t._({ id: 'mail.link.messages', message: 'Read the message in the portal' }), href }
+    return { link: i18n._({ id: 'mail.link.messages', message: 'Read the message in the portal' }), href }
   if (path === '/trips')
-    return { link: t._({ id: 'mail.link.trips', message: 'See the trips in the portal' }), href }
+    return { link: i18n._({ id: 'mail.link.trips', message: 'See the trips in the portal' }), href }
   if (path === '/' || !('firstName' in data))
-    return { link: t._({ id: 'mail.link.portal', message: 'Open the portal' }), href }
+    return { link: i18n._({ id: 'mail.link.portal', message: 'Open the portal' }), href }
   return {
-    link: t._({
+    link: i18n._({
       id: 'mail.link.trip',
       message: "Open {name}'s trip in the portal",
       values: { name: data.firstName },
@@ -55,11 +55,16 @@ function openLink(t: I18n, data: NotificationData, href: string): Block {
   }
 }
 
-function notificationParts(t: I18n, data: NotificationData, context: MailContext, root: string): MailParts {
-  const { title, body } = notificationText(t, data, context.timeZone)
+function notificationParts(
+  i18n: I18n,
+  data: NotificationData,
+  context: MailContext,
+  root: string,
+): MailParts {
+  const { title, body } = notificationText(i18n, data, context.timeZone)
   const footer: Block[] = [
     paragraph(
-      t._({
+      i18n._({
         id: 'mail.notification.why',
         message:
           'You get this e-mail because your notification choices in {service} send this kind by e-mail.',
@@ -67,49 +72,51 @@ function notificationParts(t: I18n, data: NotificationData, context: MailContext
       }),
     ),
     {
-      link: t._({ id: 'mail.notification.choices', message: 'Change your notification choices' }),
+      link: i18n._({ id: 'mail.notification.choices', message: 'Change your notification choices' }),
       href: `${root}/notifications`,
     },
   ]
   if (context.unsubscribeUrl)
     footer.push({
-      link: t._({ id: 'mail.notification.unsubscribe', message: 'Stop e-mails of this kind' }),
+      link: i18n._({ id: 'mail.notification.unsubscribe', message: 'Stop e-mails of this kind' }),
       href: context.unsubscribeUrl,
     })
   return {
     subject: title,
-    blocks: [paragraph(body), openLink(t, data, `${root}${notificationPath(data).path}`)],
+    blocks: [paragraph(body), openLink(i18n, data, `${root}${notificationPath(data).path}`)],
     footer,
   }
 }
 
-function accountFooter(t: I18n, context: MailContext, root: string): Block[] {
+function accountFooter(i18n: I18n, context: MailContext, root: string): Block[] {
   return [
     paragraph(
-      t._({
+      i18n._({
         id: 'mail.account.why',
         message:
           'You get this e-mail because of your account in {service}. It is sent automatically; replies are not read.',
         values: { service: context.serviceName },
       }),
     ),
-    { link: t._({ id: 'mail.link.portal', message: 'Open the portal' }), href: `${root}/` },
+    { link: i18n._({ id: 'mail.link.portal', message: 'Open the portal' }), href: `${root}/` },
   ]
 }
 
-function parts(t: I18n, data: MailData, context: MailContext): MailParts {
+function parts(i18n: I18n, data: MailData, context: MailContext): MailParts {
   const root = context.portalUrl.replace(/\/$/, '')
   const service = context.serviceName
   switch (data.kind) {
     case 'notification':
-      return notificationParts(t, data.notification, context, root)
+      return notificationParts(i18n, data.notification, context, root)
     case 'verifyEmail':
       return {
-        subject: t._({ id: 'mail.verify.subject', message: 'Confirm your e-mail address' }),
+        subject: i18n._({ id: 'mail.verify.subject', message: 'Confirm your e-mail address' }),
         blocks: [
-          paragraph(t._({ id: 'mail.greeting', message: 'Hello {name},', values: { name: data.firstName } })),
           paragraph(
-            t._({
+            i18n._({ id: 'mail.greeting', message: 'Hello {name},', values: { name: data.firstName } }),
+          ),
+          paragraph(
+            i18n._({
               id: 'mail.verify.body',
               message:
                 'Confirm that this address is yours. Only then does {service} send you notifications and password recovery links by e-mail.',
@@ -117,29 +124,31 @@ function parts(t: I18n, data: MailData, context: MailContext): MailParts {
             }),
           ),
           {
-            link: t._({ id: 'mail.verify.link', message: 'Confirm the e-mail address' }),
+            link: i18n._({ id: 'mail.verify.link', message: 'Confirm the e-mail address' }),
             href: `${root}/email/verify?token=${encodeURIComponent(data.token)}`,
           },
           paragraph(
-            t._({
+            i18n._({
               id: 'mail.verify.valid',
               message:
                 'The link works once, within 24 hours. If you did not give this address, ignore this e-mail.',
             }),
           ),
         ],
-        footer: accountFooter(t, context, root),
+        footer: accountFooter(i18n, context, root),
       }
     case 'emailChanged':
       return {
-        subject: t._({
+        subject: i18n._({
           id: 'mail.changed.subject',
           message: 'The e-mail address of your account was changed',
         }),
         blocks: [
-          paragraph(t._({ id: 'mail.greeting', message: 'Hello {name},', values: { name: data.firstName } })),
           paragraph(
-            t._({
+            i18n._({ id: 'mail.greeting', message: 'Hello {name},', values: { name: data.firstName } }),
+          ),
+          paragraph(
+            i18n._({
               id: 'mail.changed.body',
               message:
                 'The e-mail address of your account in {service} was changed, and e-mails no longer come to this address.',
@@ -147,18 +156,18 @@ function parts(t: I18n, data: MailData, context: MailContext): MailParts {
             }),
           ),
           paragraph(
-            t._({
+            i18n._({
               id: 'mail.changed.not_you',
               message: 'If you did not change it, contact the transport service at once.',
             }),
           ),
         ],
-        footer: accountFooter(t, context, root),
+        footer: accountFooter(i18n, context, root),
       }
     case 'passwordReset': {
       const blocks: Block[] = [
         paragraph(
-          t._({
+          i18n._({
             id: 'mail.reset.body',
             message: 'Someone asked to reset the password of an account of this e-mail address in {service}.',
             values: { service },
@@ -167,7 +176,7 @@ function parts(t: I18n, data: MailData, context: MailContext): MailParts {
       ]
       for (const account of data.accounts)
         blocks.push({
-          link: t._({
+          link: i18n._({
             id: 'mail.reset.link',
             message: 'Set a new password for the username {userName}',
             values: { userName: account.userName },
@@ -177,7 +186,7 @@ function parts(t: I18n, data: MailData, context: MailContext): MailParts {
       if (data.accounts.length > 0)
         blocks.push(
           paragraph(
-            t._({
+            i18n._({
               id: 'mail.reset.valid',
               message: 'A link works once, within 30 minutes.',
             }),
@@ -186,7 +195,7 @@ function parts(t: I18n, data: MailData, context: MailContext): MailParts {
       if (data.strongAuthOnly)
         blocks.push(
           paragraph(
-            t._({
+            i18n._({
               id: 'mail.reset.strong_auth',
               message:
                 'An account of this address signs in with strong authentication (bank ID or mobile certificate) and has no password: sign in with strong authentication instead.',
@@ -195,16 +204,16 @@ function parts(t: I18n, data: MailData, context: MailContext): MailParts {
         )
       blocks.push(
         paragraph(
-          t._({
+          i18n._({
             id: 'mail.reset.not_you',
             message: 'If you did not ask for this, ignore this e-mail: nothing changes.',
           }),
         ),
       )
       return {
-        subject: t._({ id: 'mail.reset.subject', message: 'Reset your password' }),
+        subject: i18n._({ id: 'mail.reset.subject', message: 'Reset your password' }),
         blocks,
-        footer: accountFooter(t, context, root),
+        footer: accountFooter(i18n, context, root),
       }
     }
   }
@@ -256,8 +265,8 @@ function htmlDocument(locale: Locale, subject: string, blocks: Block[], footer: 
 }
 
 /** A mail in the recipient's language (the server's PO catalogs): its subject, plain text and HTML. */
-export function mailText(i18n: ServerI18n, data: MailData, context: MailContext): MailText {
-  const { subject, blocks, footer } = parts(i18n(context.locale), data, context)
+export function mailText(catalogs: ServerI18n, data: MailData, context: MailContext): MailText {
+  const { subject, blocks, footer } = parts(catalogs(context.locale), data, context)
   return {
     subject,
     text: plainText(subject, blocks, footer),
