@@ -156,6 +156,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     mapStyleUrl: config.mapStyleUrl,
     mapTilesPath: config.mapTilesPath,
     passengerErasureDays: config.passengerErasureDays,
+    mailEnabled: config.email.mode !== 'off',
     geocoder: createGeocoder(config, app.log, config.demo ? demoStreets() : undefined),
     router: createRouter(config),
     geoLimits: createGeoCallLimits(config),

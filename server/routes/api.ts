@@ -44,6 +44,8 @@ export interface ApiOptions extends MapOptions {
   invitationRateLimitPerMinute: number
   /** TRAVEL_CARD_FAILURE_LIMIT and TRAVEL_CARD_FAILURE_WINDOW_HOURS. */
   travelCardFailures: { failures: number; windowHours: number }
+  /** Whether the deployment sends mail (EMAIL is not off): the address's confirmation. */
+  mailEnabled: boolean
   /** PASSENGER_ERASURE_DAYS: an ended passenger's erasure when the operator's end names no other. */
   passengerErasureDays: number
 }
@@ -53,7 +55,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   api.removeContentTypeParser('text/plain')
   registerTextInputCheck(api)
   registerAccessTokenRoute(api, options.keys, options.accessTokenTtlSeconds, options.session)
-  registerAccountRoutes(api, options.keys)
+  registerAccountRoutes(api, options.keys, options.mailEnabled)
   registerPassengerRoutes(api, options.keys)
   registerPermissionRoutes(api, options.keys)
   registerTripRoutes(api, options.keys)
