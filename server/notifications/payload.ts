@@ -2,7 +2,8 @@ import type { Temporal } from 'temporal-polyfill'
 import type { Locale } from '../../src/domain/locale'
 import type { ServerI18n } from '../i18n/catalogs'
 import type { NotificationData } from '../domain/notificationData'
-import { hiddenText, notificationText } from './notificationTexts'
+import { hiddenText, notificationText } from '../domain/notificationTexts'
+import { notificationPath } from '../domain/notificationPath'
 
 /**
  * Declarative Web Push (`web_push: 8030`): Safari 18.4+ shows it with no service worker, and the portal's
@@ -32,26 +33,6 @@ export interface PayloadContext {
   createdAt: Temporal.Instant
 }
 
-/** The portal path a notification opens (the trip detail route is `/trips/$id/$date`). */
-function pathOf(data: NotificationData): { path: string; tag?: string } {
-  switch (data.kind) {
-    case 'message':
-      return { path: '/messages', tag: `message:${data.messageId}` }
-    case 'reminder':
-      return { path: '/trips', tag: `reminder:${data.date}` }
-    case 'test':
-      return { path: '/' }
-    case 'bookingRefused':
-      // A refused booking is no trip to show.
-      return { path: '/trips', tag: `trip:${data.tripId}:${data.date}` }
-    default:
-      return {
-        path: `/trips/${encodeURIComponent(data.tripId)}/${encodeURIComponent(data.date)}`,
-        tag: `trip:${data.tripId}:${data.date}`,
-      }
-  }
-}
-
 export function pushPayload(
   i18n: ServerI18n,
   data: NotificationData,
@@ -61,7 +42,7 @@ export function pushPayload(
   const text = context.hideDetails
     ? hiddenText(translate)
     : notificationText(translate, data, context.timeZone)
-  const { path, tag } = pathOf(data)
+  const { path, tag } = notificationPath(data)
   return {
     web_push: 8030,
     notification: {

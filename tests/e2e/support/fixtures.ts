@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import axe from 'axe-core'
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../server/support/pushServiceStandIn'
+import { startSmtpPeer, type SmtpPeer } from '../../server/support/smtpPeer'
 import { startServer, type RunningServer } from './server'
 
 export const demoUsers = {
@@ -15,7 +16,17 @@ interface WorkerFixtures {
    * name, through the server's own endpoint and address policy, over the simulated network it is preloaded with.
    */
   pushService: PushServiceStandIn
+  /**
+   * The SMTP relay the worker's server sends every mail to (tests/server/support/smtpPeer.ts, its SMTP_URL,
+   * from `mailFrom`): `mailbox.waitFor((mail) => mail.envelope.to.includes(address))` answers the parsed mail
+   * (`subject`, `text`, `html`, `headers`), `mailbox.all()` every mail so far. Shared by the worker's tests:
+   * find a mail by its recipient, as another test's mails are there too.
+   */
+  mailbox: SmtpPeer
 }
+
+/** The address the e2e server's mails come from (MAIL_FROM). */
+export const mailFrom = 'noreply@portal.example.fi'
 
 interface TestFixtures {
   /** Asserts that axe finds no WCAG 2.2 A/AA violation on the page as it is now. */
@@ -37,8 +48,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  mailbox: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+    async ({}, use) => {
+      const mailbox = await startSmtpPeer()
+      await use(mailbox)
+      await mailbox.close()
+    },
+    { scope: 'worker' },
+  ],
   server: [
-    async ({ pushService }, use) => {
+    async ({ pushService, mailbox }, use) => {
       // The demo approves a booking a second after it is made, not five: a booking journey waits for it. Its
       // simulator stays off: the journeys move trips themselves through the operator API, so no trip changes
       // (and no pickup notice rises) under a journey that did not ask for it. It has tests of its own.
@@ -51,6 +71,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           DEMO_SIMULATOR: 'off',
           INVITATION_RATE_LIMIT_PER_MINUTE: '1000',
           ...network.env,
+          SMTP_URL: mailbox.url,
+          MAIL_FROM: mailFrom,
         },
         network.nodeArgs,
       )

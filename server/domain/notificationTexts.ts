@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { clockTime, shellDate } from '../../src/domain/dateDisplay'
-import type { NotificationData } from '../domain/notificationData'
+import type { NotificationData } from './notificationData'
 
 export interface NotificationText {
   title: string
