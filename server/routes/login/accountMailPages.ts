@@ -2,28 +2,11 @@ import type { I18n } from '@lingui/core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Locale } from '../../../src/domain/locale'
 import { html, type SafeHtml } from '../../pages/html'
-import { renderPage } from '../../pages/layout'
+import { sendTenantPage, type TenantPage } from '../../pages/tenantPage'
 
-/** Sends a server page in the tenant's theme, never cached (its links carry single-use tokens). */
-export function sendMailPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: { status: number; locale: Locale; title: string; body: SafeHtml },
-): FastifyReply {
-  const body = renderPage({
-    locale: page.locale,
-    title: `${page.title} – ${request.tenant.config.name}`,
-    brand: request.tenant.config.name,
-    tenant: request.tenant.config,
-    body: html`<h1>${page.title}</h1>
-      ${page.body}`,
-  })
-  return reply
-    .code(page.status)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(body)
+/** A server page whose address may carry a single-use token: no Referer leaves it with the token. */
+export function sendMailPage(request: FastifyRequest, reply: FastifyReply, page: TenantPage): FastifyReply {
+  return sendTenantPage(request, reply.header('referrer-policy', 'no-referrer'), page)
 }
 
 /** Paragraphs and one link onwards; an alert's text is announced. */

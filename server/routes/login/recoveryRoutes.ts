@@ -37,9 +37,7 @@ function sendForgotPage(
   request: FastifyRequest,
   reply: FastifyReply,
   deps: LoginPageDeps,
-  status: number,
-  locale: Locale,
-  error?: string,
+  { status, locale, error }: { status: number; locale: Locale; error?: string },
 ) {
   const i18n = deps.i18n(locale)
   const body = forgotForm(i18n, request.tenant.pathPrefix, locale, error)
@@ -96,7 +94,7 @@ function passwordErrors(i18n: Translate, password: string, again: string): strin
  */
 export function registerRecoveryRoutes(app: FastifyInstance, deps: LoginPageDeps): void {
   app.get('/login/forgot', async (request, reply) =>
-    sendForgotPage(request, reply, deps, 200, pageLocale(request)),
+    sendForgotPage(request, reply, deps, { status: 200, locale: pageLocale(request) }),
   )
 
   app.post('/login/forgot', { schema: { body: forgotRequest } }, async (request, reply) => {
@@ -104,7 +102,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: LoginPageDeps
     const locale = formLocale(request, form.locale)
     const i18n = deps.i18n(locale)
     if (isForeignPost(request))
-      return sendForgotPage(request, reply, deps, 403, locale, crossSiteMessage(i18n))
+      return sendForgotPage(request, reply, deps, { status: 403, locale, error: crossSiteMessage(i18n) })
     const context = { locale, portalUrl: request.tenant.portalUrl, now: Temporal.Now.instant() }
     const outcome = await request.db.transaction((db) =>
       requestPasswordReset(db, form.identifier.trim(), limitKey(request.ip), context),
@@ -114,7 +112,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: LoginPageDeps
         id: 'login.forgot_limited',
         message: 'Too many requests. Try again later.',
       })
-      return sendForgotPage(request, reply, deps, 429, locale, limited)
+      return sendForgotPage(request, reply, deps, { status: 429, locale, error: limited })
     }
     const body = noticeBody(
       [
