@@ -37,6 +37,7 @@ import { registerCalendarFeed } from './routes/calendar'
 import { registerManifestRoutes } from './routes/manifest'
 import { registerRetention } from './retention/retention'
 import { registerPush } from './notifications/pushService'
+import { registerEmail } from './email/emailService'
 import { registerWebhooks } from './webhooks/webhookService'
 
 export interface AppDeps {
@@ -142,6 +143,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   registerKeyReleases(app)
   registerRetention(app, db, config)
   await registerPush(app, db, config, i18n)
+  registerEmail(app, db, config, i18n)
   // A delivered change is the receipt of a tenant whose dispatch system does not acknowledge.
   registerWebhooks(app, db, config, { onDelivered: receiptOnDelivery(db) })
   await app.register(fastifyCookie)

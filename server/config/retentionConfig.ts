@@ -21,6 +21,11 @@ export interface RetentionConfig {
    * beyond the webhook's retries): the operator can replay from any cursor within it. Never `off`.
    */
   changeFeedRetentionDays: number
+  /**
+   * Days the mail outbox keeps a sent or failed mail as its log (EMAIL_RETENTION_DAYS, 30): the address it went to,
+   * its kind and outcome, never its links. Never `off`: the log holds addresses.
+   */
+  emailRetentionDays: number
 }
 
 /** A number of whole days (0 and up), or `off`; anything else stops the server at start. */
@@ -40,7 +45,14 @@ export function retentionConfigFrom(env: Env): RetentionConfig {
     messageRetentionDays: days(env, 'RETENTION_MESSAGE_DAYS', null),
     pushSubscriptionRetentionDays: days(env, 'RETENTION_PUSH_SUBSCRIPTION_DAYS', 120),
     changeFeedRetentionDays: changeFeedDays(env),
+    emailRetentionDays: emailDays(env),
   }
+}
+
+function emailDays(env: Env): number {
+  const value = days(env, 'EMAIL_RETENTION_DAYS', 30)
+  if (value === null) throw new Error('EMAIL_RETENTION_DAYS must be a whole number of days')
+  return value
 }
 
 /** The least the feed keeps: longer than the webhook retries a delivery (3 days by default). */

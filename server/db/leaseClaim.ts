@@ -7,7 +7,7 @@ import type { Db } from './schema'
  * (tenant_id, id), each row due at `next_attempt_at` and counting its `attempts`. Senders on every instance claim
  * due rows across tenants on the unscoped database (tenantScope.ts lists them) with this one statement.
  */
-export type OutboxTable = 'push_deliveries' | 'webhook_deliveries'
+export type OutboxTable = 'push_deliveries' | 'webhook_deliveries' | 'email_deliveries'
 
 export interface LeaseClaim {
   table: OutboxTable

@@ -102,7 +102,13 @@ export function createDemoTransport(db: Db): MailTransport {
     async send(mail) {
       await db
         .insertInto('demo_mails')
-        .values({ tenant_id: mail.tenant, to_address: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+        .values({
+          tenant_id: mail.tenant,
+          to_address: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        })
         .execute()
       return { kind: 'sent' }
     },

@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill'
 import type { HostMap } from '../../src/domain/tenantResolution'
 import type { Db } from '../db/schema'
 import type { ServerI18n } from '../i18n/catalogs'
+import { backoff } from '../outbound/backoff'
 import { createDeliveryLoop, type Batch, type DeliveryLoop, type SenderBase } from '../outbound/deliveryLoop'
 import { notificationData } from '../domain/notificationData'
 import { pushPayload } from './payload'
@@ -54,12 +55,6 @@ export const emptyCounts = (): SendCounts => ({
   gone: 0,
   blocked: 0,
 })
-
-/** 30 s doubling per try to at most an hour, a little jittered so that a recovered service is not hit at once. */
-export function backoff(attempts: number): Temporal.Duration {
-  const seconds = Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1))
-  return Temporal.Duration.from({ milliseconds: Math.round(seconds * 1000 * (0.8 + Math.random() * 0.4)) })
-}
 
 /**
  * Sends the push outbox (docs/architecture.md, "The API host") on the one outbox shape

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import { linkKeptAfterPlannedEnd } from '../../src/domain/tracking/linkWindow'
 import type { Db } from '../db/schema'
@@ -36,16 +36,19 @@ export async function deleteEndedLinks(db: Db, now: Temporal.Instant, limit: num
 
 /** A table whose rows go once a time of theirs has passed: its key beside `tenant_id`, and that time's column. */
 interface Dated {
-  table: 'invitations' | 'messages' | 'calendar_feeds'
+  table: 'invitations' | 'messages' | 'calendar_feeds' | 'email_deliveries' | 'demo_mails'
   key: 'code' | 'id' | 'token'
   time: 'expires_at' | 'created_at' | 'revoked_at'
+  /** Which of the rows that old may go (all when absent). */
+  also?: RawBuilder<boolean>
 }
 
 async function deleteBefore(db: Db, dated: Dated, cutoff: Temporal.Instant, limit: number): Promise<number> {
   const { table, key, time } = dated
+  const also = dated.also ?? sql<boolean>`true`
   const result = await sql`
     delete from ${sql.table(table)} where (tenant_id, ${sql.ref(key)}) in (
-      select tenant_id, ${sql.ref(key)} from ${sql.table(table)} where ${sql.ref(time)} < ${cutoff}
+      select tenant_id, ${sql.ref(key)} from ${sql.table(table)} where ${sql.ref(time)} < ${cutoff} and ${also}
       limit ${limit} for update skip locked)`.execute(db)
   return Number(result.numAffectedRows ?? 0n)
 }
@@ -57,6 +60,27 @@ export const deleteExpiredInvitations = (db: Db, now: Temporal.Instant, limit: n
 /** Messages written before `cutoff`, with who saw them. */
 export const deleteOldMessages = (db: Db, cutoff: Temporal.Instant, limit: number) =>
   deleteBefore(db, { table: 'messages', key: 'id', time: 'created_at' }, cutoff, limit)
+
+/**
+ * The mail outbox's log older than `cutoff`: sent and failed mails, and any still pending past its expiry (a
+ * server with e-mail turned off since leaves them so); one not yet due stays for its sender.
+ */
+export const deleteOldMails = (db: Db, cutoff: Temporal.Instant, limit: number) =>
+  deleteBefore(
+    db,
+    {
+      table: 'email_deliveries',
+      key: 'id',
+      time: 'created_at',
+      also: sql<boolean>`(state <> 'pending' or expires_at < ${cutoff})`,
+    },
+    cutoff,
+    limit,
+  )
+
+/** The demo's kept mails a day old: a reset link in them is long dead, and the page lists the newest. */
+export const deleteOldDemoMails = (db: Db, now: Temporal.Instant, limit: number) =>
+  deleteBefore(db, { table: 'demo_mails', key: 'id', time: 'created_at' }, now.subtract({ hours: 24 }), limit)
 
 /** Calendar feeds revoked a day ago: a revoked token answers as unknown, so the row only says who had it. */
 export const deleteRevokedFeeds = (db: Db, now: Temporal.Instant, limit: number) =>

@@ -6,6 +6,8 @@ import {
   deleteEndedLinks,
   deleteExpiredInvitations,
   deleteOldChanges,
+  deleteOldDemoMails,
+  deleteOldMails,
   deleteOldMessages,
   deleteOldNotificationMarks,
   deleteRevokedFeeds,
@@ -40,6 +42,10 @@ export interface RetentionCounts {
   passengers: number
   /** Changes of the operator's feed, with their webhook deliveries. */
   changes: number
+  /** Sent and failed mails of the outbox's log. */
+  mails: number
+  /** The demo's kept mails. */
+  demoMails: number
 }
 
 export interface RetentionOptions {
@@ -83,7 +89,8 @@ async function eachFound<T>(
  * invitations, calendar feeds a day past their revocation, when configured, messages older than
  * `messageRetentionDays`, push subscriptions with no delivery in `pushSubscriptionRetentionDays`, and notification
  * marks older than `notificationMarkDays`, changes of the operator's feed older than `changeFeedRetentionDays`
- * (with their webhook deliveries); and it erases the personal data of ended passengers whose
+ * (with their webhook deliveries), sent and failed mails older than `emailRetentionDays` and the demo's kept
+ * mails a day old; and it erases the personal data of ended passengers whose
  * `erase_after` has passed (passengerErasure.ts). Every instance may run it at
  * once: each batch locks only its own rows and skips others'.
  */
@@ -106,6 +113,8 @@ export async function runRetention(
     notificationMarks: 0,
     passengers: 0,
     changes: 0,
+    mails: 0,
+    demoMails: 0,
   }
 
   if (config.positionRetentionDays !== null) {
@@ -146,6 +155,9 @@ export async function runRetention(
   }
   const changeCutoff = now.subtract({ hours: 24 * config.changeFeedRetentionDays })
   counts.changes = await drain(() => deleteOldChanges(db, changeCutoff, limit), limit, stopping)
+  const mailCutoff = now.subtract({ hours: 24 * config.emailRetentionDays })
+  counts.mails = await drain(() => deleteOldMails(db, mailCutoff, limit), limit, stopping)
+  counts.demoMails = await drain(() => deleteOldDemoMails(db, now, limit), limit, stopping)
   const markCutoff = now.subtract({ hours: 24 * notificationMarkDays })
   counts.notificationMarks = await drain(
     () => deleteOldNotificationMarks(db, markCutoff, limit),

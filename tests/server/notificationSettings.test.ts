@@ -252,6 +252,7 @@ describe.each(backends)('notification settings and subscriptions on $name', (bac
       messageRetentionDays: null,
       pushSubscriptionRetentionDays: 120,
       changeFeedRetentionDays: 30,
+      emailRetentionDays: 30,
     })
     expect(counts).toMatchObject({ pushSubscriptions: 1, notificationMarks: 1 })
     const kept = (await calls.subscriptions()).json<PushSubscriptionView[]>().map((view) => view.id)

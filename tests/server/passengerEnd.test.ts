@@ -38,6 +38,7 @@ const erasureOnly: RetentionConfig = {
   messageRetentionDays: null,
   pushSubscriptionRetentionDays: null,
   changeFeedRetentionDays: 30,
+  emailRetentionDays: 30,
 }
 
 const noAddress = { alias: null, address: '', lat: null, lng: null }

@@ -67,6 +67,7 @@ describe.each(backends)('the portal’s stored messages after data retention on 
         messageRetentionDays: 30,
         pushSubscriptionRetentionDays: null,
         changeFeedRetentionDays: 30,
+        emailRetentionDays: 30,
       })
       expect(counts.messages).toBe(5)
 

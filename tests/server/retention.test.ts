@@ -26,6 +26,7 @@ const defaults: RetentionConfig = {
   messageRetentionDays: null,
   pushSubscriptionRetentionDays: null,
   changeFeedRetentionDays: 30,
+  emailRetentionDays: 30,
 }
 
 const position = (latitude: number, etaMinutes: number | null, start: Temporal.Instant): TripEventData => ({

@@ -40,5 +40,14 @@ export function emailOutboxRepository(db: ScopedDb) {
         .executeTakeFirstOrThrow()
       return row.id
     },
+    /** The demo's kept mails (demo mode without SMTP settings), newest first. */
+    demoMails(limit: number) {
+      return db
+        .selectFrom('demo_mails')
+        .select(['id', 'to_address', 'subject', 'text', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+    },
   }
 }
