@@ -138,14 +138,15 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: LoginPageDeps
   })
 
   app.get('/login/reset', async (request, reply) => {
-    const locale = pageLocale(request)
-    const token = (request.query as { token?: unknown }).token
+    const query = request.query as { token?: unknown; locale?: unknown }
+    const { token } = query
     const user =
       typeof token === 'string' ? await resetLinkUser(request.db, token, Temporal.Now.instant()) : null
-    if (!user || typeof token !== 'string') return sendDeadLink(request, reply, deps, locale)
+    if (!user || typeof token !== 'string') return sendDeadLink(request, reply, deps, pageLocale(request))
+    // The mail's link names no language: the one the user last used the portal in.
     return sendResetForm(request, reply, deps, {
       status: 200,
-      locale,
+      locale: isLocale(query.locale) ? query.locale : (user.locale ?? pageLocale(request)),
       token,
       userName: user.user_name,
       errors: [],
