@@ -159,7 +159,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     mapStyleUrl: config.mapStyleUrl,
     mapTilesPath: config.mapTilesPath,
     passengerErasureDays: config.passengerErasureDays,
-    emailAvailable: config.email.mode !== 'off',
+    mailEnabled: config.email.mode !== 'off',
     geocoder: createGeocoder(config, app.log, config.demo ? demoStreets() : undefined),
     router: createRouter(config),
     geoLimits: createGeoCallLimits(config),
@@ -173,7 +173,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const strongAuth = await strongAuthFor(app, config, i18n)
   await app.register(loginScope, { config, i18n, keys, strongAuth })
   // Even with EMAIL=off: links in mails sent before keep working.
-  await app.register(emailUnsubscribeScope, { db, i18n })
+  await app.register(emailUnsubscribeScope, { i18n })
   registerManifestRoutes(app)
   registerCalendarFeed(app, i18n, config)
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type {} from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
+import type { Locale } from '../../src/domain/locale'
 import type { SessionLifetime } from '../domain/sessionLifetime'
 import type { LiveSession } from '../db/repositories/sessions'
 import type { UserRow } from '../db/repositories/users'
@@ -41,14 +42,17 @@ export function cookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {
 
 /**
  * Starts a session: a random id in the cookie, only its hash in the database. The row ends after the idle time
- * unless the user is active (`slideSession`); the cookie is kept for the cap, past which no slide reaches.
+ * unless the user is active (`slideSession`); the cookie is kept for the cap, past which no slide reaches. The
+ * sign-in's language and portal root are kept with the user: their mails are written in it and link to it.
  */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
   lifetime: SessionLifetime,
+  locale: Locale,
 ): Promise<void> {
+  await request.db.users.noteLocale(userId, locale, request.tenant.portalUrl)
   const id = randomBytes(32).toString('base64url')
   const now = Temporal.Now.instant()
   const expiresAt = now.add({ seconds: lifetime.idleSeconds })
@@ -64,6 +68,14 @@ export async function slideSession(
   lifetime: SessionLifetime,
 ): Promise<void> {
   await request.db.sessions.slide(sid, Temporal.Now.instant(), lifetime)
+}
+
+/** The portal asked for a token in `locale`: kept with the user when it or the portal root changed. */
+export async function noteSessionLocale(request: FastifyRequest, session: LiveSession, locale: Locale) {
+  const portalUrl = request.tenant.portalUrl
+  if (session.userLocale === locale && session.userPortalUrl === portalUrl) return
+  await request.db.users.noteLocale(session.userId, locale, portalUrl)
+  request.server.sessionCache.forgetUser(request.tenant.id, session.userId)
 }
 
 /** The live session of the request's cookie, or null. */

@@ -7,6 +7,8 @@ import { loginAttemptsRepository } from './repositories/loginAttempts'
 import { messagesRepository } from './repositories/messages'
 import { notificationOutboxRepository } from './repositories/notificationOutbox'
 import { emailOutboxRepository } from './repositories/emailOutbox'
+import { emailThrottlesRepository } from './repositories/emailThrottles'
+import { emailTokensRepository } from './repositories/emailTokens'
 import { notificationSettingsRepository } from './repositories/notificationSettings'
 import { operatorChangesRepository } from './repositories/operatorChanges'
 import { operatorKeysRepository } from './repositories/operatorKeys'
@@ -55,6 +57,8 @@ function repositories(db: Db, tenant: TenantId, versionCache: VersionCache | nul
     messages: messagesRepository(scoped),
     notificationOutbox: notificationOutboxRepository(scoped),
     emailOutbox: emailOutboxRepository(scoped),
+    emailTokens: emailTokensRepository(scoped),
+    emailThrottles: emailThrottlesRepository(scoped),
     operatorChanges: operatorChangesRepository(scoped),
     webhooks: webhooksRepository(scoped),
     calendarFeeds: calendarFeedsRepository(scoped),

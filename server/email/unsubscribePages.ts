@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { NotificationKind } from '../../src/contract/codes'
 import type { Locale } from '../../src/domain/locale'
 import type { ServerI18n } from '../i18n/catalogs'
-import { html, type SafeHtml } from '../pages/html'
-import { renderPage } from '../pages/layout'
+import { html } from '../pages/html'
+import { sendTenantPage } from '../pages/tenantPage'
 
 /** Each kind in words, as the notifications screen names its switch (src/components/notifications/labels.ts). */
 const kindNames: Record<NotificationKind, MessageDescriptor> = {
@@ -20,25 +20,6 @@ const kindNames: Record<NotificationKind, MessageDescriptor> = {
 }
 
 type PageI18n = ReturnType<ServerI18n>
-
-function send(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: number,
-  locale: Locale,
-  title: string,
-  body: SafeHtml,
-): FastifyReply {
-  const page = renderPage({
-    locale,
-    title: `${title} – ${request.tenant.config.name}`,
-    brand: request.tenant.config.name,
-    tenant: request.tenant.config,
-    body: html`<h1>${title}</h1>
-      ${body}`,
-  })
-  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page)
-}
 
 /** The portal's notification settings, where every choice can be changed back. */
 const settingsLink = (request: FastifyRequest, i18n: PageI18n, locale: Locale) =>
@@ -62,13 +43,11 @@ export function sendUnsubscribeQuestion(
 ): FastifyReply {
   const name = i18n._(kindNames[kind])
   const action = `${request.tenant.pathPrefix}/email/unsubscribe?token=${encodeURIComponent(token)}`
-  return send(
-    request,
-    reply,
-    200,
+  return sendTenantPage(request, reply, {
+    status: 200,
     locale,
-    i18n._({ id: 'email_unsubscribe.title', message: 'Stop these e-mails?' }),
-    html`<p>
+    title: i18n._({ id: 'email_unsubscribe.title', message: 'Stop these e-mails?' }),
+    body: html`<p>
         ${i18n._({
           id: 'email_unsubscribe.text',
           message:
@@ -82,7 +61,7 @@ export function sendUnsubscribeQuestion(
           ${i18n._({ id: 'email_unsubscribe.button', message: 'Stop these e-mails' })}
         </button>
       </form>`,
-  )
+  })
 }
 
 /** The kind is off by e-mail: what was done and how to undo it. */
@@ -94,13 +73,11 @@ export function sendUnsubscribed(
   kind: NotificationKind,
 ): FastifyReply {
   const name = i18n._(kindNames[kind])
-  return send(
-    request,
-    reply,
-    200,
+  return sendTenantPage(request, reply, {
+    status: 200,
     locale,
-    i18n._({ id: 'email_unsubscribe.done_title', message: 'E-mails stopped' }),
-    html`<p>
+    title: i18n._({ id: 'email_unsubscribe.done_title', message: 'E-mails stopped' }),
+    body: html`<p>
         ${i18n._({
           id: 'email_unsubscribe.done_text',
           message:
@@ -109,7 +86,7 @@ export function sendUnsubscribed(
         })}
       </p>
       ${settingsLink(request, i18n, locale)}`,
-  )
+  })
 }
 
 /** A link that is not one of ours (forged, cut short, another portal's): 400, and where to choose instead. */
@@ -119,13 +96,11 @@ export function sendBadUnsubscribeLink(
   i18n: PageI18n,
   locale: Locale,
 ): FastifyReply {
-  return send(
-    request,
-    reply,
-    400,
+  return sendTenantPage(request, reply, {
+    status: 400,
     locale,
-    i18n._({ id: 'email_unsubscribe.bad_title', message: 'This link does not work' }),
-    html`<p>
+    title: i18n._({ id: 'email_unsubscribe.bad_title', message: 'This link does not work' }),
+    body: html`<p>
         ${i18n._({
           id: 'email_unsubscribe.bad_text',
           message:
@@ -133,5 +108,5 @@ export function sendBadUnsubscribeLink(
         })}
       </p>
       ${settingsLink(request, i18n, locale)}`,
-  )
+  })
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Locale } from '../../src/domain/locale'
 import type { ServerI18n } from '../i18n/catalogs'
 import { html } from './html'
-import { renderPage } from './layout'
+import { sendTenantPage } from './tenantPage'
 
 export interface Confirmation {
   status: number
@@ -28,13 +28,11 @@ export function sendConfirmationPage(
 ): FastifyReply {
   const prefix = request.tenant.pathPrefix
   const fields = Object.entries({ ...page.fields, locale: page.locale })
-  const body = renderPage({
+  return sendTenantPage(request, reply, {
+    status: page.status,
     locale: page.locale,
-    title: `${page.title} – ${request.tenant.config.name}`,
-    brand: request.tenant.config.name,
-    tenant: request.tenant.config,
-    body: html`<h1>${page.title}</h1>
-      ${page.error ? html`<div class="error" role="alert">${page.error}</div>` : ''}
+    title: page.title,
+    body: html`${page.error ? html`<div class="error" role="alert">${page.error}</div>` : ''}
       <p>${page.text}</p>
       <form method="post" action="${prefix}${page.action}">
         ${fields.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
@@ -46,9 +44,4 @@ export function sendConfirmationPage(
         >
       </p>`,
   })
-  return reply
-    .code(page.status)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(body)
 }

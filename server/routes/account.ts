@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Temporal } from 'temporal-polyfill'
 import { errorCodes, type FieldError } from '../../src/contract/common'
 import { endpoints } from '../../src/contract/endpoints'
 import { emailProblems, normalizeEmail } from '../../src/domain/email'
@@ -11,6 +12,9 @@ import { isUniqueViolation, type UserRow } from '../db/repositories/users'
 import { HttpError } from '../errors/httpError'
 import { registerEndpoint } from './registerEndpoint'
 import { toUserView } from '../views/accountViews'
+import { changeAddress, resendConfirmation } from '../accountMail/addressConfirmation'
+import type { MailContext } from '../accountMail/mailContext'
+import { apiLocale } from '../i18n/apiLocale'
 
 const duplicateUserName: FieldError = { property: 'userName', error: 'DuplicateUserName' }
 
@@ -46,18 +50,32 @@ async function credentialProblems(db: TenantDb, user: UserRow, userName: string,
   return errors
 }
 
+/** A mail queued by this request: in the user's language (else the request's), to this portal, now. */
+const mailContext = (request: FastifyRequest, mail: boolean): MailContext & { mail: boolean } => ({
+  locale: apiLocale(request),
+  portalUrl: request.tenant.portalUrl,
+  now: Temporal.Now.instant(),
+  mail,
+})
+
+/** A new email is stored unconfirmed, its confirmation queued in the same transaction (server/accountMail/). */
 async function saveCredentials(
   request: FastifyRequest,
   user: UserRow,
   credentials: { userName: string; password: string; email?: string | undefined },
+  mail: boolean,
 ): Promise<UserRow> {
   const passwordHash = await hashPassword(credentials.password)
+  const { email } = credentials
   return updatingUser(request, user, async () => {
     try {
-      return await request.db.users.setCredentials(user.id, {
-        userName: credentials.userName,
-        passwordHash,
-        email: credentials.email,
+      return await request.db.transaction(async (db) => {
+        const saved = await db.users.setCredentials(user.id, {
+          ...credentials,
+          passwordHash,
+          email: undefined,
+        })
+        return email === undefined ? saved : changeAddress(db, saved, email, mailContext(request, mail))
       })
     } catch (error) {
       // Another request took the username between the check and the update.
@@ -67,8 +85,10 @@ async function saveCredentials(
   })
 }
 
-export function registerAccountRoutes(app: FastifyInstance, keys: KeyStore): void {
-  registerEndpoint(app, keys, endpoints.getAccount, async ({ user }) => toUserView(user))
+/** `mail`: whether the deployment sends mail (config.email.mode is not off). */
+export function registerAccountRoutes(app: FastifyInstance, keys: KeyStore, mail: boolean): void {
+  const view = (user: UserRow) => toUserView(user, mail)
+  registerEndpoint(app, keys, endpoints.getAccount, async ({ user }) => view(user))
 
   registerEndpoint(app, keys, endpoints.editAccount, async ({ request, user, body }) => {
     if (user.password_hash !== null) {
@@ -79,14 +99,37 @@ export function registerAccountRoutes(app: FastifyInstance, keys: KeyStore): voi
     const email = body.email === undefined ? undefined : normalizeEmail(body.email) || undefined
     if (email !== undefined) errors.push(...emailErrors(email))
     if (errors.length > 0) rejectWith(errors)
-    return toUserView(await saveCredentials(request, user, { ...body, email }))
+    return view(await saveCredentials(request, user, { ...body, email }, mail))
   })
 
   registerEndpoint(app, keys, endpoints.changeEmail, async ({ request, user, body }) => {
     const errors = emailErrors(body.email)
     if (errors.length > 0) rejectWith(errors)
     const email = normalizeEmail(body.email)
-    return toUserView(await updatingUser(request, user, () => request.db.users.setEmail(user.id, email)))
+    const context = mailContext(request, mail)
+    return view(
+      await updatingUser(request, user, () =>
+        request.db.transaction((db) => changeAddress(db, user, email, context)),
+      ),
+    )
+  })
+
+  registerEndpoint(app, keys, endpoints.resendEmailConfirmation, async ({ request, user }) => {
+    if (!mail) throw new HttpError(409, errorCodes.nothingToConfirm, 'This portal sends no e-mail')
+    const outcome = await request.db.transaction((db) =>
+      resendConfirmation(db, user, mailContext(request, mail)),
+    )
+    if (outcome === 'limited') {
+      throw new HttpError(
+        429,
+        errorCodes.tooManyRequests,
+        'A link was sent a moment ago: try again in a minute',
+      )
+    }
+    if (outcome === 'nothing to confirm') {
+      throw new HttpError(409, errorCodes.nothingToConfirm, 'The email is not waiting for its confirmation')
+    }
+    return view(user)
   })
 
   registerEndpoint(app, keys, endpoints.changePassword, async ({ request, user, sessionId, body }) => {
@@ -102,9 +145,9 @@ export function registerAccountRoutes(app: FastifyInstance, keys: KeyStore): voi
       }
     }
     if (errors.length > 0) rejectWith(errors)
-    const saved = await saveCredentials(request, user, body)
+    const saved = await saveCredentials(request, user, body, mail)
     // Whoever else holds a session of this user (the reason to change a password) is signed out.
     await endOtherSessions(request, user.id, sessionId)
-    return toUserView(saved)
+    return view(saved)
   })
 }

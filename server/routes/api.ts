@@ -44,10 +44,10 @@ export interface ApiOptions extends MapOptions {
   invitationRateLimitPerMinute: number
   /** TRAVEL_CARD_FAILURE_LIMIT and TRAVEL_CARD_FAILURE_WINDOW_HOURS. */
   travelCardFailures: { failures: number; windowHours: number }
+  /** Whether the deployment sends mail (EMAIL is not off): the address's confirmation. */
+  mailEnabled: boolean
   /** PASSENGER_ERASURE_DAYS: an ended passenger's erasure when the operator's end names no other. */
   passengerErasureDays: number
-  /** The deployment sends e-mail (not EMAIL=off): the notification settings offer its choices. */
-  emailAvailable: boolean
 }
 
 /** The JSON API under /api: its own scope, where only application/json bodies are accepted (else 415). */
@@ -55,7 +55,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   api.removeContentTypeParser('text/plain')
   registerTextInputCheck(api)
   registerAccessTokenRoute(api, options.keys, options.accessTokenTtlSeconds, options.session)
-  registerAccountRoutes(api, options.keys)
+  registerAccountRoutes(api, options.keys, options.mailEnabled)
   registerPassengerRoutes(api, options.keys)
   registerPermissionRoutes(api, options.keys)
   registerTripRoutes(api, options.keys)
@@ -71,5 +71,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   registerOperatorMessageRoutes(api, options.keys)
   registerClientErrorRoute(api, options.keys, { errorReportingDsn: options.errorReportingDsn })
   registerMapRoutes(api, options.keys, options)
-  registerNotificationRoutes(api, options.keys, options)
+  registerNotificationRoutes(api, options.keys, { emailAvailable: options.mailEnabled })
 }

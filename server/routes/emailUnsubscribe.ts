@@ -2,15 +2,12 @@ import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isLocale, type Locale } from '../../src/domain/locale'
 import { textLimits } from '../../src/contract/common'
-import type { Db } from '../db/schema'
 import { unsubscribe, unsubscribeTarget, type UnsubscribeTarget } from '../email/unsubscribe'
-import { emailLinkKeyOnce } from '../email/unsubscribeLinks'
 import { sendBadUnsubscribeLink, sendUnsubscribed, sendUnsubscribeQuestion } from '../email/unsubscribePages'
 import type { ServerI18n } from '../i18n/catalogs'
 import { pageLocale } from '../i18n/pageLocale'
 
 export interface EmailUnsubscribeOptions {
-  db: Db
   i18n: ServerI18n
 }
 
@@ -35,9 +32,8 @@ export async function emailUnsubscribeScope(scope: FastifyInstance, options: Ema
   scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_, __, done) =>
     done(null, null),
   )
-  const linkKey = emailLinkKeyOnce(options.db)
   const targetOf = async (request: FastifyRequest) =>
-    unsubscribeTarget(request.db, await linkKey(), tokenOf(request))
+    unsubscribeTarget(request.db, await request.server.email.linkKey(), tokenOf(request))
 
   scope.get('/email/unsubscribe', async (request, reply) => {
     const target = await targetOf(request)

@@ -4,8 +4,18 @@ import type { PassengerRow } from '../db/repositories/passengers'
 import type { PlaceRow } from '../db/repositories/places'
 import type { UserRow } from '../db/repositories/users'
 
-/** Database rows as the contract shows them; nothing secret (hashes, subjects) leaves here. */
-export function toUserView(row: UserRow): User {
+/** What the portal shows of the user's address (docs/auth.md, "The account's email"). */
+export function emailStatusOf(row: UserRow): User['emailStatus'] {
+  if (row.email === null) return 'none'
+  if (row.email_undeliverable_at !== null) return 'undeliverable'
+  return row.email_verified_at === null ? 'unverified' : 'verified'
+}
+
+/**
+ * Database rows as the contract shows them; nothing secret (hashes, subjects) leaves here. `mailEnabled`: whether
+ * the deployment sends mail (EMAIL=off does not).
+ */
+export function toUserView(row: UserRow, mailEnabled: boolean): User {
   return {
     id: row.id,
     name: row.name,
@@ -14,6 +24,8 @@ export function toUserView(row: UserRow): User {
     phone: row.phone,
     hasPassword: row.password_hash !== null,
     identityVerified: row.identity_verified,
+    emailStatus: emailStatusOf(row),
+    mailEnabled,
   }
 }
 

@@ -17,6 +17,8 @@ export interface TokenFetchOptions {
   onAnswer?: (answered: boolean) => void
   /** Whether the user was active since the last token (src/app/browser/userActivity.ts): the session slides. */
   active?: () => boolean
+  /** The page's language, which the server keeps with the user for their mails. */
+  locale?: string
 }
 
 function tenantHeaders(tenantId: string): Record<string, string> {
@@ -64,7 +66,11 @@ export function subjectOf(token: string): string | null {
 
 export async function fetchAccessToken(options: TokenFetchOptions): Promise<TokenResult> {
   try {
-    const body = await getJson(options, `/api/auth/access_token${options.active?.() ? '?active=1' : ''}`)
+    const query = new URLSearchParams({
+      ...(options.active?.() ? { active: '1' } : {}),
+      ...(options.locale ? { locale: options.locale } : {}),
+    }).toString()
+    const body = await getJson(options, `/api/auth/access_token${query ? `?${query}` : ''}`)
     const accessToken = field(body, 'accessToken')
     const expiresIn = field(body, 'expiresIn')
     if (accessToken === null) return { kind: 'none' }

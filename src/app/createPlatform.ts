@@ -55,7 +55,8 @@ export function createPlatform(
   let apiClient: Promise<ApiClient> | null = null
 
   const active = watchUserActivity(window)
-  const fetchToken = () => fetchAccessToken({ origin, tenantId, onAnswer: serverReachability.report, active })
+  const fetchToken = () =>
+    fetchAccessToken({ origin, tenantId, onAnswer: serverReachability.report, active, locale })
   const lastUserId = lastUser(tenantId)
   const login = loginPending()
   const adopted = lastUserId !== null

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { id, text, textLimits } from './common'
 
+/**
+ * The user's address as mail sees it: none, not confirmed yet (a link was sent), confirmed, or refused for good by
+ * the mail server (docs/auth.md, "The account's email").
+ */
+export const emailStatuses = ['none', 'unverified', 'verified', 'undeliverable'] as const
+export type EmailStatus = (typeof emailStatuses)[number]
+
 export const user = z.object({
   id,
   name: text(textLimits.name),
@@ -9,6 +16,9 @@ export const user = z.object({
   phone: text(textLimits.phone).nullable(),
   hasPassword: z.boolean(),
   identityVerified: z.boolean(),
+  emailStatus: z.enum(emailStatuses),
+  /** False when the deployment sends no mail (EMAIL=off): no confirmation, recovery or e-mail choices. */
+  mailEnabled: z.boolean(),
 })
 export type User = z.infer<typeof user>
 
@@ -20,8 +30,14 @@ export const accessTokenResponse = z.object({
 })
 export type AccessTokenResponse = z.infer<typeof accessTokenResponse>
 
-/** `active=1`: the user did something since the last token, so the session slides (docs/auth.md). */
-export const accessTokenQuery = z.object({ active: z.literal('1').optional() })
+/**
+ * `active=1`: the user did something since the last token, so the session slides; `locale`: the page's language,
+ * kept with the user for their mails (docs/auth.md).
+ */
+export const accessTokenQuery = z.object({
+  active: z.literal('1').optional(),
+  locale: z.enum(['fi', 'sv', 'en']).optional(),
+})
 
 export {
   passwordErrorCodes,

@@ -25,6 +25,8 @@ export const errorCodes = {
   unsupportedMediaType: 'unsupported_media_type',
   /** `api/account/edit` for a user who already has a password. */
   alreadyHasPassword: 'already_has_password',
+  /** `api/account/email/confirmation` when the user's email is not waiting for its confirmation (409). */
+  nothingToConfirm: 'nothing_to_confirm',
   /** `api/account/changePassword` for a user who has no password yet. */
   noPassword: 'no_password',
   /** None of the trips of a cancellation can be cancelled any more; `errors` says why for each. */

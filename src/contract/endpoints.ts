@@ -172,6 +172,14 @@ export const endpoints = {
     body: changeEmailRequest,
     response: user,
   },
+  resendEmailConfirmation: {
+    method: 'POST',
+    path: '/api/account/email/confirmation',
+    summary:
+      'Send the link that confirms the unconfirmed email again; 429 too_many_requests after one a minute or five a day, 409 nothing_to_confirm when the email is not waiting for its confirmation',
+    auth: true,
+    response: user,
+  },
   listPassengers: {
     method: 'GET',
     path: '/api/passenger',

@@ -31,6 +31,9 @@ describe.each(backends)('account calls on $name', (backend) => {
       phone: expect.any(String),
       hasPassword: true,
       identityVerified: false,
+      // The seed's address was never confirmed by its link.
+      emailStatus: 'unverified',
+      mailEnabled: true,
     })
     const strong = await api(test.app, 'espoo', await strongUserToken('espoo'), { url: '/api/account' })
     expect(strong.json()).toMatchObject({

@@ -93,6 +93,16 @@ export function loginAttemptsRepository(db: ScopedDb) {
         .execute()
     },
 
+    /** A password reset by mail: the username's counters from every address start over. */
+    async forgiveUserName(userName: string): Promise<void> {
+      // A pair's subject is `${ip} ${username}`: an address has no space, so the username follows the first.
+      await db
+        .deleteFrom('login_throttles')
+        .where('kind', '=', 'pair')
+        .where(sql<string>`substr(subject, strpos(subject, ' ') + 1)`, '=', userName.toLowerCase())
+        .execute()
+    },
+
     /** Counters that have not counted anything since `before` are spent. */
     async pruneBefore(before: Temporal.Instant): Promise<void> {
       await db

@@ -2,11 +2,15 @@ import { sql } from 'kysely'
 import type { Temporal } from 'temporal-polyfill'
 import type { SessionLifetime } from '../../domain/sessionLifetime'
 import type { ScopedDb } from '../tenantScope'
+import type { Locale } from '../../../src/domain/locale'
 import type { UserRow } from './users'
 
 export interface LiveSession {
   sid: string
   userId: string
+  /** The language and portal root the user last used (`users.locale`, `users.portal_url`). */
+  userLocale: Locale | null
+  userPortalUrl: string | null
 }
 
 export function sessionsRepository(db: ScopedDb) {
@@ -18,15 +22,18 @@ export function sessionsRepository(db: ScopedDb) {
         .execute()
     },
 
-    /** The live session of a cookie, or undefined when the session is unknown or has expired. */
+    /** The live session of a cookie with its user's language, or undefined when unknown or expired. */
     async findLive(idHash: string, now: Temporal.Instant): Promise<LiveSession | undefined> {
       const row = await db
         .selectFrom('sessions')
-        .select(['sid', 'user_id'])
-        .where('id_hash', '=', idHash)
-        .where('expires_at', '>', now)
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.sid', 'sessions.user_id', 'users.locale', 'users.portal_url'])
+        .where('sessions.id_hash', '=', idHash)
+        .where('sessions.expires_at', '>', now)
         .executeTakeFirst()
-      return row && { sid: row.sid, userId: row.user_id }
+      return (
+        row && { sid: row.sid, userId: row.user_id, userLocale: row.locale, userPortalUrl: row.portal_url }
+      )
     },
 
     /** The user of the live session an access token names, with the session's expiry, in one query. */
@@ -60,6 +67,11 @@ export function sessionsRepository(db: ScopedDb) {
     /** Ends every session of the user but `keepSid`. */
     async deleteOthersOfUser(userId: string, keepSid: string): Promise<void> {
       await db.deleteFrom('sessions').where('user_id', '=', userId).where('sid', '<>', keepSid).execute()
+    },
+
+    /** Ends every session of the user (a password reset by mail: none is kept). */
+    async deleteAllOfUser(userId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
     },
 
     /**

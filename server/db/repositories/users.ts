@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Selectable } from 'kysely'
+import type { Temporal } from 'temporal-polyfill'
+import type { Locale } from '../../../src/domain/locale'
 import type { ScopedDatabase, ScopedDb } from '../tenantScope'
 
 export type UserRow = Selectable<ScopedDatabase['users']>
@@ -65,13 +67,56 @@ export function usersRepository(db: ScopedDb) {
         .executeTakeFirstOrThrow()
     },
 
-    async setEmail(id: string, email: string): Promise<UserRow> {
+    /** A new address, not confirmed yet (nothing but its confirmation is sent to it) and not known refused. */
+    async setUnconfirmedEmail(id: string, email: string): Promise<UserRow> {
       return db
         .updateTable('users')
-        .set({ email })
+        .set({ email, email_verified_at: null, email_undeliverable_at: null })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow()
+    },
+
+    /** Confirms the user's address when it is still `email`; answers whether it did. */
+    async confirmEmail(id: string, email: string, now: Temporal.Instant): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ email_verified_at: now })
+        .where('id', '=', id)
+        .where('email', '=', email)
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    },
+
+    /**
+     * The language and portal root the user last used (their mails are written in it and link to it). Written only
+     * when either differs, so that the portal's token refreshes do not write (and announce) each time.
+     */
+    async noteLocale(id: string, locale: Locale, portalUrl: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ locale, portal_url: portalUrl })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([eb('locale', 'is distinct from', locale), eb('portal_url', 'is distinct from', portalUrl)]),
+        )
+        .execute()
+    },
+
+    /** The users a password recovery request names: by username or by e-mail, both case-insensitively. */
+    findByUserNameOrEmail: (identifier: string): Promise<UserRow[]> =>
+      users()
+        .where((eb) =>
+          eb.or([
+            eb(sql<string>`lower(user_name)`, '=', identifier.toLowerCase()),
+            eb(sql<string>`lower(email)`, '=', identifier.toLowerCase()),
+          ]),
+        )
+        .orderBy('user_name')
+        .execute(),
+
+    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute()
     },
 
     async markIdentityVerified(id: string): Promise<void> {

@@ -10,6 +10,8 @@ export interface LoginPageOptions {
   tenant: RequestTenant
   /** Whether strong authentication (OpenID Connect) is configured. */
   strongAuth: boolean
+  /** Whether "Forgot your password?" shows (the deployment sends mail). */
+  recovery: boolean
   /** An already translated error to announce above the form. */
   error?: string
   /** The username typed before a failed attempt. */
@@ -80,6 +82,15 @@ export function renderLoginPage(i18n: I18n, options: LoginPageOptions): string {
           />
           <button class="button" type="submit">${i18n._({ id: 'login.submit', message: 'Log in' })}</button>
         </form>
+        ${
+          options.recovery
+            ? html`<p>
+                <a class="standalone" href="${prefix}/login/forgot?locale=${locale}"
+                  >${i18n._({ id: 'login.forgot_title', message: 'Forgot your password?' })}</a
+                >
+              </p>`
+            : ''
+        }
       </section>
       <hr />
       ${languageLinks(i18n, locale, (other) => `${prefix}/login?locale=${other}`)}

@@ -18,6 +18,8 @@ export interface LoginPageDeps {
   i18n: ServerI18n
   /** Whether the strong authentication button shows. */
   strongAuth: boolean
+  /** Whether the deployment sends mail: "Forgot your password?" shows only then. */
+  mail: boolean
 }
 
 const loginForm = z.object({
@@ -72,6 +74,7 @@ export function sendLoginPage(
     locale,
     tenant: request.tenant,
     strongAuth: deps.strongAuth,
+    recovery: deps.mail,
     ...(error ? { error: error(i18n) } : {}),
     ...(pendingInvitation(request) ? { notice: invitationNotice(i18n, deps.strongAuth) } : {}),
     ...(userName ? { userName } : {}),
@@ -116,7 +119,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginPageDeps): 
       return sendLoginPage(request, reply, deps, 401, locale, invalid, userName)
     }
     await request.db.loginAttempts.forgive(userName, client)
-    await startSession(request, reply, user.id, deps.config.session)
+    await startSession(request, reply, user.id, deps.config.session, locale)
     const landing = await landingAfterSignIn(request, reply, user, locale, deps.i18n)
     return reply.redirect(landing ?? `${request.tenant.pathPrefix}/`, 303)
   })

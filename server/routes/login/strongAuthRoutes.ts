@@ -139,7 +139,7 @@ export function registerStrongAuthRoutes(app: FastifyInstance, deps: StrongAuthD
     }
     if (!claims) return failed(request, reply, 401, locale)
     const user = await userForIdentity(request.db, claims)
-    await startSession(request, reply, user.id, deps.config.session)
+    await startSession(request, reply, user.id, deps.config.session, locale)
     const landing = await landingAfterSignIn(request, reply, user, locale, deps.i18n)
     return reply.header('cache-control', 'no-store').redirect(landing ?? `${request.tenant.pathPrefix}/`, 303)
   })

@@ -29,6 +29,8 @@ export interface Actions {
   changePassword(request: ChangePasswordRequest): Promise<User>
   /** Sets or changes the user's email. */
   changeEmail(request: ChangeEmailRequest): Promise<User>
+  /** Sends the link that confirms the unconfirmed email again. */
+  resendEmailConfirmation(): Promise<User>
   /** Accepts an invitation: its passengers are granted to the user. */
   acceptInvitation(code: string): Promise<AcceptedInvitation>
 }
@@ -77,6 +79,7 @@ export function createActions({ sessions, api }: Pick<Platform, 'sessions' | 'ap
     changePassword: async (request) =>
       keepAccount((await client()).call('changePassword', { body: request })),
     changeEmail: async (request) => keepAccount((await client()).call('changeEmail', { body: request })),
+    resendEmailConfirmation: async () => keepAccount((await client()).call('resendEmailConfirmation', {})),
     async acceptInvitation(code) {
       const accepted = await (await client()).call('acceptInvitation', { body: { code } })
       await afterSuccess(async (session) => {

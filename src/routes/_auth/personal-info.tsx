@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { useAccount } from '../../app/data/data'
 import { EmailDialog } from '../../components/account/EmailDialog'
+import { EmailStatus } from '../../components/account/EmailStatus'
 import { screenTitles } from '../../components/screenTitles'
 import { Button } from '../../components/ui/Button'
 import { EmptyValue } from '../../components/ui/EmptyValue'
@@ -11,13 +12,22 @@ import { LoadingBlock } from '../../components/ui/Spinner'
 
 export const Route = createFileRoute('/_auth/personal-info')({ component: PersonalInfoScreen })
 
-function Row({ label, value, action }: { label: ReactNode; value: string | null; action?: ReactNode }) {
+interface RowProps {
+  label: ReactNode
+  value: string | null
+  action?: ReactNode
+  /** Below the value: what the value's state is (the email's confirmation). */
+  status?: ReactNode
+}
+
+function Row({ label, value, action, status }: RowProps) {
   return (
     <div className="border-b border-muted/30 py-3 last:border-b-0 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="font-semibold">{label}</dt>
       <dd className="mt-1 flex flex-wrap items-center justify-between gap-3 break-words sm:col-span-2 sm:mt-0">
         <span className="min-w-0 break-words">{value ? value : <EmptyValue />}</span>
         {action}
+        {status}
       </dd>
     </div>
   )
@@ -25,7 +35,7 @@ function Row({ label, value, action }: { label: ReactNode; value: string | null;
 
 /**
  * The user's name, username (only for users with a password), phone and email; missing values are marked. The
- * email, which recovers a password, can be set or changed here.
+ * email, which recovers a password, can be set or changed here, with whether it is confirmed by its mailed link.
  */
 function PersonalInfoScreen() {
   const { t } = useLingui()
@@ -44,6 +54,7 @@ function PersonalInfoScreen() {
             <Row
               label={<Trans id="personal_info.email">Email</Trans>}
               value={account.email}
+              status={<EmailStatus account={account} />}
               action={
                 <Button variant="secondary" onClick={() => setEditingEmail(true)}>
                   {account.email ? (

@@ -61,6 +61,19 @@ describe('fetchAccessToken', () => {
     ])
   })
 
+  it('sends the page’s locale, which the server keeps with the user for their mails', async () => {
+    const token = jwt({ sub: 'u-1' })
+    const { options: o, requests } = options({
+      'GET /api/auth/access_token': () => json(200, { accessToken: token, expiresIn: 300 }),
+    })
+    await fetchAccessToken({ ...o, locale: 'sv', active: () => true })
+    await fetchAccessToken({ ...o, locale: 'fi' })
+    expect(requests.map((request) => request.path)).toEqual([
+      '/api/auth/access_token?active=1&locale=sv',
+      '/api/auth/access_token?locale=fi',
+    ])
+  })
+
   it('asks the account for the user when the token has no sub', async () => {
     const token = jwt({})
     const { options: o, requests } = options({

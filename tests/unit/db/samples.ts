@@ -19,6 +19,8 @@ export const account: User = {
   phone: '+358401234567',
   hasPassword: true,
   identityVerified: true,
+  emailStatus: 'verified',
+  mailEnabled: true,
 }
 
 export const passengerOf = (

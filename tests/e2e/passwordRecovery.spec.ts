@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test'
+import type { ReceivedMail } from '../server/support/smtpPeer'
+import { catalog, type Catalog } from './support/catalog'
+import { demoUsers, expect, test } from './support/fixtures'
+import { portalUrl } from './support/portal'
+
+test.use({ locale: 'fi-FI' })
+
+/** The link of a mail that opens `path` (a single-use token's link), from its plain text. */
+function linkIn(mail: ReceivedMail, path: string): string {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+  const link = new RegExp(`https?://[^\\s<>"]*${escaped}[A-Za-z0-9_-]+`).exec(mail.text ?? '')?.[0]
+  if (!link) throw new Error(`No ${path} link in the mail "${mail.subject}"`)
+  return link
+}
+
+async function logIn(page: Page, _: Catalog, user: { userName: string; password: string }) {
+  await page.getByRole('textbox', { name: _('login.username'), exact: true }).fill(user.userName)
+  await page.getByLabel(_('login.password'), { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: _('login.submit'), exact: true }).click()
+  await page.waitForURL((url) => !/\/login$/.test(url.pathname))
+}
+
+test('an address confirmed by its mailed link recovers a forgotten password, which ends the session elsewhere', async ({
+  page,
+  browser,
+  server,
+  mailbox,
+  expectAccessible,
+}) => {
+  // A tenant no other journey changes data on: its guardian's password changes here.
+  const tenant = 'fimlab'
+  const _ = await catalog('fi')
+  const address = `huoltaja.${tenant}@example.fi`
+  const newPassword = 'Uusi-Salasana-2027!'
+
+  // Signed in in one browser, the guardian gives a new address and confirms it by the link mailed to it.
+  await page.goto(portalUrl(server, tenant, '/login?locale=fi'))
+  await logIn(page, _, demoUsers.guardian)
+  await page.goto(portalUrl(server, tenant, '/personal-info?lang=fi'))
+  await page.getByRole('button', { name: _('personal_info.change_email') }).click()
+  const dialog = page.getByRole('dialog', { name: _('personal_info.email_title') })
+  await dialog.getByRole('textbox', { name: _('personal_info.email') }).fill(address)
+  await dialog.getByRole('button', { name: _('common.save') }).click()
+  await expect(page.getByText(_('personal_info.email_unverified'))).toBeVisible()
+  await expectAccessible()
+  const confirmation = await mailbox.waitFor((mail) => mail.envelope.to.includes(address))
+  await page.goto(linkIn(confirmation, '/email/verify?token='))
+  await expect(page.getByRole('heading', { level: 1, name: _('email_verify.confirmed_title') })).toBeVisible()
+  await expectAccessible()
+  await page.getByRole('link', { name: _('email_verify.to_portal') }).click()
+  await expect(page.getByText(_('personal_info.email_verified'), { exact: true })).toBeVisible()
+
+  // In another browser: "Forgot your password?" with the username.
+  const other = await browser.newContext({ locale: 'fi-FI' })
+  const second = await other.newPage()
+  await second.goto(portalUrl(server, tenant, '/login?locale=fi'))
+  await second.getByRole('link', { name: _('login.forgot_title') }).click()
+  await expect(second.getByRole('heading', { level: 1, name: _('login.forgot_title') })).toBeVisible()
+  await expectAccessible(second)
+  await second.getByRole('textbox', { name: _('login.forgot_identifier') }).fill(demoUsers.guardian.userName)
+  await second.getByRole('button', { name: _('login.forgot_submit') }).click()
+  await expect(second.getByRole('heading', { level: 1, name: _('login.forgot_sent_title') })).toBeVisible()
+  await expectAccessible(second)
+
+  const recovery = await mailbox.waitFor(
+    (mail) => mail.envelope.to.includes(address) && (mail.text ?? '').includes('/login/reset?token='),
+  )
+  await second.goto(linkIn(recovery, '/login/reset?token='))
+  await expect(second.getByRole('heading', { level: 1, name: _('login.reset_title') })).toBeVisible()
+  await expect(
+    second.getByText(_('login.reset_username', { userName: demoUsers.guardian.userName })),
+  ).toBeVisible()
+  await expectAccessible(second)
+  await second.getByLabel(_('login.reset_password'), { exact: true }).fill(newPassword)
+  await second.getByLabel(_('login.reset_password_again'), { exact: true }).fill(newPassword)
+  await second.getByRole('button', { name: _('login.reset_submit') }).click()
+  await expect(second.getByRole('heading', { level: 1, name: _('login.reset_done_title') })).toBeVisible()
+  await expectAccessible(second)
+
+  // The new password signs in; the old one no longer does.
+  await second.getByRole('link', { name: _('login.title') }).click()
+  await logIn(second, _, { userName: demoUsers.guardian.userName, password: newPassword })
+  await expect(second.getByRole('button', { name: _('home.login'), exact: true })).toHaveCount(0)
+  await other.close()
+
+  // The first browser's session was ended by the reset: its next start finds none and says so.
+  await page.reload()
+  await expect(page.getByRole('main').getByText(_('session.ended_title'), { exact: true })).toBeVisible()
+})
