@@ -1,25 +1,9 @@
-import type { Page } from '@playwright/test'
-import type { ReceivedMail } from '../server/support/smtpPeer'
-import { catalog, type Catalog } from './support/catalog'
+import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
+import { confirmAddress, linkIn, logIn } from './support/mail'
 import { portalUrl } from './support/portal'
 
 test.use({ locale: 'fi-FI' })
-
-/** The link of a mail that opens `path` (a single-use token's link), from its plain text. */
-function linkIn(mail: ReceivedMail, path: string): string {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-  const link = new RegExp(`https?://[^\\s<>"]*${escaped}[A-Za-z0-9_-]+`).exec(mail.text ?? '')?.[0]
-  if (!link) throw new Error(`No ${path} link in the mail "${mail.subject}"`)
-  return link
-}
-
-async function logIn(page: Page, _: Catalog, user: { userName: string; password: string }) {
-  await page.getByRole('textbox', { name: _('login.username'), exact: true }).fill(user.userName)
-  await page.getByLabel(_('login.password'), { exact: true }).fill(user.password)
-  await page.getByRole('button', { name: _('login.submit'), exact: true }).click()
-  await page.waitForURL((url) => !/\/login$/.test(url.pathname))
-}
 
 test('an address confirmed by its mailed link recovers a forgotten password, which ends the session elsewhere', async ({
   page,
@@ -37,19 +21,7 @@ test('an address confirmed by its mailed link recovers a forgotten password, whi
   // Signed in in one browser, the guardian gives a new address and confirms it by the link mailed to it.
   await page.goto(portalUrl(server, tenant, '/login?locale=fi'))
   await logIn(page, _, demoUsers.guardian)
-  await page.goto(portalUrl(server, tenant, '/personal-info?lang=fi'))
-  await page.getByRole('button', { name: _('personal_info.change_email') }).click()
-  const dialog = page.getByRole('dialog', { name: _('personal_info.email_title') })
-  await dialog.getByRole('textbox', { name: _('personal_info.email') }).fill(address)
-  await dialog.getByRole('button', { name: _('common.save') }).click()
-  await expect(page.getByText(_('personal_info.email_unverified'))).toBeVisible()
-  await expectAccessible()
-  const confirmation = await mailbox.waitFor((mail) => mail.envelope.to.includes(address))
-  await page.goto(linkIn(confirmation, '/email/verify?token='))
-  await expect(page.getByRole('heading', { level: 1, name: _('email_verify.confirmed_title') })).toBeVisible()
-  await expectAccessible()
-  await page.getByRole('link', { name: _('email_verify.to_portal') }).click()
-  await expect(page.getByText(_('personal_info.email_verified'), { exact: true })).toBeVisible()
+  await confirmAddress(page, server, tenant, mailbox, _, address, expectAccessible)
 
   // In another browser: "Forgot your password?" with the username.
   const other = await browser.newContext({ locale: 'fi-FI' })
