@@ -37,11 +37,11 @@ function reachable(request: FastifyRequest): boolean {
 }
 
 /**
- * The demo's mailbox (`/demo/mailbox`, tenant-prefixed): in demo mode without SMTP settings, the mails the server
+ * The demo's mailbox (`/demo-mailbox`, tenant-prefixed; not `/demo/…`, which names the `demo` tenant): in demo mode without SMTP settings, the mails the server
  * would have sent to the tenant's users, newest first, so that recovery and notifications can be tried end to end.
  */
 export function registerDemoMailboxPage(app: FastifyInstance, catalogs: ServerI18n): void {
-  app.get('/demo/mailbox', async (request, reply) => {
+  app.get('/demo-mailbox', async (request, reply) => {
     if (!reachable(request)) return reply.callNotFound()
     const locale = pageLocale(request)
     const i18n = catalogs(locale)

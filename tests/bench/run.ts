@@ -11,6 +11,7 @@ import { benchLighthouse } from './lighthouse'
 import { benchOfflineStart } from './offlineStart'
 import { benchOperatorLoad } from './operatorLoad'
 import { benchPollCapacity } from './pollCapacity'
+import { benchMailSender } from './mailSender'
 import { benchPushSender } from './pushSender'
 import { benchReplayQueue } from './replayQueue'
 import { benchServerStart } from './serverStart'
@@ -37,6 +38,8 @@ const sections: Record<string, (server: RunningServer) => Promise<BenchReport>> 
   schoolDay: () => benchSchoolDay(),
   // Its own database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and a local push service stand-in.
   pushSender: () => benchPushSender(),
+  // Its own database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and a local SMTP relay (smtpPeer.ts).
+  mailSender: () => benchMailSender(),
   // Its own database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and a local webhook receiver stand-in.
   webhookSender: () => benchWebhookSender(),
   // Its own host on a fresh PostgreSQL database (TEST_DATABASE_URL; else not measured), and a second for the floor.

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tripStatusCodes, type Trip } from '../../src/contract/trip'
+import { jsonb } from '../../server/db/json'
 import type { Database } from '../../server/db/schema'
 import { tenantDb, type TenantDb } from '../../server/db/tenantDb'
 import { seedDemoData } from '../../server/demo/seed'
@@ -92,7 +93,7 @@ async function expectProjectionOfLog(db: TenantDb, tripId: string) {
 
 async function countRows(
   db: Kysely<Database>,
-  table: 'tracking_links' | 'invitations' | 'messages' | 'message_seen',
+  table: 'tracking_links' | 'invitations' | 'messages' | 'message_seen' | 'demo_mails',
 ) {
   return (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n
 }
@@ -231,6 +232,53 @@ describe.each(backends)('retention on $name', (backend) => {
     expect(codes).not.toContain('demo-invitation-espoo-04')
     const named = await database.db.selectFrom('invitation_passengers').select('code').distinct().execute()
     expect(named.map((row) => row.code).sort()).toEqual([...codes].sort())
+  })
+
+  it('deletes the mail log past EMAIL_RETENTION_DAYS and the demo mails a day old; due mails stay', async () => {
+    const mail = (
+      state: 'pending' | 'sent' | 'failed',
+      created: Temporal.Instant,
+      expires: Temporal.Instant,
+    ) => ({
+      tenant_id: 'espoo' as const,
+      to_address: `${state}@example.fi`,
+      locale: 'fi' as const,
+      kind: 'emailChanged',
+      data: jsonb({ kind: 'emailChanged' }),
+      portal_url: 'https://espoo.matkaportaali.fi',
+      state,
+      created_at: created,
+      expires_at: expires,
+    })
+    await database.db
+      .insertInto('email_deliveries')
+      .values([
+        mail('sent', daysAgo(31), daysAgo(30, -1)),
+        mail('failed', daysAgo(31), daysAgo(30, -1)),
+        mail('pending', daysAgo(31), daysAgo(30, -1)),
+        mail('sent', daysAgo(29), daysAgo(28)),
+        mail('pending', daysAgo(31), now.add({ hours: 1 })),
+      ])
+      .execute()
+    const kept = {
+      tenant_id: 'espoo' as const,
+      to_address: 'a@example.fi',
+      subject: 's',
+      text: 't',
+      html: 'h',
+    }
+    await database.db
+      .insertInto('demo_mails')
+      .values([
+        { ...kept, created_at: daysAgo(1, -1) },
+        { ...kept, created_at: daysAgo(1, 1) },
+      ])
+      .execute()
+    const counts = await runRetention(database.db, defaults, { now, batchSize: 1 })
+    expect(counts).toMatchObject({ mails: 3, demoMails: 1 })
+    const left = await database.db.selectFrom('email_deliveries').select(['state', 'created_at']).execute()
+    expect(left.map((row) => row.state).sort()).toEqual(['pending', 'sent'])
+    expect(await countRows(database.db, 'demo_mails')).toBe(1)
   })
 
   it('deletes messages only when the operator sets how long they are kept', async () => {
