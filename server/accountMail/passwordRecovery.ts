@@ -1,6 +1,6 @@
 import type { TenantDb } from '../db/tenantDb'
 import type { UserRow } from '../db/repositories/users'
-import { newLinkToken } from './linkTokens'
+import { forgetSpentLinks, newLinkToken } from './linkTokens'
 import type { MailContext } from './mailContext'
 
 /**
@@ -42,6 +42,7 @@ export async function requestPasswordReset(
   context: MailContext,
 ): Promise<'sent' | 'limited'> {
   const { now } = context
+  await forgetSpentLinks(db, now)
   const typedEmail = identifier.includes('@') ? identifier.toLowerCase() : null
   const emailWindow = now.subtract(recoveryLimits.emailWindow)
   const clientCount = await db.emailThrottles.count(
