@@ -3,7 +3,7 @@ import { firstName } from '../../src/domain/tracking/passengerName'
 import type { TenantDb } from '../db/tenantDb'
 import type { UserRow } from '../db/repositories/users'
 import { emailStatusOf } from '../views/accountViews'
-import { hashLinkToken, newLinkToken } from './linkTokens'
+import { forgetSpentLinks, hashLinkToken, newLinkToken } from './linkTokens'
 import type { MailContext } from './mailContext'
 
 /** How long a confirmation link works. */
@@ -13,6 +13,7 @@ export const confirmationResends = { perMinute: 1, perDay: 5 } as const
 
 /** A single-use link to `email` (purpose verify), queued in the caller's transaction. */
 async function queueConfirmation(db: TenantDb, user: UserRow, email: string, context: MailContext) {
+  await forgetSpentLinks(db, context.now)
   const { token, hash } = newLinkToken()
   const expiresAt = context.now.add(confirmationLifetime)
   await db.emailTokens.create({ hash, userId: user.id, purpose: 'verify', email, expiresAt })

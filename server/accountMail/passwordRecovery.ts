@@ -1,6 +1,6 @@
 import type { TenantDb } from '../db/tenantDb'
 import type { UserRow } from '../db/repositories/users'
-import { newLinkToken } from './linkTokens'
+import { forgetSpentLinks, newLinkToken } from './linkTokens'
 import type { MailContext } from './mailContext'
 
 /**
@@ -29,6 +29,28 @@ function byAddress(users: readonly UserRow[]): Map<string, (UserRow & { email: s
   return groups
 }
 
+/** One address's mail: a reset link per username with a password, and whether an account of it is strong-only. */
+async function queueResetMail(db: TenantDb, holders: (UserRow & { email: string })[], context: MailContext) {
+  const expiresAt = context.now.add(recoveryLimits.resetLifetime)
+  const accounts = []
+  for (const user of holders) {
+    if (user.password_hash === null || user.user_name === null) continue
+    const { token, hash } = newLinkToken()
+    await db.emailTokens.create({ hash, userId: user.id, purpose: 'reset', email: user.email, expiresAt })
+    accounts.push({ userName: user.user_name, token })
+  }
+  const strongAuthOnly = holders.some((user) => user.password_hash === null && user.identity_subject !== null)
+  if (accounts.length === 0 && !strongAuthOnly) return
+  await db.emailOutbox.enqueue({
+    userId: holders.length === 1 ? holders[0]!.id : null,
+    toAddress: holders[0]!.email,
+    locale: context.locale,
+    data: { kind: 'passwordReset', accounts, strongAuthOnly },
+    portalUrl: context.portalUrl,
+    expiresAt,
+  })
+}
+
 /**
  * A "forgot your password" request for a username or an e-mail address. Whatever it names, the same work is done
  * and the same answer given ('sent'), so nobody learns who has an account; 'limited' when the client or the typed
@@ -42,6 +64,7 @@ export async function requestPasswordReset(
   context: MailContext,
 ): Promise<'sent' | 'limited'> {
   const { now } = context
+  await forgetSpentLinks(db, now)
   const typedEmail = identifier.includes('@') ? identifier.toLowerCase() : null
   const emailWindow = now.subtract(recoveryLimits.emailWindow)
   const clientCount = await db.emailThrottles.count(
@@ -61,27 +84,7 @@ export async function requestPasswordReset(
       (await db.emailThrottles.count('email', address, now, emailWindow)) > recoveryLimits.perEmail
     )
       continue
-    const expiresAt = now.add(recoveryLimits.resetLifetime)
-    const accounts = []
-    for (const user of holders.filter(
-      (holder) => holder.password_hash !== null && holder.user_name !== null,
-    )) {
-      const { token, hash } = newLinkToken()
-      await db.emailTokens.create({ hash, userId: user.id, purpose: 'reset', email: user.email, expiresAt })
-      accounts.push({ userName: user.user_name!, token })
-    }
-    const strongAuthOnly = holders.some(
-      (user) => user.password_hash === null && user.identity_subject !== null,
-    )
-    if (accounts.length === 0 && !strongAuthOnly) continue
-    await db.emailOutbox.enqueue({
-      userId: holders.length === 1 ? holders[0]!.id : null,
-      toAddress: holders[0]!.email,
-      locale: context.locale,
-      data: { kind: 'passwordReset', accounts, strongAuthOnly },
-      portalUrl: context.portalUrl,
-      expiresAt,
-    })
+    await queueResetMail(db, holders, context)
   }
   return 'sent'
 }

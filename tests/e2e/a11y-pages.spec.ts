@@ -44,6 +44,31 @@ test('server pages and the unknown-operator pages pass axe in every locale', asy
   }
 })
 
+test('the password recovery and e-mail confirmation pages pass axe in every locale', async ({
+  page,
+  server,
+  expectAccessible,
+}) => {
+  for (const locale of locales) {
+    const _ = await catalog(locale)
+    await page.goto(portalUrl(server, 'espoo', `/login/forgot?locale=${locale}`))
+    await expect(page.getByRole('heading', { level: 1, name: _('login.forgot_title') })).toBeVisible()
+    await expectAccessible()
+    // No such account: the page answers as for any.
+    await page.getByRole('textbox', { name: _('login.forgot_identifier') }).fill(`a11y-nobody-${locale}`)
+    await page.getByRole('button', { name: _('login.forgot_submit') }).click()
+    await expect(page.getByRole('heading', { level: 1, name: _('login.forgot_sent_title') })).toBeVisible()
+    await expectAccessible()
+
+    await page.goto(portalUrl(server, 'espoo', `/login/reset?token=a11y-no-such-link&locale=${locale}`))
+    await expect(page.getByRole('heading', { level: 1, name: _('login.reset_dead_title') })).toBeVisible()
+    await expectAccessible()
+    await page.goto(portalUrl(server, 'espoo', `/email/verify?token=a11y-no-such-link&lang=${locale}`))
+    await expect(page.getByRole('heading', { level: 1, name: _('email_verify.unknown_title') })).toBeVisible()
+    await expectAccessible()
+  }
+})
+
 test("the portal's own unknown-operator page passes axe in every locale", async ({
   page,
   server,

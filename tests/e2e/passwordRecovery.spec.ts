@@ -44,6 +44,12 @@ test('an address confirmed by its mailed link recovers a forgotten password, whi
     second.getByText(_('login.reset_username', { userName: demoUsers.guardian.userName })),
   ).toBeVisible()
   await expectAccessible(second)
+  // A password against the rules is refused with the rules' words.
+  await second.getByLabel(_('login.reset_password'), { exact: true }).fill('lyhyt')
+  await second.getByLabel(_('login.reset_password_again'), { exact: true }).fill('lyhyt')
+  await second.getByRole('button', { name: _('login.reset_submit') }).click()
+  await expect(second.getByRole('alert')).toContainText(_('password.errors.PasswordRequiresDigit'))
+  await expectAccessible(second)
   await second.getByLabel(_('login.reset_password'), { exact: true }).fill(newPassword)
   await second.getByLabel(_('login.reset_password_again'), { exact: true }).fill(newPassword)
   await second.getByRole('button', { name: _('login.reset_submit') }).click()

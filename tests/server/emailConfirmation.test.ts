@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { confirmAddress } from '../../server/accountMail/addressConfirmation'
 import { tenantDb } from '../../server/db/tenantDb'
 import { api, createTestApp, sessionTokenFor, testPort, type TestApp } from './support/app'
-import { getPage, mailsSince, pageText, queuedMails, userWith } from './support/accountMail'
+import { getPage, mailsSince, pageText, queuedMails, queuedOnly, userWith } from './support/accountMail'
 import { backends } from './support/database'
 
 const password = 'Vahva-salasana-2026'
@@ -14,7 +14,7 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('bas
 describe.each(backends)('a confirmed address, on $name', (backend) => {
   let test: TestApp
   beforeAll(async () => {
-    test = await createTestApp(backend, { seed: ['espoo'] })
+    test = await createTestApp(backend, { seed: ['espoo'], config: { email: queuedOnly } })
   })
   afterAll(() => test.close())
 

@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, createTestApp, logIn, sessionFor, testPort, type TestApp } from './support/app'
-import { getPage, mailsSince, pageText, postForm, queuedMails, userWith } from './support/accountMail'
+import {
+  getPage,
+  mailsSince,
+  pageText,
+  postForm,
+  queuedMails,
+  queuedOnly,
+  userWith,
+} from './support/accountMail'
 import { backends } from './support/database'
 
 const password = 'Vanha-salasana-2026'
@@ -13,7 +21,7 @@ describe.each(backends)('password recovery, on $name', (backend) => {
   let second: FastifyInstance
   let clients = 0
   beforeAll(async () => {
-    test = await createTestApp(backend, { seed: ['espoo'] })
+    test = await createTestApp(backend, { seed: ['espoo'], config: { email: queuedOnly } })
     second = await test.secondInstance()
   })
   afterAll(() => test.close())
@@ -188,6 +196,18 @@ describe.each(backends)('password recovery, on $name', (backend) => {
     expect(dead.statusCode).toBe(410)
     expect(pageText(dead.body)).toContain('Pyydä uusi linkki')
     expect((await getPage(test.app, 'espoo', '/login/reset?token=tuntematon')).statusCode).toBe(410)
+
+    // A week after they stopped working, the next request forgets the user's links.
+    await sql`update email_tokens set expires_at = now() - interval '8 days' where tenant_id = 'espoo' and user_id = ${user.id}`.execute(
+      test.db,
+    )
+    await forgot('joku-muu')
+    const left = await test.db
+      .selectFrom('email_tokens')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(left).toEqual([])
   })
 
   it('shows the way to recovery on the login page', async () => {

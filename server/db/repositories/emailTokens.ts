@@ -51,6 +51,11 @@ export function emailTokensRepository(db: ScopedDb) {
         .execute()
     },
 
+    /** Links that stopped working before `before` are forgotten (a later click finds an unknown link). */
+    async deleteExpiredBefore(before: Temporal.Instant): Promise<void> {
+      await db.deleteFrom('email_tokens').where('expires_at', '<', before).execute()
+    },
+
     /** How many tokens of `purpose` the user was given since `since` (the confirmation's resend limits). */
     async countSince(userId: string, purpose: EmailTokenPurpose, since: Temporal.Instant): Promise<number> {
       const row = await db

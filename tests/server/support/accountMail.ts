@@ -3,10 +3,17 @@ import type { Kysely } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 import type { TenantId } from '../../../tenants'
 import { hashPassword } from '../../../server/auth/passwords'
+import type { EmailConfig } from '../../../server/config/emailConfig'
 import type { MailData } from '../../../server/domain/mailData'
 import type { Database } from '../../../server/db/schema'
 import { tenantDb } from '../../../server/db/tenantDb'
 import { testPort } from './app'
+
+/**
+ * E-mail on, but no sender in the app: the mails stay queued as written, their links' tokens in them (a sender
+ * clears them once it sends; sending is tests/server/emailSender.test.ts's).
+ */
+export const queuedOnly: EmailConfig = { mode: 'demo', from: 'noreply@portal.example.fi', sender: false }
 
 /** The mails queued for the tenant (`email_deliveries`), oldest first. */
 export async function queuedMails(db: Kysely<Database>, tenant: TenantId) {
