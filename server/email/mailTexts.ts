@@ -125,7 +125,7 @@ function parts(i18n: I18n, data: MailData, context: MailContext): MailParts {
           ),
           {
             link: i18n._({ id: 'mail.verify.link', message: 'Confirm the e-mail address' }),
-            href: `${root}/email/verify?token=${encodeURIComponent(data.token)}`,
+            href: `${root}/email/verify?token=${encodeURIComponent(data.token)}&locale=${context.locale}`,
           },
           paragraph(
             i18n._({
@@ -181,7 +181,7 @@ function parts(i18n: I18n, data: MailData, context: MailContext): MailParts {
             message: 'Set a new password for the username {userName}',
             values: { userName: account.userName },
           }),
-          href: `${root}/login/reset?token=${encodeURIComponent(account.token)}`,
+          href: `${root}/login/reset?token=${encodeURIComponent(account.token)}&locale=${context.locale}`,
         })
       if (data.accounts.length > 0)
         blocks.push(

@@ -39,7 +39,7 @@ describe.each(backends)('the demo mailbox ($name)', (backend) => {
     expect(response.body).toContain('Demon sähköpostit')
     expect(response.body.indexOf(newer!)).toBeLessThan(response.body.indexOf(older!))
     expect(response.body).toContain('<h2>Reset your password</h2>')
-    const reset = 'https://espoo.matkaportaali.fi/login/reset?token=reset-single'
+    const reset = 'https://espoo.matkaportaali.fi/login/reset?token=reset-single&amp;locale=en'
     expect(response.body).toContain(`<a href="${reset}">${reset}</a>`)
   })
 

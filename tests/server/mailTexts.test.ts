@@ -96,8 +96,9 @@ describe('mail texts', () => {
     for (const locale of locales) {
       const mail = mailText(i18n, kinds.passwordReset!, context(locale, false))
       expect(links(mail.html).slice(0, 2)).toEqual([
-        `${portalUrl}/login/reset?token=reset-1`,
-        `${portalUrl}/login/reset?token=reset-2`,
+        // In the mail's language: the page it opens speaks it too.
+        `${portalUrl}/login/reset?token=reset-1&amp;locale=${locale}`,
+        `${portalUrl}/login/reset?token=reset-2&amp;locale=${locale}`,
       ])
       expect(mail.text).toContain('aino.m')
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Temporal } from 'temporal-polyfill'
+import { isLocale } from '../../../src/domain/locale'
 import { confirmAddress, type ConfirmationOutcome } from '../../accountMail/addressConfirmation'
 import { pageLocale } from '../../i18n/pageLocale'
 import { noticeBody, sendMailPage } from './accountMailPages'
@@ -72,14 +73,17 @@ function outcomePage(i18n: Translate, outcome: ConfirmationOutcome['kind']) {
  */
 export function registerEmailConfirmationRoutes(app: FastifyInstance, deps: LoginPageDeps): void {
   app.get('/email/verify', async (request, reply) => {
-    const token = (request.query as { token?: unknown }).token
+    const { token, locale: linked } = request.query as { token?: unknown; locale?: unknown }
     const outcome: ConfirmationOutcome =
       typeof token === 'string' && token.length <= 256
         ? await confirmAddress(request.db, token, Temporal.Now.instant())
         : { kind: 'unknown' }
     if (outcome.kind === 'confirmed')
       request.server.sessionCache.forgetUser(request.tenant.id, outcome.user.id)
-    const locale = (outcome.kind !== 'unknown' && outcome.user.locale) || pageLocale(request)
+    // The mail's language (its link names it), else the user's, else the page's.
+    const locale = isLocale(linked)
+      ? linked
+      : (outcome.kind !== 'unknown' && outcome.user.locale) || pageLocale(request)
     const i18n = deps.i18n(locale)
     const page = outcomePage(i18n, outcome.kind)
     const body = noticeBody(
