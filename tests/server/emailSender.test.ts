@@ -6,6 +6,7 @@ import type { Database } from '../../server/db/schema'
 import { fromDomain } from '../../server/email/sender'
 import { emailLinkKeyOnce, readUnsubscribeToken } from '../../server/email/unsubscribeLinks'
 import { loadServerI18n, type ServerI18n } from '../../server/i18n/catalogs'
+import { queuedOnly } from './support/accountMail'
 import { createTestApp, type TestApp } from './support/app'
 import { backends } from './support/database'
 import {
@@ -47,7 +48,8 @@ describe.each(backends)('the mail sender ($name)', (backend) => {
     i18n = await loadServerI18n()
     test = await createTestApp(backend, {
       seed: ['espoo'],
-      config: { pushSender: false, webhookSender: false },
+      // The app's own mail sender stays off: it would claim the rows the test's sender is to claim.
+      config: { pushSender: false, webhookSender: false, email: queuedOnly },
     })
     userId = (
       await test.db
@@ -72,7 +74,8 @@ describe.each(backends)('the mail sender ($name)', (backend) => {
       .where('tenant_id', '=', 'espoo')
       .where('id', '=', userId)
       .execute()
-    const clock = simulatedClock(Temporal.Now.instant().add({ seconds: 1 }))
+    // A minute ahead: rows the test queues later (due at the database's now) are due for it however slow the machine.
+    const clock = simulatedClock(Temporal.Now.instant().add({ minutes: 1 }))
     const made = mailSenderFor(test.db, i18n, clock, peer, options)
     return { ...made, clock }
   }
