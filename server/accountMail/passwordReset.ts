@@ -3,12 +3,17 @@ import type { TenantDb } from '../db/tenantDb'
 import type { UserRow } from '../db/repositories/users'
 import { hashLinkToken } from './linkTokens'
 
-/** The user of a live reset link (unused, unexpired, the user still with a username), or null. */
+/**
+ * The user of a live reset link (unused, unexpired, the user still with a username and still with the address
+ * it was mailed to), or null: a user who moved off an address, perhaps because someone else reads it, leaves no
+ * working link in it.
+ */
 async function liveUser(db: TenantDb, token: string, now: Temporal.Instant, lock: boolean) {
   const row = await db.emailTokens.find(hashLinkToken(token), 'reset', lock)
   if (!row || row.used_at !== null || Temporal.Instant.compare(row.expires_at, now) <= 0) return null
   const user = await db.users.findById(row.user_id)
-  return user?.user_name ? (user as UserRow & { user_name: string }) : null
+  if (!user?.user_name || user.email?.toLowerCase() !== row.email.toLowerCase()) return null
+  return user as UserRow & { user_name: string }
 }
 
 /** Whose password a reset link sets, while it works. */

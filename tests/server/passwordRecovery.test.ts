@@ -210,6 +210,29 @@ describe.each(backends)('password recovery, on $name', (backend) => {
     expect(left).toEqual([])
   })
 
+  it('refuses a reset link once the user has moved to another address', async () => {
+    const user = await userWith(test.db, 'espoo', { email: 'vanha@example.fi', confirmed: true, password })
+    const before = await mailCount()
+    await forgot(user.user_name!)
+    const [mail] = await resetMails(before)
+    const link = mail?.data.kind === 'passwordReset' ? mail.data.accounts[0]!.token : ''
+    expect((await getPage(test.app, 'espoo', `/login/reset?token=${link}&locale=fi`)).statusCode).toBe(200)
+    await test.db
+      .updateTable('users')
+      .set({ email: 'uusi@example.fi', email_verified_at: null })
+      .where('tenant_id', '=', 'espoo')
+      .where('id', '=', user.id)
+      .execute()
+    expect((await getPage(test.app, 'espoo', `/login/reset?token=${link}&locale=fi`)).statusCode).toBe(410)
+    const refused = await postForm(test.app, 'espoo', '/login/reset', {
+      token: link,
+      password: newPassword,
+      passwordAgain: newPassword,
+    })
+    expect(refused.statusCode).toBe(410)
+    expect(await logIn(test.app, 'espoo', user.user_name!, password)).toBeTruthy()
+  })
+
   it('shows the way to recovery on the login page', async () => {
     const login = await getPage(test.app, 'espoo', '/login?locale=fi')
     expect(login.body).toContain('href="/login/forgot?locale=fi"')

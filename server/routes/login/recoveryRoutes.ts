@@ -143,7 +143,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: LoginPageDeps
     const user =
       typeof token === 'string' ? await resetLinkUser(request.db, token, Temporal.Now.instant()) : null
     if (!user || typeof token !== 'string') return sendDeadLink(request, reply, deps, pageLocale(request))
-    // The mail's link names no language: the one the user last used the portal in.
+    // The mail's link names its language; a link without one: the language the user last used the portal in.
     return sendResetForm(request, reply, deps, {
       status: 200,
       locale: isLocale(query.locale) ? query.locale : (user.locale ?? pageLocale(request)),
