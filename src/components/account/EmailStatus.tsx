@@ -71,8 +71,8 @@ export function EmailStatus({ account }: { account: User }) {
         <div className="flex w-full flex-col items-start gap-3">
           <p>
             <Trans id="personal_info.email_unverified">
-              Not confirmed yet. We sent a link to the address: open it to confirm the address. Until then no
-              other mail is sent to it.
+              Not confirmed yet. No other mail is sent to the address until it is confirmed with the link of a
+              confirmation mail.
             </Trans>
           </p>
           <ResendLink />
