@@ -2,8 +2,8 @@ import { tenantIds } from '../tenants/types'
 
 /**
  * Which requests the service worker leaves to the server. Pure, so the rules are tested without a worker.
- * Server pages are answered by the API host (login, logout, the identity provider, invitations, e-mail), with or
- * without a tenant path prefix; every other navigation is the single-page app's.
+ * Server pages are answered by the API host (login, logout, the identity provider, invitations, e-mail, the demo's
+ * mailbox), with or without a tenant path prefix; every other navigation is the single-page app's.
  */
 export const serverPages = [
   'api',
@@ -12,8 +12,10 @@ export const serverPages = [
   'idp',
   'acceptinvite',
   'logoutandacceptinvite',
-  // The e-mail's pages (unsubscribe), opened from a mail.
+  // The e-mail's pages (confirmation, unsubscribe), opened from a mail.
   'email',
+  // The demo's kept mails (server/email/demoMailboxPage.ts), opened on a local host where the portal is installed.
+  'demo-mailbox',
 ] as const
 
 const prefix = `(?:/(?:${tenantIds.join('|')}))?`

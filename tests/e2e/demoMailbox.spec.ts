@@ -2,13 +2,16 @@ import type { MailData } from '../../server/domain/mailData'
 import { mailText } from '../../server/email/mailTexts'
 import { loadServerI18n } from '../../server/i18n/catalogs'
 import { catalog } from './support/catalog'
-import { expect, test } from './support/fixtures'
+import { demoUsers, expect, test } from './support/fixtures'
 import { locales } from './support/locales'
+import { logIn } from './support/mail'
+import { portalUrl } from './support/portal'
 import { startServer, type RunningServer } from './support/server'
 
 /**
  * The demo without SMTP settings (a server of its own: the worker's sends to its SMTP peer) keeps its mails and
- * lists them on a page only local hosts reach; it passes axe in every locale.
+ * lists them on a page only local hosts reach, empty or not, passing axe in every locale; its links work, so a
+ * new user confirms an address and recovers a password with no mail server.
  */
 test.describe('the demo mailbox', () => {
   let demo: RunningServer
@@ -29,6 +32,56 @@ test.describe('the demo mailbox', () => {
       await expect(page.getByText(_('mail.demo.empty'))).toBeVisible()
       await expectAccessible()
     }
+  })
+
+  test('keeps the mails of a user who confirms an address and then recovers the password', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const _ = await catalog('fi')
+    const address = 'demo.huoltaja@example.fi'
+    const newest = page.getByRole('article').first()
+    /** The mailbox once its newest mail is `subject`: the sender keeps a mail within a second of its commit. */
+    const openMailbox = (locale: string, subject: string) =>
+      expect(async () => {
+        await page.goto(`${demo.tenantOrigin('espoo')}/demo-mailbox?lang=${locale}`)
+        await expect(newest.getByRole('heading', { level: 2 })).toHaveText(subject, { timeout: 1_000 })
+      }).toPass()
+    await page.goto(portalUrl(demo, 'espoo', '/login?locale=fi'))
+    await logIn(page, _, demoUsers.guardian)
+    await page.goto(portalUrl(demo, 'espoo', '/personal-info?lang=fi'))
+    await page.getByRole('button', { name: _('personal_info.change_email') }).click()
+    const dialog = page.getByRole('dialog', { name: _('personal_info.email_title') })
+    await dialog.getByRole('textbox', { name: _('personal_info.email') }).fill(address)
+    await dialog.getByRole('button', { name: _('common.save') }).click()
+    await expect(page.getByText(_('personal_info.email_unverified'))).toBeVisible()
+
+    // The mail is listed in the user's language (Finnish), the page in any.
+    for (const locale of locales) {
+      const pageCatalog = await catalog(locale)
+      await openMailbox(locale, _('mail.verify.subject'))
+      await expect(
+        page.getByRole('heading', { level: 1, name: pageCatalog('mail.demo.title') }),
+      ).toBeVisible()
+      await expectAccessible()
+    }
+    await page.getByRole('link', { name: /\/email\/verify\?token=/ }).click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: _('email_verify.confirmed_title') }),
+    ).toBeVisible()
+
+    // Signed out, the user recovers the password: the reset mail's link opens the new password's form.
+    await page.context().clearCookies()
+    await page.goto(portalUrl(demo, 'espoo', '/login/forgot?locale=fi'))
+    await page.getByRole('textbox', { name: _('login.forgot_identifier') }).fill(address)
+    await page.getByRole('button', { name: _('login.forgot_submit') }).click()
+    await expect(page.getByRole('heading', { level: 1, name: _('login.forgot_sent_title') })).toBeVisible()
+    await openMailbox('fi', _('mail.reset.subject'))
+    await newest.getByRole('link', { name: /\/login\/reset\?token=/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: _('login.reset_title') })).toBeVisible()
+    await expect(
+      page.getByText(_('login.reset_username', { userName: demoUsers.guardian.userName })),
+    ).toBeVisible()
   })
 })
 

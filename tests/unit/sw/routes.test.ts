@@ -12,6 +12,9 @@ describe('service worker routes', () => {
     '/logoutandacceptinvite?code=X',
     '/espoo/login?locale=fi',
     '/espoo/email/unsubscribe?token=u.eta.s',
+    '/email/verify?token=v&locale=sv',
+    '/demo-mailbox?lang=fi',
+    '/espoo/demo-mailbox',
     '/demo/api/auth/access_token',
     '/helpbus/logout',
   ])('leaves the server page %s to the network', (path) => {
@@ -29,6 +32,7 @@ describe('service worker routes', () => {
     '/loginhelp',
     '/apiary',
     '/emails',
+    '/demo-mailboxes',
     '/nosuch/login',
     '/invitation/ABC',
   ])('serves the app shell for %s', (path) => {
