@@ -37,8 +37,9 @@ function reachable(request: FastifyRequest): boolean {
 }
 
 /**
- * The demo's mailbox (`/demo-mailbox`, tenant-prefixed; not `/demo/…`, which names the `demo` tenant): in demo mode without SMTP settings, the mails the server
- * would have sent to the tenant's users, newest first, so that recovery and notifications can be tried end to end.
+ * The demo's mailbox (`/demo-mailbox`, tenant-prefixed; not `/demo/…`, which names the `demo` tenant): in demo
+ * mode without SMTP settings, the mails the server would have sent to the tenant's users, newest first, so that
+ * recovery and notifications can be tried end to end.
  */
 export function registerDemoMailboxPage(app: FastifyInstance, catalogs: ServerI18n): void {
   app.get('/demo-mailbox', async (request, reply) => {
