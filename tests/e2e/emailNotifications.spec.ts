@@ -64,4 +64,21 @@ test('an operator cancellation reaches a confirmed address once, and its unsubsc
 
   // Once: the sender looks again within a second, and through all of the above it sent nothing more.
   expect(mailbox.all().filter(isNotice)).toHaveLength(1)
+
+  // The pages speak the language the user last used the portal in, as the app's token fetch records it.
+  for (const locale of ['sv', 'en'] as const) {
+    const texts = await catalog(locale)
+    await page.evaluate((lang) => fetch(`/api/auth/access_token?locale=${lang}`), locale)
+    await page.goto(unsubscribeLink(notice))
+    await expect(
+      page.getByRole('heading', { level: 1, name: texts('email_unsubscribe.title') }),
+    ).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', locale)
+    await expectAccessible()
+    await page.getByRole('button', { name: texts('email_unsubscribe.button') }).click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: texts('email_unsubscribe.done_title') }),
+    ).toBeVisible()
+    await expectAccessible()
+  }
 })
