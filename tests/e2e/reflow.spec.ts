@@ -163,6 +163,7 @@ for (const locale of locales) {
       '/transportationPermissions/some-passenger/1',
       '/password',
       '/personal-info',
+      '/notifications',
     ]) {
       await check(path)
     }

@@ -69,7 +69,8 @@ export function EmailStatus({ account }: { account: User }) {
     case 'unverified':
       return (
         <div className="flex w-full flex-col items-start gap-3">
-          <p>
+          {/* As wide as the row, not as its longest word: at 200 % text a compound breaks inside it. */}
+          <p className="self-stretch">
             <Trans id="personal_info.email_unverified">
               Not confirmed yet. No other mail is sent to the address until it is confirmed with the link of a
               confirmation mail.

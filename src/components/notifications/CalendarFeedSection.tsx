@@ -54,7 +54,8 @@ export function CalendarFeedSection() {
   return (
     <TripSection title={t({ id: 'calendar_feed.heading', message: 'Calendar' })}>
       <div className="flex flex-col items-start gap-3">
-        <p>
+        {/* As wide as the section, not as its longest word: at 200 % text a compound breaks inside it. */}
+        <p className="self-stretch">
           {t({
             id: 'calendar_feed.explain',
             message:

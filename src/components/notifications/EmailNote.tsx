@@ -24,7 +24,8 @@ export function EmailNote({ id, address }: { id: string; address: Exclude<EmailA
                 'Notifications come by e-mail only to a confirmed address. Give or confirm your address first.',
             })}
       </p>
-      <Link to="/personal-info" className="link inline-flex min-h-target items-center">
+      {/* At 200 % text its compound (henkilötietoihin) is wider than a phone's box: it may break. */}
+      <Link to="/personal-info" className="link inline-flex min-h-target items-center wrap-anywhere">
         {t({ id: 'notifications.email.personal_info', message: 'Go to personal information' })}
       </Link>
     </Alert>
