@@ -62,6 +62,21 @@ test('an operator cancellation reaches a confirmed address once, and its unsubsc
     page.getByRole('switch', { name: _('notifications.kind.trip_changed'), exact: true }).first(),
   ).toBeChecked()
 
+  // By keyboard: Space turns trip changes by e-mail back on for the first passenger, Tab reaches Save, Enter keeps it.
+  const tripMail = byMail('trip_changed').first()
+  await tripMail.focus()
+  await page.keyboard.press('Space')
+  await expect(tripMail).toBeChecked()
+  const save = page.getByRole('button', { name: _('notifications.settings.save') })
+  const saveFocused = () => save.evaluate((button) => button === document.activeElement)
+  for (let presses = 0; presses < 200 && !(await saveFocused()); presses++) await page.keyboard.press('Tab')
+  await expect(save).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: _('notifications.settings.saved') })).toBeVisible()
+  await page.reload()
+  await expect(tripMail).toBeChecked()
+  await expect(byMail('trip_changed').nth(1)).not.toBeChecked()
+
   // Once: the sender looks again within a second, and through all of the above it sent nothing more.
   expect(mailbox.all().filter(isNotice)).toHaveLength(1)
 
