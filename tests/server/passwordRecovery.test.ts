@@ -34,6 +34,16 @@ describe.each(backends)('password recovery, on $name', (backend) => {
   const mailCount = async () => (await queuedMails(test.db, 'espoo')).length
   const resetMails = async (before: number) =>
     (await mailsSince(test.db, 'espoo', before)).filter((mail) => mail.kind === 'passwordReset')
+  /** The first username's reset token of a reset mail. */
+  const tokenOf = (mail: Awaited<ReturnType<typeof resetMails>>[number] | undefined) =>
+    mail?.data.kind === 'passwordReset' ? mail.data.accounts[0]!.token : ''
+  /** Sets `newPassword` by the reset link of `token`. */
+  const setNewPassword = (token: string) =>
+    postForm(test.app, 'espoo', '/login/reset', {
+      token,
+      password: newPassword,
+      passwordAgain: newPassword,
+    })
 
   it('answers alike whether anything matched, and mails only a matching confirmed address', async () => {
     const user = await userWith(test.db, 'espoo', { email: 'tunnettu@example.fi', confirmed: true, password })
@@ -113,8 +123,6 @@ describe.each(backends)('password recovery, on $name', (backend) => {
     await forgot(user.user_name!)
     await forgot('palautus@example.fi')
     const [older, newer] = await resetMails(before)
-    const tokenOf = (mail: typeof older) =>
-      mail?.data.kind === 'passwordReset' ? mail.data.accounts[0]!.token : ''
     const link = tokenOf(newer)
     const form = await getPage(test.app, 'espoo', `/login/reset?token=${link}&locale=fi`)
     expect(form.statusCode).toBe(200)
@@ -177,18 +185,13 @@ describe.each(backends)('password recovery, on $name', (backend) => {
     const before = await mailCount()
     await forgot(user.user_name!)
     const [mail] = await resetMails(before)
-    const link = mail?.data.kind === 'passwordReset' ? mail.data.accounts[0]!.token : ''
-    const done = await postForm(test.app, 'espoo', '/login/reset', {
-      token: link,
-      password: newPassword,
-      passwordAgain: newPassword,
-    })
+    const done = await setNewPassword(tokenOf(mail))
     expect(done.statusCode).toBe(200)
     expect(await logIn(test.app, 'espoo', user.user_name!, newPassword)).toBeTruthy()
 
     await forgot(user.user_name!)
     const [expiring] = await resetMails(before + 1)
-    const expired = expiring?.data.kind === 'passwordReset' ? expiring.data.accounts[0]!.token : ''
+    const expired = tokenOf(expiring)
     await sql`update email_tokens set expires_at = now() - interval '1 second' where tenant_id = 'espoo' and user_id = ${user.id}`.execute(
       test.db,
     )
@@ -215,7 +218,7 @@ describe.each(backends)('password recovery, on $name', (backend) => {
     const before = await mailCount()
     await forgot(user.user_name!)
     const [mail] = await resetMails(before)
-    const link = mail?.data.kind === 'passwordReset' ? mail.data.accounts[0]!.token : ''
+    const link = tokenOf(mail)
     expect((await getPage(test.app, 'espoo', `/login/reset?token=${link}&locale=fi`)).statusCode).toBe(200)
     await test.db
       .updateTable('users')
@@ -224,11 +227,7 @@ describe.each(backends)('password recovery, on $name', (backend) => {
       .where('id', '=', user.id)
       .execute()
     expect((await getPage(test.app, 'espoo', `/login/reset?token=${link}&locale=fi`)).statusCode).toBe(410)
-    const refused = await postForm(test.app, 'espoo', '/login/reset', {
-      token: link,
-      password: newPassword,
-      passwordAgain: newPassword,
-    })
+    const refused = await setNewPassword(link)
     expect(refused.statusCode).toBe(410)
     expect(await logIn(test.app, 'espoo', user.user_name!, password)).toBeTruthy()
   })
