@@ -5,15 +5,16 @@ import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import type { RunningServer } from '../e2e/support/server'
-import type { BenchReport } from './report'
+import { median, type BenchReport } from './report'
 import { demoGuardian, signIn } from './signIn'
 
 const tenant = 'demo'
 /**
- * Runs per page. Lighthouse's own guidance on variability: run several times and take its median run (the one
- * closest to the median FCP and TTI), which is what the budgets are held to.
+ * Runs per page. Lighthouse's own guidance on variability: run several times. The performance budget holds the
+ * median of the runs' scores and the lowest; the other categories and the metrics are read from Lighthouse's
+ * median run (the one closest to the median FCP and TTI).
  */
-const runsPerPage = 3
+const runsPerPage = 5
 /**
  * Every run is a new visitor's: besides what Lighthouse clears by default (service workers, caches), the
  * portal's IndexedDB and localStorage (a remembered user, their trips) from the run before.
@@ -35,7 +36,7 @@ interface Target {
   name: string
   path: string
   signedIn: boolean
-  /** The median run's scores. */
+  /** The median of the runs' performance scores, and the median run's other scores. */
   budgets: Record<Category, number>
   /** The lowest performance score any run may have. */
   lowestRun: number
@@ -59,7 +60,7 @@ const targets: Target[] = [
     path: '/trips?lang=en',
     signedIn: true,
     budgets: { performance: 0.95, accessibility: 1, 'best-practices': 1 },
-    lowestRun: 0.92,
+    lowestRun: 0.9,
   },
 ]
 
@@ -123,21 +124,22 @@ export async function benchLighthouse(server: RunningServer): Promise<BenchRepor
       const file = `${reportDir}/lighthouse-${target.name.replace(/\W+/g, '-')}.json`
       await mkdir(reportDir, { recursive: true })
       await writeFile(file, JSON.stringify(lhr))
+      const performances = runs.map((run) => run.categories.performance?.score ?? 0)
       const scores = Object.entries(target.budgets).map(([category, budget]) => {
-        const score = categories[category]?.score ?? 0
+        const score = category === 'performance' ? median(performances) : (categories[category]?.score ?? 0)
         if (score < budget)
           report.failures.push(`Lighthouse ${category} on ${target.name}: ${score} (budget ${budget})`)
         return `${category} ${score.toFixed(2)}${score < budget ? ` (BELOW ${budget})` : ''}`
       })
-      const performances = runs.map((run) => run.categories.performance?.score ?? 0)
       const lowest = Math.min(...performances)
       if (lowest < target.lowestRun)
         report.failures.push(
           `Lighthouse performance, lowest run on ${target.name}: ${lowest} (budget ${target.lowestRun})`,
         )
-      const all = performances.map((score) => score.toFixed(2)).join(', ')
       report.lines.push(
-        `  ${target.name} (median of ${runsPerPage} runs; performance ${all}, lowest at least ${target.lowestRun}${lowest < target.lowestRun ? ': BELOW' : ''}): ${scores.join(', ')}`,
+        `  ${target.name}, ${runsPerPage} runs (performance, lowest at least ${target.lowestRun}${lowest < target.lowestRun ? ': BELOW' : ''}; the host's benchmarkIndex beside each):`,
+        `    ${runs.map((run) => `${(run.categories.performance?.score ?? 0).toFixed(2)} (${Math.round(run.environment.benchmarkIndex)})`).join(', ')}`,
+        `    median: ${scores.join(', ')}`,
       )
       const tbt = audits['total-blocking-time']?.numericValue ?? 0
       if (tbt >= tbtBudgetMs)
