@@ -12,7 +12,7 @@ import { temporalReady } from './app/startup/temporalReady'
 import { lastUser, storedLocale, storedTenant, storeLocale, storeTenant } from './app/browser/storage'
 import { applyDocumentSetup } from './app/startup/theme'
 import { UnknownTenant } from './app/startup/UnknownTenant'
-import { loadSignedInShell } from './components/shell/loadSignedInShell'
+import { signedInShell } from './components/shell/signedInShellCode'
 import { getTenant } from '../tenants'
 import './styles.css'
 
@@ -81,7 +81,7 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
   )
   // A remembered user's first screen is framed by the signed-in shell: it loads beside the screen's code and the
   // session's, not once the first render finds it missing.
-  if (remembered) void loadSignedInShell().catch(() => undefined)
+  if (remembered) void signedInShell.load().catch(() => undefined)
   render(<App platform={platform} router={router} i18n={await catalog.ready} />)
   if (import.meta.env.PROD) {
     registerServiceWorker((notice) => platform.notices.send({ type: 'notice.push', notice })).catch(

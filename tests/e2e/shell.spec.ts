@@ -110,6 +110,27 @@ test('the bottom navigation starts with booking where the tenant books, and has 
   await expect(bottom.getByRole('link')).toHaveText(['Book', 'Trips', 'Cancel', 'Inbox'])
 })
 
+test("a remembered user's start shows the bottom navigation with the first trips, not a moment after", async ({
+  page,
+  server,
+}) => {
+  await signIn(page, server, 'demo', demoUsers.single)
+  await page.goto(portalUrl(server, 'demo', '/trips'))
+  await expect(page.locator('main a[href*="/trips/"]').first()).toBeVisible()
+  // Notes, as the document starts, whether the bottom navigation is there when the first trip link comes: a
+  // part that suspended would come up to 300 ms later (React's reveal of suspended content).
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('a[href*="/trips/"]')) return
+      Object.assign(window, { navWithTrips: document.querySelector('nav a[href$="/canceltrips"]') !== null })
+      observer.disconnect()
+    })
+    observer.observe(document, { childList: true, subtree: true })
+  })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => (window as { navWithTrips?: boolean }).navWithTrips)).toBe(true)
+})
+
 test('choosing a language in the drawer reloads the portal in it', async ({ page, server }) => {
   await page.goto(portalUrl(server, 'demo', '/?lang=en'))
   await page.getByRole('button', { name: 'Menu' }).click()

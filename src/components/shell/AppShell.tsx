@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { Suspense, useRef, useState, type ReactNode } from 'react'
 import { lazyDialog } from '../ui/loadOnFirstOpen'
-import { lazyPart } from '../ui/lazyPart'
+import { partOf } from '../ui/lazyPart'
 import { BottomDock } from './BottomDock'
 import { ExternalLinkGuard } from './ExternalLinkGuard'
-import { loadSignedInShell } from './loadSignedInShell'
+import { signedInShell } from './signedInShellCode'
 import { NoticeSnackbar } from './NoticeSnackbar'
 import { OfflineBanner } from './OfflineBanner'
 import { syncStatusSpace } from './syncStatusSpace'
@@ -13,12 +13,10 @@ import { useSignedIn } from './useSignedIn'
 
 // Only signed-in users see these, so they (and their date and local data code) stay off an anonymous visit.
 // When their chunk does not load, the sync status's place says so once, for all of them.
-const SyncStatus = lazyPart(() => loadSignedInShell().then((module) => module.SyncStatus))
-const BottomNav = lazyPart(() => loadSignedInShell().then((module) => module.BottomNav), { quiet: true })
-const LogoutConfirm = lazyPart(() => loadSignedInShell().then((module) => module.LogoutConfirm), {
-  quiet: true,
-})
-const PushRefresh = lazyPart(() => loadSignedInShell().then((module) => module.PushRefresh), { quiet: true })
+const SyncStatus = partOf(signedInShell, (module) => module.SyncStatus)
+const BottomNav = partOf(signedInShell, (module) => module.BottomNav, { quiet: true })
+const LogoutConfirm = partOf(signedInShell, (module) => module.LogoutConfirm, { quiet: true })
+const PushRefresh = partOf(signedInShell, (module) => module.PushRefresh, { quiet: true })
 // Loaded when the menu first opens, and kept mounted after, so the dialog code stays off the first visit.
 const SideDrawer = lazyDialog(() => import('./SideDrawer').then((module) => module.SideDrawer))
 

@@ -3,16 +3,14 @@ import { Link } from '@tanstack/react-router'
 import { Suspense, type RefObject } from 'react'
 import { useEnvironment } from '../../app/environment'
 import { MenuIcon } from '../ui/icons'
-import { lazyPart } from '../ui/lazyPart'
-import { loadSignedInShell } from './loadSignedInShell'
+import { partOf } from '../ui/lazyPart'
+import { signedInShell } from './signedInShellCode'
 import { TenantLogo } from './TenantLogo'
 import { useSignedIn } from './useSignedIn'
 
 // Only signed-in users have it, so its menu code stays out of an anonymous first visit, in the chunk of the
 // shell's other signed-in parts. If that chunk does not load, the sync status's place says so (AppShell.tsx).
-const AccountMenu = lazyPart(() => loadSignedInShell().then((module) => module.AccountMenu), {
-  quiet: true,
-})
+const AccountMenu = partOf(signedInShell, (module) => module.AccountMenu, { quiet: true })
 
 /** The top bar: menu button (left, or right when the theme says so), the tenant's logo and name, account menu. */
 export function TopBar({

@@ -213,11 +213,22 @@ export interface LazyPartOptions {
  */
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
+  options: LazyPartOptions = {},
+): ComponentType<P> {
+  return partOf(onDemand(load), (Part) => Part, options)
+}
+
+/**
+ * A part picked from a module loaded on demand that other parts share: once the module is in, every part renders
+ * at once, not a suspension later (React then reveals the parts it suspended up to 300 ms after the rest).
+ */
+export function partOf<M, P extends object>(
+  code: OnDemand<M>,
+  pick: (module: M) => ComponentType<P>,
   { quiet = false }: LazyPartOptions = {},
 ): ComponentType<P> {
-  const code = onDemand(load)
   function Loaded(props: P) {
-    const Part = use(code.current())
+    const Part = pick(use(code.current()))
     // Not created here: it is the loaded module's component, the same on every render.
     // eslint-disable-next-line react-hooks/static-components
     return <Part {...props} />

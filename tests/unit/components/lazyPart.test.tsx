@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, Component, Suspense, useState, type ComponentType, type ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { lazyPart } from '../../../src/components/ui/lazyPart'
+import { lazyPart, onDemand, partOf } from '../../../src/components/ui/lazyPart'
 import { lazyDialog, loadOnFirstOpen, StandIn } from '../../../src/components/ui/loadOnFirstOpen'
 import { mountComponent } from './support/mountComponent'
 
@@ -95,6 +95,23 @@ describe('lazyPart', () => {
     await press(buttonNamed(container, 'Try again'))
     expect(container.textContent).toContain('Synced')
     expect(container.querySelector('nav')?.textContent).toBe('Bottom navigation')
+  })
+
+  it('renders the parts of a module loaded before the first render at once, without suspending', async () => {
+    const shell = onDemand(() =>
+      Promise.resolve({ Nav: () => <nav>Shortcuts</nav>, Status: () => <p>Synced</p> }),
+    )
+    await shell.load()
+    const Nav = partOf(shell, (module) => module.Nav, { quiet: true })
+    const Status = partOf(shell, (module) => module.Status)
+    // No settling: a part that suspended would show the fallback here (and React reveals it up to 300 ms later).
+    const container = mountComponent(
+      <Suspense fallback={<p>Loading</p>}>
+        <Status />
+        <Nav />
+      </Suspense>,
+    )
+    expect(container.textContent).toBe('SyncedShortcuts')
   })
 
   it('lets an error of a part that did load go to the boundary above it', async () => {
