@@ -15,6 +15,7 @@ interface TraceEvent {
   dur?: number
   pid: number
   tid: number
+  args?: { data?: { documentLoaderURL?: string } }
 }
 
 /**
@@ -46,7 +47,14 @@ export function scriptTimeBefore(trace: Buffer, mark: string): number {
   const end = traceEvents.find((event) => event.name === mark)
   if (!end) throw new Error(`The trace has no mark ${mark}`)
   const onThread = traceEvents.filter((event) => event.pid === end.pid && event.tid === end.tid)
-  const start = onThread.find((event) => event.name === 'navigationStart')?.ts ?? 0
+  // The page's own navigation: the thread may have hosted another page's blank document before it.
+  const start =
+    onThread.findLast(
+      (event) =>
+        event.name === 'navigationStart' &&
+        event.ts <= end.ts &&
+        Boolean(event.args?.data?.documentLoaderURL),
+    )?.ts ?? 0
   const spans = onThread
     .filter((event) => event.ph === 'X' && scriptEvents.has(event.name) && event.dur !== undefined)
     .map((event) => [Math.max(event.ts, start), Math.min(event.ts + event.dur!, end.ts)] as const)
