@@ -109,7 +109,7 @@ export function createPlatform(
     loadRouteMessages,
   })
 
-  /** The first screen has rendered and been painted and the page is idle (or `machineTimeoutMs` passed first). */
+  /** The first screen has rendered and the page is idle (or `machineTimeoutMs` passed, whichever is first). */
   const afterFirstScreen = () =>
     Promise.race([
       firstRendered(router).then(afterNextPaint),
