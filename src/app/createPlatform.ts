@@ -4,7 +4,7 @@ import type { SessionInput } from '../../machines/userSession/userSession.machin
 import { sessionUser } from '../../machines/userSession/userSession.rules'
 import type { AuthEffects } from './effects/actors'
 import { createAuthHandle } from './session/authHandle'
-import { afterNextPaint, nextTask, whenIdle } from './browser/idle'
+import { nextTask, whenIdle } from './browser/idle'
 import type { PortalEnvironment } from './environment'
 import type { ErrorInput } from '../api/errorReporting'
 import type { Catalog } from './startup/i18n'
@@ -112,7 +112,7 @@ export function createPlatform(
   /** The first screen has rendered and the page is idle (or `machineTimeoutMs` passed, whichever is first). */
   const afterFirstScreen = () =>
     Promise.race([
-      firstRendered(router).then(afterNextPaint),
+      firstRendered(router),
       new Promise((resolve) => setTimeout(resolve, machineTimeoutMs)),
     ]).then(() => new Promise<void>((resolve) => whenIdle(resolve, machineTimeoutMs)))
 
