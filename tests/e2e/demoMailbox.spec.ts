@@ -4,7 +4,7 @@ import { loadServerI18n } from '../../server/i18n/catalogs'
 import { catalog } from './support/catalog'
 import { demoUsers, expect, test } from './support/fixtures'
 import { locales } from './support/locales'
-import { logIn } from './support/mail'
+import { changeAddress, logIn } from './support/mail'
 import { portalUrl } from './support/portal'
 import { startServer, type RunningServer } from './support/server'
 
@@ -50,11 +50,7 @@ test.describe('the demo mailbox', () => {
     await page.goto(portalUrl(demo, 'espoo', '/login?locale=fi'))
     await logIn(page, _, demoUsers.guardian)
     await page.goto(portalUrl(demo, 'espoo', '/personal-info?lang=fi'))
-    await page.getByRole('button', { name: _('personal_info.change_email') }).click()
-    const dialog = page.getByRole('dialog', { name: _('personal_info.email_title') })
-    await dialog.getByRole('textbox', { name: _('personal_info.email') }).fill(address)
-    await dialog.getByRole('button', { name: _('common.save') }).click()
-    await expect(page.getByText(_('personal_info.email_unverified'))).toBeVisible()
+    await changeAddress(page, _, address)
 
     // The mail is listed in the user's language (Finnish), the page in any.
     for (const locale of locales) {
