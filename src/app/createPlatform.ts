@@ -15,6 +15,7 @@ import { serverReachability } from './browser/reachability'
 import { landingPath } from './browser/redirect'
 import { createPortalRouter, firstRendered, preloadCurrentScreens, type PortalRouter } from './router'
 import { SessionStore, type UserSession } from './session/session'
+import { sessionAtStart } from './session/sessionAtStart'
 import { lastUser, loginPending, storeLoginPending, storeSessionEnded } from './browser/storage'
 import type { UserSessionEffects } from './effects/userSessionActor'
 import { createUserSessionHandle } from './session/userSessionHandle'
@@ -150,20 +151,20 @@ export function createPlatform(
   // ever loads.
   const startRows = lastUserId ? readStartRows(tenantId, lastUserId) : Promise.resolve(null)
   void startRows.then((rows) => sessions.setStart(rows))
-  const adoptedAtStart = lastUserId
-    ? startRows
-        .then((rows) => (rows?.synced && !rows.sending ? afterFirstScreen() : undefined))
-        .then(() => loadSession({ userId: lastUserId, token: null, mayHaveData: true }))
+  const atStart = lastUserId
+    ? sessionAtStart((signal) =>
+        startRows
+          .then((rows) => (rows?.synced && !rows.sending ? afterFirstScreen() : undefined))
+          .then(() => loadSession({ userId: lastUserId, token: null, mayHaveData: true }, signal)),
+      )
     : null
-  void adoptedAtStart?.then((session) => sessions.setSession(session))
-  let openedAtStart = adoptedAtStart
+  const adoptedAtStart = atStart?.opened ?? null
+  void adoptedAtStart?.then((session) => session && sessions.setSession(session))
 
   const sessionEffects: UserSessionEffects = {
     openSession: (input, signal) => {
       // The machine's first session is the remembered user's: it takes over the one opened at start.
-      const handedOver = input.userId === lastUserId ? openedAtStart : null
-      openedAtStart = null
-      return handedOver ?? loadSession(input, signal)
+      return atStart?.handOver(signal, input.userId === lastUserId) ?? loadSession(input, signal)
     },
     // The router has not rendered yet (the start-up spinner shows until now), so this is its first location.
     land: (redirect) => router.history.replace(env.pathPrefix + landingPath(redirect, env.tenant)),
