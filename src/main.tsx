@@ -82,7 +82,14 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
   // A remembered user's first screen is framed by the signed-in shell: it loads beside the screen's code and the
   // session's, not once the first render finds it missing.
   if (remembered) void signedInShell.load().catch(() => undefined)
-  render(<App platform={platform} router={router} i18n={await catalog.ready} />)
+  // A remembered user's first commit is their screen: the router loads the URL's matches (the screen's code and
+  // messages) before the first render, while index.html's spinner shows. Rendered at once, the router would
+  // commit an empty page (the spinner gone) until the screen's code came. Anyone else's guards wait for auth
+  // (StartupGate), so their router loads as it renders. A failure shows as the router's error when it renders.
+  const screen = remembered ? router.load().catch(() => undefined) : undefined
+  const i18n = await catalog.ready
+  await screen
+  render(<App platform={platform} router={router} i18n={i18n} />)
   if (import.meta.env.PROD) {
     registerServiceWorker((notice) => platform.notices.send({ type: 'notice.push', notice })).catch(
       (error: unknown) => console.error('Service worker', error),

@@ -4,7 +4,7 @@ import type { SessionInput } from '../../machines/userSession/userSession.machin
 import { sessionUser } from '../../machines/userSession/userSession.rules'
 import type { AuthEffects } from './effects/actors'
 import { createAuthHandle } from './session/authHandle'
-import { nextTask, whenIdle } from './browser/idle'
+import { afterNextPaint, nextTask, whenIdle } from './browser/idle'
 import type { PortalEnvironment } from './environment'
 import type { ErrorInput } from '../api/errorReporting'
 import type { Catalog } from './startup/i18n'
@@ -113,7 +113,7 @@ export function createPlatform(
   /** The first screen has rendered and the page is idle (or `machineTimeoutMs` passed, whichever is first). */
   const afterFirstScreen = () =>
     Promise.race([
-      firstRendered(router),
+      firstRendered(router).then(afterNextPaint),
       new Promise((resolve) => setTimeout(resolve, machineTimeoutMs)),
     ]).then(() => new Promise<void>((resolve) => whenIdle(resolve, machineTimeoutMs)))
 

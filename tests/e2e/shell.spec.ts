@@ -135,6 +135,39 @@ test("a remembered user's start shows the bottom navigation with the first trips
   await expect.poll(() => page.evaluate(() => (window as { navWithTrips?: boolean }).navWithTrips)).toBe(true)
 })
 
+test("a remembered user's start goes from the spinner straight to the screen, never an empty page", async ({
+  page,
+  server,
+}) => {
+  await signIn(page, server, 'demo', demoUsers.single)
+  await page.goto(portalUrl(server, 'demo', '/trips'))
+  await expect(page.locator('main a[href*="/trips/"]').first()).toBeVisible()
+  // Notes every state of the page's root from the start: the router rendered before the screen's code came
+  // committed an empty root, the spinner gone and nothing in its place.
+  await page.addInitScript(() => {
+    const states: string[] = []
+    Object.assign(window, { rootStates: states })
+    const observer = new MutationObserver(() => {
+      const root = document.getElementById('root')
+      if (!root) return
+      const state = root.querySelector('a[href*="/trips/"]')
+        ? 'screen'
+        : root.querySelector('svg.animate-portal-spin')
+          ? 'spinner'
+          : 'empty'
+      if (states.at(-1) !== state) states.push(state)
+      if (state === 'screen') observer.disconnect()
+    })
+    observer.observe(document, { childList: true, subtree: true })
+  })
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.reload()
+  await expect
+    .poll(() => page.evaluate(() => (window as { rootStates?: string[] }).rootStates))
+    .toEqual(['spinner', 'screen'])
+})
+
 test('choosing a language in the drawer reloads the portal in it', async ({ page, server }) => {
   await page.goto(portalUrl(server, 'demo', '/?lang=en'))
   await page.getByRole('button', { name: 'Menu' }).click()

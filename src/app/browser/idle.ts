@@ -16,3 +16,12 @@ export function whenIdle(task: () => void, timeoutMs: number): () => void {
 export function nextTask<T>(value: T): Promise<T> {
   return new Promise((resolve) => setTimeout(() => resolve(value), 0))
 }
+
+/**
+ * Resolves in the task after the browser's next frame (its animation callbacks run just before that frame is
+ * painted): work started then comes after the paint, not before it. Never in a hidden page, whose frames wait:
+ * race it with a timer there.
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+}
