@@ -110,7 +110,7 @@ export function createPlatform(
     loadRouteMessages,
   })
 
-  /** The first screen has rendered and the page is idle (or `machineTimeoutMs` passed, whichever is first). */
+  /** The first screen has rendered and been painted and the page is idle (or `machineTimeoutMs` passed first). */
   const afterFirstScreen = () =>
     Promise.race([
       firstRendered(router).then(afterNextPaint),
