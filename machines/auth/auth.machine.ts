@@ -20,7 +20,14 @@ export interface AuthView {
 
 /** What `GET /api/auth/access_token` came to. A fetch that cannot reach the server is `unreachable`. */
 export type TokenResult =
-  | { kind: 'token'; token: string; expiresIn: number; userId: string }
+  | {
+      kind: 'token'
+      token: string
+      expiresIn: number
+      userId: string
+      /** Seconds the session has left as the token arrived; null when the server did not say. */
+      sessionEndsIn: number | null
+    }
   | { kind: 'none' }
   | { kind: 'unreachable' }
 

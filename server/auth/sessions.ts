@@ -61,13 +61,16 @@ export async function startSession(
   reply.setCookie(sessionCookieName(request), id, cookieOptions(request, lifetime.maxSeconds))
 }
 
-/** The user was active: the session now ends the idle time from now, but never past the cap since sign-in. */
-export async function slideSession(
+/**
+ * The user was active: the session now ends the idle time from now, but never past the cap since sign-in.
+ * Answers the session's end after that, or undefined when it has ended meanwhile.
+ */
+export function slideSession(
   request: FastifyRequest,
   sid: string,
   lifetime: SessionLifetime,
-): Promise<void> {
-  await request.db.sessions.slide(sid, Temporal.Now.instant(), lifetime)
+): Promise<Temporal.Instant | undefined> {
+  return request.db.sessions.slide(sid, Temporal.Now.instant(), lifetime)
 }
 
 /** The portal asked for a token in `locale`: kept with the user when it or the portal root changed. */

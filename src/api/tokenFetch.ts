@@ -73,13 +73,21 @@ export async function fetchAccessToken(options: TokenFetchOptions): Promise<Toke
     const body = await getJson(options, `/api/auth/access_token${query ? `?${query}` : ''}`)
     const accessToken = field(body, 'accessToken')
     const expiresIn = field(body, 'expiresIn')
+    const sessionEndsIn = field(body, 'sessionEndsIn')
     if (accessToken === null) return { kind: 'none' }
     if (typeof accessToken !== 'string' || typeof expiresIn !== 'number' || expiresIn <= 0) {
       return { kind: 'unreachable' }
     }
     const userId = subjectOf(accessToken) ?? field(await getJson(options, '/api/account', accessToken), 'id')
     if (typeof userId !== 'string' || userId === '') return { kind: 'unreachable' }
-    return { kind: 'token', token: accessToken, expiresIn, userId }
+    return {
+      kind: 'token',
+      token: accessToken,
+      expiresIn,
+      userId,
+      // An older server does not say: the session's end is unknown, which costs the token nothing.
+      sessionEndsIn: typeof sessionEndsIn === 'number' && sessionEndsIn >= 0 ? sessionEndsIn : null,
+    }
   } catch {
     return { kind: 'unreachable' }
   }

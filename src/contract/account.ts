@@ -27,6 +27,11 @@ export const accessTokenResponse = z.object({
   accessToken: text(textLimits.token).nullable(),
   /** Seconds until the token expires. */
   expiresIn: z.number().int().positive().nullable(),
+  /**
+   * Whole seconds until the session (not the token) ends, as this call left it: the page keeps what it stores
+   * for the user no longer than the session. Seconds, not a time, so the device's clock does not matter.
+   */
+  sessionEndsIn: z.number().int().nonnegative().nullable(),
 })
 export type AccessTokenResponse = z.infer<typeof accessTokenResponse>
 

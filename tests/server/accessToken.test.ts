@@ -27,15 +27,25 @@ describe.each(backends)('access tokens on $name', (backend) => {
   it('answers null without a session', async () => {
     const response = await exchange('espoo')
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ accessToken: null, expiresIn: null })
+    expect(response.json()).toEqual({ accessToken: null, expiresIn: null, sessionEndsIn: null })
     expect(response.headers['cache-control']).toBe('no-store')
   })
+
+  /** The answer's whole seconds left of the session: `seconds` as the call was made, a few less by now. */
+  const expectSessionEndsIn = (answer: { json(): unknown }, seconds: number) => {
+    const { sessionEndsIn } = answer.json() as { sessionEndsIn: number }
+    expect(Number.isInteger(sessionEndsIn), String(sessionEndsIn)).toBe(true)
+    expect(sessionEndsIn).toBeLessThanOrEqual(seconds)
+    expect(sessionEndsIn).toBeGreaterThan(seconds - 5)
+  }
 
   it('issues a short-lived HS256 token with sub and tenant for a session', async () => {
     const cookie = await logIn(test.app, 'espoo', 'guardian', 'demo-guardian-2026')
     const response = await exchange('espoo', cookie)
     const body = response.json() as { accessToken: string; expiresIn: number }
     expect(body.expiresIn).toBe(120)
+    // The session's own end, not the token's: the idle time after sign-in.
+    expectSessionEndsIn(response, 600)
     const [header, payload] = body.accessToken
       .split('.')
       .slice(0, 2)
@@ -151,17 +161,23 @@ describe.each(backends)('access tokens on $name', (backend) => {
 
     await place(20, 2)
     // A token the open tab asked for alone does not keep the session alive.
-    expect((await exchange('demo', cookie)).json().accessToken).toEqual(expect.any(String))
+    const passive = await exchange('demo', cookie)
+    expect(passive.json().accessToken).toEqual(expect.any(String))
+    expectSessionEndsIn(passive, 120)
     expect(await minutesLeft()).toBe(2)
-    expect((await exchangeActive()).json().accessToken).toEqual(expect.any(String))
+    const active = await exchangeActive()
+    expect(active.json().accessToken).toEqual(expect.any(String))
+    expectSessionEndsIn(active, 600)
     expect(await minutesLeft()).toBe(10)
+    // Moved less than a minute, it is not written: the answer still tells the end.
+    expectSessionEndsIn(await exchangeActive(), 600)
     // Near the cap it slides only up to the cap.
     await place(55, 2)
-    await exchangeActive()
+    expectSessionEndsIn(await exchangeActive(), 300)
     expect(await minutesLeft()).toBe(5)
     // Past the cap it never moves, and a session is never shortened by it.
     await place(61, 3)
-    await exchangeActive()
+    expectSessionEndsIn(await exchangeActive(), 180)
     expect(await minutesLeft()).toBe(3)
 
     const bad = await test.app.inject({
@@ -179,7 +195,11 @@ describe.each(backends)('access tokens on $name', (backend) => {
       .set({ expires_at: Temporal.Now.instant().subtract({ seconds: 1 }) })
       .where('tenant_id', '=', 'demo')
       .execute()
-    expect((await exchange('demo', cookie)).json()).toEqual({ accessToken: null, expiresIn: null })
+    expect((await exchange('demo', cookie)).json()).toEqual({
+      accessToken: null,
+      expiresIn: null,
+      sessionEndsIn: null,
+    })
   })
 })
 

@@ -122,7 +122,7 @@ describe.each(backends)('login and logout on $name', (backend) => {
       url: '/espoo/api/auth/access_token',
       headers: { host: `localhost:${testPort}`, cookie },
     })
-    expect(after.json()).toEqual({ accessToken: null, expiresIn: null })
+    expect(after.json()).toEqual({ accessToken: null, expiresIn: null, sessionEndsIn: null })
   })
 
   it('keeps tenants on one localhost apart: each has its own cookie', async () => {

@@ -163,7 +163,7 @@ describe.each(backends)('password recovery, on $name', (backend) => {
       url: '/api/auth/access_token',
       headers: { host: `espoo.localhost:${testPort}`, cookie },
     })
-    expect(token.json()).toEqual({ accessToken: null, expiresIn: null })
+    expect(token.json()).toEqual({ accessToken: null, expiresIn: null, sessionEndsIn: null })
     const remaining = await test.db
       .selectFrom('sessions')
       .select('sid')

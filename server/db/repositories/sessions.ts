@@ -11,6 +11,8 @@ export interface LiveSession {
   /** The language and portal root the user last used (`users.locale`, `users.portal_url`). */
   userLocale: Locale | null
   userPortalUrl: string | null
+  /** When the session ends as it stands (`sessions.expires_at`). */
+  expiresAt: Temporal.Instant
 }
 
 export function sessionsRepository(db: ScopedDb) {
@@ -27,12 +29,24 @@ export function sessionsRepository(db: ScopedDb) {
       const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.sid', 'sessions.user_id', 'users.locale', 'users.portal_url'])
+        .select([
+          'sessions.sid',
+          'sessions.user_id',
+          'sessions.expires_at',
+          'users.locale',
+          'users.portal_url',
+        ])
         .where('sessions.id_hash', '=', idHash)
         .where('sessions.expires_at', '>', now)
         .executeTakeFirst()
       return (
-        row && { sid: row.sid, userId: row.user_id, userLocale: row.locale, userPortalUrl: row.portal_url }
+        row && {
+          sid: row.sid,
+          userId: row.user_id,
+          userLocale: row.locale,
+          userPortalUrl: row.portal_url,
+          expiresAt: row.expires_at,
+        }
       )
     },
 
@@ -77,18 +91,33 @@ export function sessionsRepository(db: ScopedDb) {
     /**
      * Moves a live session's end to the idle time from now, capped at its start plus the cap. Written only when
      * that moves it a minute or more, so the portal's token refreshes do not write (and announce) each time.
+     * Answers the session's end after the call, or undefined when it is no longer live.
      */
-    async slide(sid: string, now: Temporal.Instant, lifetime: SessionLifetime): Promise<void> {
+    async slide(
+      sid: string,
+      now: Temporal.Instant,
+      lifetime: SessionLifetime,
+    ): Promise<Temporal.Instant | undefined> {
       const idleEnd = now.add({ seconds: lifetime.idleSeconds })
       const capEnd = sql<Temporal.Instant>`created_at + make_interval(secs => ${lifetime.maxSeconds})`
       const end = sql<Temporal.Instant>`least(${idleEnd.toString()}::timestamptz, ${capEnd})`
-      await db
+      const moved = await db
         .updateTable('sessions')
         .set({ expires_at: end })
         .where('sid', '=', sid)
         .where('expires_at', '>', now)
         .where(sql<boolean>`${end} >= expires_at + interval '1 minute'`)
-        .execute()
+        .returning('expires_at')
+        .executeTakeFirst()
+      if (moved) return moved.expires_at
+      // Not written: the end is where it was (or another request has just moved it).
+      const row = await db
+        .selectFrom('sessions')
+        .select('expires_at')
+        .where('sid', '=', sid)
+        .where('expires_at', '>', now)
+        .executeTakeFirst()
+      return row?.expires_at
     },
 
     async deleteExpired(now: Temporal.Instant): Promise<void> {

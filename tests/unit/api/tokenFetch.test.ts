@@ -31,18 +31,39 @@ describe('fetchAccessToken', () => {
     }
   }
 
-  it('returns the token, its lifetime and the user from the sub claim', async () => {
+  it('returns the token, its lifetime, the session’s and the user from the sub claim', async () => {
     const token = jwt({ sub: 'u-1' })
     const { options: o, requests } = options({
-      'GET /api/auth/access_token': () => json(200, { accessToken: token, expiresIn: 300 }),
+      'GET /api/auth/access_token': () =>
+        json(200, { accessToken: token, expiresIn: 300, sessionEndsIn: 1790 }),
     })
     await expect(fetchAccessToken(o)).resolves.toEqual({
       kind: 'token',
       token,
       expiresIn: 300,
       userId: 'u-1',
+      sessionEndsIn: 1790,
     })
     expect(requests[0]?.headers.get('x-tenant')).toBe('espoo')
+  })
+
+  it.each([
+    ['missing', {}],
+    ['null', { sessionEndsIn: null }],
+    ['not a number', { sessionEndsIn: '1790' }],
+    ['negative', { sessionEndsIn: -5 }],
+  ])('takes the token with the session’s end unknown when that is %s', async (_, extra) => {
+    const token = jwt({ sub: 'u-1' })
+    const { options: o } = options({
+      'GET /api/auth/access_token': () => json(200, { accessToken: token, expiresIn: 300, ...extra }),
+    })
+    await expect(fetchAccessToken(o)).resolves.toEqual({
+      kind: 'token',
+      token,
+      expiresIn: 300,
+      userId: 'u-1',
+      sessionEndsIn: null,
+    })
   })
 
   it('says the user was active, so the session slides, only when they were', async () => {

@@ -7,6 +7,7 @@ export const token = (userId = 'u1', expiresIn = 300, value = `t-${userId}`): To
   token: value,
   expiresIn,
   userId,
+  sessionEndsIn: 3600,
 })
 
 /** Starts the machine with a scripted token endpoint and spies for every side effect. */

@@ -27,6 +27,7 @@ const token = (userId: string, value = `tok-${userId}`): TokenResult => ({
   token: value,
   expiresIn: 300,
   userId,
+  sessionEndsIn: 3600,
 })
 
 /** The server's answer to a batch of one waiting review: done. */
