@@ -72,21 +72,21 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
   // Only a browser without Temporal waits here, for the polyfill, before any screen's code can load.
   await temporalReady()
   // Before the catalog arrives: the token and the screen's code load beside it, not after it.
-  const { platform, router } = createPlatform(
+  const { platform, router, startRead } = createPlatform(
     environment,
     locale,
     window.location.origin,
     reportError,
     catalog,
   )
-  // A remembered user's first screen is framed by the signed-in shell: it loads beside the screen's code and the
-  // session's, not once the first render finds it missing.
-  if (remembered) void signedInShell.load().catch(() => undefined)
-  // A remembered user's first commit is their screen: the router loads the URL's matches (the screen's code and
-  // messages) before the first render, while index.html's spinner shows. Rendered at once, the router would
-  // commit an empty page (the spinner gone) until the screen's code came. Anyone else's guards wait for auth
+  // A remembered user's first commit is their whole screen: the router loads the URL's matches (the screen's
+  // code and messages), the signed-in shell that frames it loads, and their rows are read, all before the first
+  // render, while index.html's spinner (or the start snapshot) shows. Rendered at once, React would replace
+  // either with an empty or half-loaded page until the rest came. Anyone else's guards wait for auth
   // (StartupGate), so their router loads as it renders. A failure shows as the router's error when it renders.
-  const screen = remembered ? router.load().catch(() => undefined) : undefined
+  const screen = remembered
+    ? Promise.all([router.load(), signedInShell.load(), startRead]).catch(() => undefined)
+    : undefined
   const i18n = await catalog.ready
   await screen
   render(<App platform={platform} router={router} i18n={i18n} />)

@@ -27,6 +27,22 @@ export function isServerPage(pathAndQuery: string): boolean {
   return serverPagePattern.test(pathAndQuery)
 }
 
+/** The pages that sign a user in or out: entering one throws the start snapshot away (sw/startSnapshot.ts). */
+const signInPagePattern = new RegExp(
+  `^${prefix}/(?:login|logout|idp|acceptinvite|logoutandacceptinvite)(?:[/?]|$)`,
+)
+
+export function isSignInPage(pathAndQuery: string): boolean {
+  return signInPagePattern.test(pathAndQuery)
+}
+
+/** The trips screen, where the installed portal starts (the manifest's `start_url`), the snapshot's one page. */
+const tripsPagePattern = new RegExp(`^${prefix}/trips/?$`)
+
+export function isTripsPage(pathname: string): boolean {
+  return tripsPagePattern.test(pathname)
+}
+
 /** The tenant's manifest and icons: served by the API host, fresh enough from cache while it revalidates. */
 export const tenantAssetPattern = new RegExp(`^${prefix}/(?:manifest\\.webmanifest$|tenant-icon/)`)
 

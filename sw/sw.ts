@@ -7,7 +7,9 @@ import { outboxSyncTag } from '../src/db/names'
 import { syncOutboxes } from './outboxSync'
 import { serviceWorkerSyncDeps } from './outboxSyncDeps'
 import { openFromNotification, showPush, type PushWorker } from './pushEvents'
-import { isMapAssetRequest, isTenantAsset, mapAssetCache, serverPagePattern } from './routes'
+import { startSnapshotCache } from '../src/domain/startSnapshot/snapshot'
+import { isMapAssetRequest, isSignInPage, isTenantAsset, mapAssetCache, serverPagePattern } from './routes'
+import { withStartSnapshot } from './startSnapshot'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[]
@@ -18,8 +20,23 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-// Every navigation of the single-page app opens the cached shell, so an installed portal starts offline.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [serverPagePattern] }))
+// A sign-in or sign-out page throws the start snapshot away before anything else: whoever signs in next never
+// sees the previous user's trips painted (the page also deletes it at logout, sw/startSnapshot.ts).
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url)
+  if (event.request.mode === 'navigate' && isSignInPage(url.pathname + url.search))
+    event.waitUntil(caches.delete(startSnapshotCache))
+})
+
+// Every navigation of the single-page app opens the cached shell, so an installed portal starts offline; the
+// trips screen's with the last rendered trips painted in it while they are valid (sw/startSnapshot.ts).
+const shell = createHandlerBoundToURL('/index.html')
+registerRoute(
+  new NavigationRoute(
+    async (options) => withStartSnapshot(await shell(options), options.url, caches, Date.now()),
+    { denylist: [serverPagePattern] },
+  ),
+)
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && isTenantAsset(url.pathname),

@@ -23,6 +23,7 @@ import { warmSyncWorker } from './session/syncWorker'
 import { fetchAccessToken } from '../api/tokenFetch'
 import { watchUserActivity } from './browser/userActivity'
 import { readStartRows } from '../db/startRead'
+import { noteSessionEnd } from './session/sessionEnd'
 
 /** The tenant's server login page, reached by full-page navigation. */
 export function loginPage(env: PortalEnvironment, locale: Locale): string {
@@ -36,6 +37,8 @@ const machineTimeoutMs = 2_000
 export interface PortalStart {
   platform: Platform
   router: PortalRouter
+  /** The remembered user's rows read for the first screen (src/db/startRead.ts), done or failed. */
+  startRead: Promise<unknown>
 }
 
 /**
@@ -57,7 +60,12 @@ export function createPlatform(
 
   const active = watchUserActivity(window)
   const fetchToken = () =>
-    fetchAccessToken({ origin, tenantId, onAnswer: serverReachability.report, active, locale })
+    fetchAccessToken({ origin, tenantId, onAnswer: serverReachability.report, active, locale }).then(
+      (result) => {
+        noteSessionEnd(result)
+        return result
+      },
+    )
   const lastUserId = lastUser(tenantId)
   const login = loginPending()
   const adopted = lastUserId !== null
@@ -218,5 +226,5 @@ export function createPlatform(
       return apiClient
     },
   }
-  return { platform, router }
+  return { platform, router, startRead: startRows }
 }

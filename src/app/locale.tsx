@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { selectableLocales, type Locale } from '../domain/locale'
 import { usePlatform } from './platform'
 import { storeLocale } from './browser/storage'
+import { deleteStartSnapshots } from './browser/startSnapshot'
 
 export interface LocaleApi {
   locale: Locale
@@ -11,9 +12,13 @@ export interface LocaleApi {
   setLocale(locale: Locale): void
 }
 
-/** Reload without a `lang` query, which would otherwise win over the stored choice. */
-export function changeLocale(locale: Locale): void {
+/**
+ * Reload without a `lang` query, which would otherwise win over the stored choice, once the start snapshot in
+ * the old language is gone.
+ */
+export async function changeLocale(locale: Locale): Promise<void> {
   storeLocale(locale)
+  await deleteStartSnapshots()
   const url = new URL(window.location.href)
   if (url.searchParams.has('lang')) {
     url.searchParams.delete('lang')
@@ -26,7 +31,11 @@ export function changeLocale(locale: Locale): void {
 export function useLocale(): LocaleApi {
   const { locale, env } = usePlatform()
   return useMemo(
-    () => ({ locale, selectable: selectableLocales(env.hostname, locale), setLocale: changeLocale }),
+    () => ({
+      locale,
+      selectable: selectableLocales(env.hostname, locale),
+      setLocale: (choice) => void changeLocale(choice),
+    }),
     [locale, env.hostname],
   )
 }

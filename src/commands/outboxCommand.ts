@@ -38,3 +38,8 @@ export interface OutboxCommand<T extends CommandType = CommandType> {
 export function isWaiting(command: Pick<OutboxCommand, 'status'>): boolean {
   return command.status === 'pending' || command.status === 'sending'
 }
+
+/** Still to change what a trip shows: waiting to be sent or answered, or refused and not yet read. */
+export function isUnsettled(command: Pick<OutboxCommand, 'status' | 'dismissed'>): boolean {
+  return isWaiting(command) || (command.status === 'rejected' && !command.dismissed)
+}

@@ -11,6 +11,7 @@ import { databaseName } from '../../db/names'
 import type { RunningActor } from '../session/runningActor'
 import type { SessionStore, UserSession } from '../session/session'
 import { rememberUser, storeLoginPending, storeSessionEnded } from '../browser/storage'
+import { deleteStartSnapshots } from '../browser/startSnapshot'
 
 /**
  * The user session machine's actor, in a chunk of its own: src/app/session/userSessionHandle.ts loads it only when a
@@ -89,7 +90,8 @@ export function createUserSessionActor(options: {
           const forgetting = import('../../db/forget')
             .then(({ forgetUserData }) => forgetUserData(databaseName(tenantId, userId), { keepWork }))
             .catch((error: unknown) => console.error('Forgetting local data', error))
-          await Promise.all([ending, forgetting])
+          // The next launch must not paint what this user saw.
+          await Promise.all([ending, forgetting, deleteStartSnapshots()])
         }),
         countWaiting: fromPromise(async () => {
           const session = await sessions.ready(3_000)

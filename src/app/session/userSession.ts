@@ -1,4 +1,5 @@
-import { liveQuery } from 'dexie'
+import { Dexie, liveQuery, type ObservabilitySet } from 'dexie'
+import { deleteStartSnapshots } from '../browser/startSnapshot'
 import * as outbox from '../../db/outbox'
 import { openPortalDb, type PortalDb } from '../../db/portalDb'
 import type { Notice } from '../../../machines/notices/notices.machine'
@@ -72,6 +73,14 @@ export function openUserSession(options: UserSessionOptions): UserSession {
       if (unnotified > 0) void tellRejections()
     },
   })
+  // The start snapshot shows the trips as they were: any change to what it shows, here or by the worker, throws
+  // it away (the trips screen stores a new one when it renders the change).
+  const shown = ['trips', 'bookings', 'passengers', 'outbox'].map((table) => `idb://${db.name}/${table}/`)
+  const onMutated = (parts: ObservabilitySet) => {
+    if (Object.keys(parts).some((part) => shown.some((prefix) => part.startsWith(prefix))))
+      void deleteStartSnapshots()
+  }
+  Dexie.on.storagemutated.subscribe(onMutated)
   return {
     userId: options.userId,
     db,
@@ -79,6 +88,7 @@ export function openUserSession(options: UserSessionOptions): UserSession {
     live: liveQuery,
     outbox,
     close: () => {
+      Dexie.on.storagemutated.unsubscribe(onMutated)
       rejections.unsubscribe()
       sync.stop()
       db.close()

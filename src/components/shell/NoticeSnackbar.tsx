@@ -26,6 +26,8 @@ export function NoticeSnackbar() {
     current && !onView ? (
       <div
         key={current.id}
+        // News of the moment: never in the next launch's start snapshot.
+        data-snapshot="omit"
         className={`animate-portal-fade-in pointer-events-auto mb-2 flex w-full max-w-dialog items-center gap-2 rounded-xl py-2 pr-2 pl-4 shadow-xl ${noticeTones[current.severity]}`}
       >
         <p className="flex-1">{current.message}</p>

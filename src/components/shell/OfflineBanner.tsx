@@ -13,7 +13,11 @@ export function OfflineBanner() {
     <div role="status">
       {connection === 'online' ? null : (
         // Its words start where the navigation's do, not centred: centred, the icon moved as they changed.
-        <p className="pointer-events-auto bg-[#3d3d3d] px-4 py-1.5 text-sm font-semibold text-white">
+        // The connection of the moment: never in the next launch's start snapshot.
+        <p
+          data-snapshot="omit"
+          className="pointer-events-auto bg-[#3d3d3d] px-4 py-1.5 text-sm font-semibold text-white"
+        >
           <span className="mx-auto flex max-w-3xl items-center gap-2">
             <OfflineIcon />
             {connection === 'offline' ? (

@@ -6,6 +6,8 @@ import { useCommands } from '../../app/data/commands'
 import { useBookings, usePassengers, useTrips } from '../../app/data/data'
 import { useEnvironment } from '../../app/environment'
 import { useLocale } from '../../app/locale'
+import { useStartSnapshot } from '../../app/session/useStartSnapshot'
+import { isUnsettled } from '../../commands/outboxCommand'
 import { tripCommandsOf } from '../../commands/tripView'
 import { screenTitles } from '../../components/screenTitles'
 import { DayBookings } from '../../components/trips/DayBookings'
@@ -60,6 +62,16 @@ function TripsScreen() {
     [dayTrips, date, now, timeZone],
   )
   const shownDate = shellDate(date)
+  // The next launch paints this screen before React has loaded: the day's default view, with no command that
+  // is still to change a trip (no pending marks), stored anew after each render.
+  useStartSnapshot(
+    dayTrips !== undefined &&
+      passengers !== undefined &&
+      commands !== undefined &&
+      !commands.some(isUnsettled) &&
+      search.date === undefined &&
+      search.passenger === undefined,
+  )
 
   return (
     <Page

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isServerPage, isTenantAsset } from '../../../sw/routes'
+import { isServerPage, isSignInPage, isTenantAsset, isTripsPage } from '../../../sw/routes'
 
 describe('service worker routes', () => {
   it.each([
@@ -45,5 +45,34 @@ describe('service worker routes', () => {
     expect(isTenantAsset('/tenant-icon/espoo.svg')).toBe(true)
     expect(isTenantAsset('/assets/index-abc.js')).toBe(false)
     expect(isTenantAsset('/manifest.webmanifest.bak')).toBe(false)
+  })
+})
+
+describe('the start snapshot’s pages', () => {
+  it.each([
+    '/login?locale=fi',
+    '/espoo/logout',
+    '/idp/auth',
+    '/acceptinvite?code=X',
+    '/logoutandacceptinvite',
+  ])('throws the snapshot away on the sign-in page %s', (path) => {
+    expect(isSignInPage(path)).toBe(true)
+  })
+
+  it.each(['/', '/trips', '/email/verify?token=v', '/loginx', '/espoo/passengers'])(
+    'keeps it on %s',
+    (path) => {
+      expect(isSignInPage(path)).toBe(false)
+    },
+  )
+
+  it('paints it on the trips screen only, with or without a tenant prefix', () => {
+    expect(['/trips', '/trips/', '/espoo/trips'].map(isTripsPage)).toEqual([true, true, true])
+    expect(['/', '/trips/t1/2026-12-07', '/espoo/tripsx', '/nowhere/trips'].map(isTripsPage)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })
