@@ -11,6 +11,7 @@ import { registerServiceWorker } from './app/startup/serviceWorker'
 import { temporalReady } from './app/startup/temporalReady'
 import { lastUser, storedLocale, storedTenant, storeLocale, storeTenant } from './app/browser/storage'
 import { applyDocumentSetup } from './app/startup/theme'
+import { deleteStartSnapshots } from './app/browser/startSnapshot'
 import { UnknownTenant } from './app/startup/UnknownTenant'
 import { signedInShell } from './components/shell/signedInShellCode'
 import { getTenant } from '../tenants'
@@ -30,6 +31,8 @@ async function boot(render: (node: ReactNode) => void): Promise<void> {
   }
   // Stored again when one is stored, so that a choice made before the server read its cookie reaches it too.
   if (decision.storeLocale || stored !== null) storeLocale(decision.locale)
+  // A language asked for in the URL is the device's from now on: the start snapshot in another is not painted.
+  if (decision.storeLocale && stored !== decision.locale) void deleteStartSnapshots()
   if (decision.kind === 'unknownTenant') {
     const i18n = await activateCatalog(decision.locale).ready
     applyDocumentSetup(document, {

@@ -152,6 +152,22 @@ test('a snapshot past its time is not painted but deleted, and another URL never
   await expect.poll(() => rootStates(page)).toEqual(['spinner', 'screen'])
 })
 
+test('a language chosen after it was stored throws it away: the next launch is in the new language from the start', async ({
+  page,
+  server,
+}) => {
+  await onTrips(page, server, demoUsers.single)
+  await page.goto(portalUrl(server, 'demo', '/trips?lang=fi'))
+  await expect(page.locator(tripLink).first()).toBeVisible()
+  await expect.poll(() => snapshotCount(page)).toBe(0)
+  await watchRoot(page)
+  await page.goto(portalUrl(server, 'demo', '/trips'))
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fi')
+  await expect(page.locator(tripLink).first()).toBeVisible()
+  expect((await rootStates(page))?.some((state) => state.startsWith('snapshot'))).toBe(false)
+  expect(await storedSnapshot(page)).toMatchObject({ locale: 'fi', lang: 'fi' })
+})
+
 test('logging out deletes the snapshot, and whoever signs in next never sees the one before', async ({
   page,
   server,
