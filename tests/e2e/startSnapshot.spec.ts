@@ -196,9 +196,12 @@ test('logging out deletes the snapshot, and whoever signs in next never sees the
 })
 
 test.describe('a session that ends', () => {
+  // Sessions of 40 s, which a slide (at least a minute's move) never lengthens: long enough for the sign-in and
+  // the first visit on a loaded machine, short enough to wait for.
+  const sessionSeconds = 40
   let shortSessions: RunningServer
   test.beforeAll(async () => {
-    shortSessions = await startServer({ DEMO_SIMULATOR: 'off', SESSION_TTL_SECONDS: '20' })
+    shortSessions = await startServer({ DEMO_SIMULATOR: 'off', SESSION_TTL_SECONDS: String(sessionSeconds) })
   })
   test.afterAll(async () => {
     await shortSessions.stop()
@@ -206,7 +209,7 @@ test.describe('a session that ends', () => {
 
   test('takes its snapshot with it: none is painted after the session has ended', async ({ page }) => {
     const snapshot = await onTrips(page, shortSessions, demoUsers.single)
-    expect(snapshot.validUntil).toBeLessThanOrEqual(Date.now() + 20_000)
+    expect(snapshot.validUntil).toBeLessThanOrEqual(Date.now() + sessionSeconds * 1000)
     // Away from the portal, whose activity would keep the session going, until the session has ended.
     await leavePortal(page, shortSessions)
     await expect
@@ -217,7 +220,7 @@ test.describe('a session that ends', () => {
               ((await (await fetch('/api/auth/access_token')).json()) as { accessToken: unknown })
                 .accessToken,
           ),
-        { timeout: 30_000 },
+        { timeout: (sessionSeconds + 10) * 1000 },
       )
       .toBeNull()
     await watchRoot(page)
