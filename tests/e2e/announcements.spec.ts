@@ -7,7 +7,7 @@ import { demoUsers, expect, test } from './support/fixtures'
 import { openLoginPage, submitPassword } from './support/locales'
 import { guardianView, operatorMessage } from './support/messages'
 import { portalUrl, type Locale } from './support/portal'
-import { chooseAddress } from './support/wizard'
+import { chooseAddress, twoSteps } from './support/wizard'
 import {
   futureTrips,
   grantViaPointPermission,
@@ -284,8 +284,7 @@ for (const { locale, tenant } of journeys) {
     await expect(main.getByText(_('booking.trip.route_failed'))).toBeVisible()
     await expectHeard(heard, from, _('booking.trip.route_failed'), 'polite')
     await page.unroute(route)
-    await next.click()
-    await next.click()
+    await twoSteps(page, locale, next, 5, 'booking.step_additional_info')
     const save = page.getByRole('button', { name: _('booking.save') })
     await expect(save).toBeEnabled()
     await useUpQuota(server, tenant, permission!)
@@ -296,11 +295,9 @@ for (const { locale, tenant } of journeys) {
     await operatorCall(server, tenant, 'PUT', path, permission!.body, 'Quota not given back')
     // Another time: the same order again would be the same request, which the server answers as it did.
     const back = page.getByRole('button', { name: _('common.back'), exact: true })
-    await back.click()
-    await back.click()
+    await twoSteps(page, locale, back, 5, 'booking.step_additional_info')
     await time.fill('10:30')
-    await next.click()
-    await next.click()
+    await twoSteps(page, locale, next, 5, 'booking.step_additional_info')
     from = heard.length
     await save.click()
     await expectHeard(heard, from, _('booking.confirmed'), 'polite')

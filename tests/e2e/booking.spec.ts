@@ -8,7 +8,7 @@ import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn, type Locale } from './support/portal'
 import { operatorApi } from './support/operatorApi'
 import { startServer } from './support/server'
-import { chooseAddress, halfMadeBooking, stepHeading } from './support/wizard'
+import { chooseAddress, halfMadeBooking, stepHeading, twoSteps } from './support/wizard'
 import { grantViaPointPermission, serverTrips, useUpQuota, type ApiTrip } from './support/trips'
 
 /** The tenants' zone, where the wizard's dates and the trips' times are. */
@@ -211,8 +211,7 @@ test('a booking saved offline keeps the wizard and is made when saved again onli
   await page.getByRole('textbox', { name: 'Time' }).fill('11:30')
   await chooseAddress(page, 'From', 0)
   await chooseAddress(page, 'To', 1)
-  await next.click()
-  await next.click()
+  await twoSteps(page, 'en', next, 5, 'booking.step_additional_info')
   await expect(await stepHeading(page, 'en', 6, 'booking.step_summary')).toBeVisible()
 
   await context.setOffline(true)
@@ -329,8 +328,7 @@ test('a booking the server refuses at saving says why, in the page language', as
   await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('10:00')
   await chooseAddress(page, text('booking.trip.from'), 0)
   await chooseAddress(page, text('booking.trip.to'), 1)
-  await next.click()
-  await next.click()
+  await twoSteps(page, 'fi', next, 5, 'booking.step_additional_info')
   await expect(await stepHeading(page, 'fi', 6, 'booking.step_summary')).toBeVisible()
   await expect(deductible(page, text)).toBeVisible()
 
@@ -368,8 +366,7 @@ test("a booking awaiting approval shows on the guardian's other device marked so
       await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('10:00')
       await chooseAddress(page, text('booking.trip.from'), 0)
       await chooseAddress(page, text('booking.trip.to'), 1)
-      await next.click()
-      await next.click()
+      await twoSteps(page, 'fi', next, 5, 'booking.step_additional_info')
       await expect(await stepHeading(page, 'fi', 6, 'booking.step_summary')).toBeVisible()
     }
     await toSummary()
@@ -485,8 +482,7 @@ test("a failing address search says so with its status, one over the limit says 
     await expect(from).toHaveValue(fromPlace)
 
     // Booked, the server searches the address again: the trip keeps the geocoder's words for it.
-    await next.click()
-    await next.click()
+    await twoSteps(page, 'fi', next, 5, 'booking.step_additional_info')
     const known = new Set((await serverTrips(page)).map((trip) => trip.id))
     await page.getByRole('button', { name: text('booking.save') }).click()
     await expect(page.getByText(text('booking.confirmed'), { exact: true })).toBeVisible()

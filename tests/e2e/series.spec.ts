@@ -7,7 +7,7 @@ import { demoUsers, expect, test } from './support/fixtures'
 import { tabTo } from './support/keyboard'
 import { installed, portalUrl, signIn } from './support/portal'
 import { grantViaPointPermission, operatorCall, serverTrips, type ApiTrip } from './support/trips'
-import { chooseAddress, stepHeading } from './support/wizard'
+import { chooseAddress, stepHeading, twoSteps } from './support/wizard'
 
 const timeZone = 'Europe/Helsinki'
 /** Finnish short weekday names, Monday first, as the series mark says them. */
@@ -66,8 +66,7 @@ test('a ride every Tuesday and Thursday for three weeks with its return the next
   await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('08:00')
   await chooseAddress(page, text('booking.trip.from'), 0)
   await chooseAddress(page, text('booking.trip.to'), 1)
-  await next.click()
-  await next.click()
+  await twoSteps(page, 'fi', next, 5, 'booking.step_additional_info')
 
   await expect(await stepHeading(page, 'fi', 6, 'booking.step_summary')).toBeVisible()
   await page.getByRole('switch', { name: text('booking_repeat.toggle') }).check()
@@ -102,8 +101,7 @@ test('a ride every Tuesday and Thursday for three weeks with its return the next
   // outbound's dates, and the summary lists those days.
   await page.getByRole('button', { name: text('booking.create_return') }).click()
   await page.getByRole('textbox', { name: text('booking.trip.time'), exact: true }).fill('07:00')
-  await next.click()
-  await next.click()
+  await twoSteps(page, 'fi', next, 8, 'booking.step_return_additional_info')
   await expect(await stepHeading(page, 'fi', 9, 'booking.step_return_summary')).toBeVisible()
   await expect(page.getByRole('switch', { name: text('booking_repeat.toggle') })).toBeChecked()
   await expect(page.getByText(text('booking_repeat.return_next_days'))).toBeVisible()

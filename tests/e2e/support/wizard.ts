@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { Temporal } from 'temporal-polyfill'
 import { shellDate } from '../../../src/domain/dateDisplay'
 import { catalog } from './catalog'
@@ -11,6 +11,22 @@ export async function stepHeading(page: Page, locale: Locale, step: number, titl
   const text = await catalog(locale)
   const heading = text('booking.step_heading', { step, title: text(titleId) })
   return page.getByRole('heading', { level: 2, name: heading })
+}
+
+/**
+ * Two steps on with `button` (Next or Back), by way of step `step`: one at a time, since a second click before
+ * the step has changed may land on the step it leaves, and be lost.
+ */
+export async function twoSteps(
+  page: Page,
+  locale: Locale,
+  button: Locator,
+  step: number,
+  titleId: string,
+): Promise<void> {
+  await button.click()
+  await expect(await stepHeading(page, locale, step, titleId)).toBeVisible()
+  await button.click()
 }
 
 /** Chooses the n-th option (from 0) an address combobox offers, by keyboard, once the saved places are in. */
