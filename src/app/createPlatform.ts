@@ -23,7 +23,7 @@ import { warmSyncWorker } from './session/syncWorker'
 import { fetchAccessToken } from '../api/tokenFetch'
 import { watchUserActivity } from './browser/userActivity'
 import { readStartRows } from '../db/startRead'
-import { noteSessionEnd } from './session/sessionEnd'
+import { noteSessionEnd } from './session/sessionTimeLeft'
 
 /** The tenant's server login page, reached by full-page navigation. */
 export function loginPage(env: PortalEnvironment, locale: Locale): string {
