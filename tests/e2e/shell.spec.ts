@@ -1,5 +1,6 @@
 import { demoUsers, expect, test } from './support/fixtures'
 import { portalUrl, signIn } from './support/portal'
+import { rootStates, watchRoot } from './support/rootStates'
 import { serverTrips } from './support/trips'
 
 /** The drawer of a signed-in user with a password, every item in spec section 2's order, less what a tenant lacks. */
@@ -146,28 +147,11 @@ test("a remembered user's start goes from the spinner straight to the screen, ne
   await expect(page.locator('main a[href*="/trips/"]').first()).toBeVisible()
   // Notes every state of the page's root from the start: the router rendered before the screen's code came
   // committed an empty root, the spinner gone and nothing in its place.
-  await page.addInitScript(() => {
-    const states: string[] = []
-    Object.assign(window, { rootStates: states })
-    const observer = new MutationObserver(() => {
-      const root = document.getElementById('root')
-      if (!root) return
-      const state = root.querySelector('a[href*="/trips/"]')
-        ? 'screen'
-        : root.querySelector('svg.animate-portal-spin')
-          ? 'spinner'
-          : 'empty'
-      if (states.at(-1) !== state) states.push(state)
-      if (state === 'screen') observer.disconnect()
-    })
-    observer.observe(document, { childList: true, subtree: true })
-  })
+  await watchRoot(page)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   await page.reload()
-  await expect
-    .poll(() => page.evaluate(() => (window as { rootStates?: string[] }).rootStates))
-    .toEqual(['spinner', 'screen'])
+  await expect.poll(() => rootStates(page)).toEqual(['spinner', 'screen'])
 })
 
 test('choosing a language in the drawer reloads the portal in it', async ({ page, server }) => {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import type { StartSnapshot } from '../../src/domain/startSnapshot/snapshot'
 import { demoUsers, expect, test } from './support/fixtures'
 import { installed, portalUrl, signIn } from './support/portal'
+import { rootStates, watchRoot } from './support/rootStates'
 import { startServer, type RunningServer } from './support/server'
 
 /**
@@ -45,29 +46,6 @@ async function onTrips(page: Page, server: RunningServer, user: { userName: stri
   return storedSnapshot(page)
 }
 
-/** Notes every state of the page's root from the document's start: the snapshot, the screen, the spinner, empty. */
-async function watchRoot(page: Page) {
-  await page.addInitScript(() => {
-    const states: string[] = []
-    Object.assign(window, { rootStates: states })
-    const observer = new MutationObserver(() => {
-      const root = document.getElementById('root')
-      if (!root) return
-      const snapshot = root.querySelector('[data-start-snapshot]')
-      const state = snapshot
-        ? `snapshot inert=${snapshot.hasAttribute('inert')} busy=${snapshot.getAttribute('aria-busy')}`
-        : root.querySelector('a[href*="/trips/"]')
-          ? 'screen'
-          : root.querySelector('svg.animate-portal-spin')
-            ? 'spinner'
-            : 'empty'
-      if (states.at(-1) !== state) states.push(state)
-      if (state === 'screen') observer.disconnect()
-    })
-    observer.observe(document, { childList: true, subtree: true, attributes: true })
-  })
-}
-
 /**
  * Leaves the portal for a page of its origin where none of the portal runs (an API answer), so the trips screen
  * stores no snapshot meanwhile.
@@ -97,8 +75,6 @@ async function restingSnapshot(page: Page, server: RunningServer): Promise<Start
     .toBe(true)
   return snapshot!
 }
-
-const rootStates = (page: Page) => page.evaluate(() => (window as { rootStates?: string[] }).rootStates)
 
 test('the next launch paints the stored trips at once, inert and busy, and React replaces them with no empty moment', async ({
   page,
