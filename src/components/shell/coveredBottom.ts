@@ -14,10 +14,14 @@ function apply(): void {
   else root.removeProperty('--covered-bottom')
 }
 
-/** The boxes of a dock's bars: its children, or theirs where a child takes no box (a lazy part's wrapper). */
+/**
+ * The boxes of a dock's bars: its children, or theirs where a child takes no box (a lazy part's wrapper, marked
+ * `data-lazy-part`). By markup, not by computed style: this runs as React commits, where reading a style would
+ * make the browser compute the whole new screen's styles at once, and again in the frame that paints it.
+ */
 function barsOf(element: Element): Element[] {
   return [...element.children].flatMap((child) =>
-    getComputedStyle(child).display === 'contents' ? barsOf(child) : [child],
+    child.hasAttribute('data-lazy-part') ? barsOf(child) : [child],
   )
 }
 
@@ -42,11 +46,16 @@ export function useCoversBottom(ref: RefObject<HTMLElement | null>): void {
       covers.set(id, tops.length > 0 ? window.innerHeight - Math.min(...tops) : 0)
       apply()
     }
+    // Measured when the observer reports, after the frame's layout, never here as React commits: reading a box
+    // now would lay the new screen out at once, and again for its first frame (bench: offlineStart). Observing a
+    // bar reports its size in the next frame, before that frame paints.
     const sizes = new ResizeObserver(measure)
     const observeBars = () => {
       sizes.disconnect()
-      for (const bar of barsOf(dock)) sizes.observe(bar)
-      measure()
+      const bars = barsOf(dock)
+      for (const bar of bars) sizes.observe(bar)
+      // With no bar left, no observer reports: nothing covers the bottom.
+      if (bars.length === 0) measure()
     }
     const bars = new MutationObserver(observeBars)
     bars.observe(dock, { childList: true, subtree: true })

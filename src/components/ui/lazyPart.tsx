@@ -192,7 +192,7 @@ class LazyPartBoundary extends Component<BoundaryProps, BoundaryState> {
     )
     // `contents`: the wrapper takes no box, so the part lays out as if it were not there.
     return (
-      <div ref={this.place} className="contents">
+      <div ref={this.place} className="contents" data-lazy-part>
         {content}
       </div>
     )
