@@ -77,6 +77,21 @@ export default defineConfig({
               test: /src[\\/](commands[\\/](catalogue|cancel|review|definition|tripView|outboxCommand)|app[\\/](data[\\/](commands|data|live)|browser[\\/]backgroundSync)|db[\\/](views|messageStore))\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // Every signed-in screen loads the signed-in shell, and the menus it shares with a screen or two
+            // were chunks of their own: two more requests on every signed-in start, each costing the start's
+            // main thread (bench: offlineStart).
+            {
+              name: 'signedInShell',
+              test: /src[\\/]components[\\/](shell[\\/](signedInShell|AccountMenu|BottomNav|LogoutConfirm|PushRefresh|SyncStatus|menuItems)|ui[\\/]DropdownMenu)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            // The parts of a trip's card that the trips list, a trip's page, the tracking page and the
+            // messages share: one chunk, not five requests on the trips screen's start.
+            {
+              name: 'tripParts',
+              test: /src[\\/](components[\\/](trips[\\/](TripSummary|SeriesMark|TripChip|tripFormat)|ui[\\/]Chip)|domain[\\/](trips[\\/]chip|series[\\/]seriesWords)|app[\\/]browser[\\/]useNow)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

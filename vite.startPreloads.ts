@@ -72,8 +72,10 @@ export function startPreloads(): Plugin {
           entry = output.fileName
           styles = [...(output.viteMetadata?.importedCss ?? [])]
         }
-        if (output.facadeModuleId) {
-          bySource.set(relative(root, output.facadeModuleId).replaceAll('\\', '/'), output.fileName)
+        // Every module the chunk holds, not only its facade: a chunk of a code splitting group (vite.config.ts)
+        // holds the module a dynamic import names without being its facade.
+        for (const id of output.moduleIds) {
+          bySource.set(relative(root, id).replaceAll('\\', '/'), output.fileName)
         }
       }
       if (!entry) throw new Error('start preloads: the build has no entry chunk')
@@ -87,7 +89,7 @@ export function startPreloads(): Plugin {
       }
       const chunkOf = (source: string) => {
         const fileName = bySource.get(source)
-        if (!fileName) throw new Error(`start preloads: ${source} is no chunk of its own`)
+        if (!fileName) throw new Error(`start preloads: ${source} is in no chunk`)
         return fileName
       }
       const catalogs = Object.fromEntries(
