@@ -92,6 +92,13 @@ export default defineConfig({
               test: /src[\\/](components[\\/](trips[\\/](TripSummary|SeriesMark|TripChip|tripFormat)|ui[\\/]Chip)|domain[\\/](trips[\\/]chip|series[\\/]seriesWords)|app[\\/]browser[\\/]useNow)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
+            // A form's primitives, which the forms of booking, cancelling, messages and the account screens
+            // all use together: one request, not three.
+            {
+              name: 'formParts',
+              test: /src[\\/]components[\\/](ui[\\/](Field|Fieldset)|forms[\\/]formErrorMessages)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
