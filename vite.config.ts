@@ -96,7 +96,14 @@ export default defineConfig({
             // all use together: one request, not three.
             {
               name: 'formParts',
-              test: /src[\\/]components[\\/](ui[\\/](Field|Fieldset)|forms[\\/]formErrorMessages)\.tsx?$/,
+              test: /src[\\/](components[\\/](ui[\\/](Field|Fieldset)|forms[\\/]formErrorMessages)|app[\\/](data[\\/]actions|session[\\/]authSettled))\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            // What booking's screen and its steps share with the passengers' and permissions' screens: the
+            // tenant's feature switch, the no-passengers notice and booking's times.
+            {
+              name: 'bookingParts',
+              test: /src[\\/](components[\\/](TenantFeature|passengers[\\/]NoPassengers)|domain[\\/]booking[\\/]time)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],
