@@ -184,13 +184,22 @@ test('an external link asks first and stays when declined', async ({ page, serve
   await expect(page).toHaveURL('https://www.keusote.fi/')
 })
 
-test('the offline banner shows when the network goes away', async ({ page, context, server }) => {
+test('the offline banner shows when the network goes away, and the page keeps room for it only while it shows', async ({
+  page,
+  context,
+  server,
+}) => {
+  // The room the bars at the bottom take from the page's end and its scroll padding (WCAG 2.4.11).
+  const coveredBottom = () =>
+    page.evaluate(() => document.documentElement.style.getPropertyValue('--covered-bottom'))
   await page.goto(portalUrl(server, 'demo', '/?lang=en'))
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
   await context.setOffline(true)
   await expect(page.getByText('Network connection not available')).toBeVisible()
+  await expect.poll(coveredBottom).toMatch(/^\d+px$/)
   await context.setOffline(false)
   await expect(page.getByText('Network connection not available')).toBeHidden()
+  await expect.poll(coveredBottom).toBe('')
 })
 
 const staticPages = [

@@ -6,11 +6,16 @@ const gapPx = 8
 /** How far up from the viewport's bottom each mounted dock's bars reach, in px. */
 const covers = new Map<symbol, number>()
 
-/** `--covered-bottom` on the root: the page's scroll padding and bottom padding follow it (styles.css). */
+/**
+ * `--covered-bottom` on the root: the page's scroll padding and bottom padding follow it (styles.css). Set only
+ * when it changes: every element inherits it, so each change restyles the whole page.
+ */
 function apply(): void {
   const reach = Math.max(0, ...covers.values())
   const root = document.documentElement.style
-  if (reach > 0) root.setProperty('--covered-bottom', `${Math.ceil(reach) + gapPx}px`)
+  const value = reach > 0 ? `${Math.ceil(reach) + gapPx}px` : ''
+  if (root.getPropertyValue('--covered-bottom') === value) return
+  if (value) root.setProperty('--covered-bottom', value)
   else root.removeProperty('--covered-bottom')
 }
 
@@ -46,16 +51,17 @@ export function useCoversBottom(ref: RefObject<HTMLElement | null>): void {
       covers.set(id, tops.length > 0 ? window.innerHeight - Math.min(...tops) : 0)
       apply()
     }
-    // Measured when the observer reports, after the frame's layout, never here as React commits: reading a box
-    // now would lay the new screen out at once, and again for its first frame (bench: offlineStart). Observing a
-    // bar reports its size in the next frame, before that frame paints.
+    // Measured in the next frame, never here as React commits: reading a box now would lay the new screen out at
+    // once, and again for its first frame (bench: offlineStart). The frame lays the page out for its paint
+    // anyway. Also when the observer reports a bar's new size, after layout; it reports nothing for a bar of no
+    // size, so the frame's measure is what notices that a bar left and only empty ones remain.
     const sizes = new ResizeObserver(measure)
+    let frame = 0
     const observeBars = () => {
       sizes.disconnect()
-      const bars = barsOf(dock)
-      for (const bar of bars) sizes.observe(bar)
-      // With no bar left, no observer reports: nothing covers the bottom.
-      if (bars.length === 0) measure()
+      for (const bar of barsOf(dock)) sizes.observe(bar)
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(measure)
     }
     const bars = new MutationObserver(observeBars)
     bars.observe(dock, { childList: true, subtree: true })
@@ -64,6 +70,7 @@ export function useCoversBottom(ref: RefObject<HTMLElement | null>): void {
     return () => {
       bars.disconnect()
       sizes.disconnect()
+      cancelAnimationFrame(frame)
       window.removeEventListener('resize', measure)
       covers.delete(id)
       apply()
