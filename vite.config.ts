@@ -92,8 +92,8 @@ export default defineConfig({
               test: /src[\\/](components[\\/](trips[\\/](TripSummary|SeriesMark|TripChip|tripFormat)|ui[\\/]Chip)|domain[\\/](trips[\\/]chip|series[\\/]seriesWords)|app[\\/]browser[\\/]useNow)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
-            // A form's primitives, which the forms of booking, cancelling, messages and the account screens
-            // all use together: one request, not three.
+            // A form's primitives with the data actions and the wait for auth that come with them: the forms of
+            // booking, cancelling, messages and the account screens use them all together, one request.
             {
               name: 'formParts',
               test: /src[\\/](components[\\/](ui[\\/](Field|Fieldset)|forms[\\/]formErrorMessages)|app[\\/](data[\\/]actions|session[\\/]authSettled))\.tsx?$/,
